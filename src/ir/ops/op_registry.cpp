@@ -1,0 +1,50 @@
+#include <algorithm>
+#include <unordered_map>
+
+#include "ir/ops/op_tables.h"
+
+namespace hlograph::ir {
+namespace {
+
+struct Registry {
+  std::vector<OpDef> defs;
+  std::vector<const OpDef*> sorted;
+  std::unordered_map<std::string_view, const OpDef*> by_name;
+
+  Registry() {
+    AddBuiltinAndFuncOps(defs);
+    AddStablehloOps(defs);
+    AddChloOps(defs);
+    AddCheckOps(defs);
+    AddShardyOps(defs);
+    for (const OpDef& d : defs) {
+      by_name[d.name] = &d;
+      sorted.push_back(&d);
+    }
+    std::sort(sorted.begin(), sorted.end(), [](const OpDef* a, const OpDef* b) { return a->name < b->name; });
+  }
+};
+
+const Registry& TheRegistry() {
+  static const Registry* registry = new Registry();  // never destroyed: used during exit
+  return *registry;
+}
+
+}  // namespace
+
+const OpDef* LookupOp(std::string_view name) {
+  const auto& map = TheRegistry().by_name;
+  auto it = map.find(name);
+  return it == map.end() ? nullptr : it->second;
+}
+
+const std::vector<const OpDef*>& AllOps() { return TheRegistry().sorted; }
+
+const AttrSpec* OpDef::FindAttr(std::string_view attr_name) const {
+  for (const AttrSpec& a : attrs) {
+    if (a.name == attr_name) return &a;
+  }
+  return nullptr;
+}
+
+}  // namespace hlograph::ir

@@ -1,0 +1,16 @@
+// Each dialect's op table appends its declarations; op_registry.cpp collects them.
+#pragma once
+
+#include <vector>
+
+#include "ir/op_def.h"
+
+namespace hlograph::ir {
+
+void AddBuiltinAndFuncOps(std::vector<OpDef>& ops);
+void AddStablehloOps(std::vector<OpDef>& ops);
+void AddChloOps(std::vector<OpDef>& ops);
+void AddCheckOps(std::vector<OpDef>& ops);
+void AddShardyOps(std::vector<OpDef>& ops);
+
+}  // namespace hlograph::ir

@@ -1,0 +1,261 @@
+// Elementwise ops: the unary/binary math of StableHLO and CHLO, conversions,
+// select, clamp, compare and reduce_precision.
+#include <algorithm>
+#include <string_view>
+
+#include "ir/verify/verifiers.h"
+#include "ir/verify/verify_util.h"
+
+namespace hlograph::ir::verify {
+namespace {
+
+// How an elementwise op's result type follows from its operand type.
+enum class ResultRule : uint8_t {
+  kSame,       // the operand type
+  kPredicate,  // the operand shape, element i1
+  kRealPart,   // complex<fN> -> fN, floats and integers unchanged
+  kComplexOf,  // fN -> complex<fN> (stablehlo.complex)
+  kConvert,    // the operand shape, any element type
+  kBitcast,    // bitcast_convert's bit-width rule
+};
+
+struct Rule {
+  std::string_view name;
+  uint8_t operand_classes;
+  ResultRule result;
+};
+
+constexpr uint8_t kFloatOrComplex = kFloatClass | kComplexClass;
+constexpr uint8_t kNumeric = kIntClass | kFloatClass | kComplexClass;
+constexpr uint8_t kLogical = kBoolClass | kIntClass;
+
+constexpr Rule kRules[] = {
+    // StableHLO unary.
+    {"stablehlo.abs", kSignedClass | kFloatOrComplex, ResultRule::kRealPart},
+    {"stablehlo.cbrt", kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.ceil", kFloatClass, ResultRule::kSame},
+    {"stablehlo.count_leading_zeros", kIntClass, ResultRule::kSame},
+    {"stablehlo.cosine", kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.exponential", kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.exponential_minus_one", kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.floor", kFloatClass, ResultRule::kSame},
+    {"stablehlo.log", kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.log_plus_one", kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.logistic", kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.negate", kNumeric, ResultRule::kSame},
+    {"stablehlo.not", kLogical, ResultRule::kSame},
+    {"stablehlo.popcnt", kIntClass, ResultRule::kSame},
+    {"stablehlo.round_nearest_afz", kFloatClass, ResultRule::kSame},
+    {"stablehlo.round_nearest_even", kFloatClass, ResultRule::kSame},
+    {"stablehlo.rsqrt", kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.sign", kSignedClass | kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.sine", kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.sqrt", kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.tan", kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.tanh", kFloatOrComplex, ResultRule::kSame},
+    // StableHLO binary.
+    {"stablehlo.add", kAnyClass, ResultRule::kSame},
+    {"stablehlo.and", kLogical, ResultRule::kSame},
+    {"stablehlo.atan2", kFloatOrComplex, ResultRule::kSame},
+    {"stablehlo.divide", kNumeric, ResultRule::kSame},
+    {"stablehlo.maximum", kAnyClass, ResultRule::kSame},
+    {"stablehlo.minimum", kAnyClass, ResultRule::kSame},
+    {"stablehlo.multiply", kAnyClass, ResultRule::kSame},
+    {"stablehlo.or", kLogical, ResultRule::kSame},
+    {"stablehlo.power", kNumeric, ResultRule::kSame},
+    {"stablehlo.remainder", kNumeric, ResultRule::kSame},
+    {"stablehlo.shift_left", kIntClass, ResultRule::kSame},
+    {"stablehlo.shift_right_arithmetic", kIntClass, ResultRule::kSame},
+    {"stablehlo.shift_right_logical", kIntClass, ResultRule::kSame},
+    {"stablehlo.subtract", kNumeric, ResultRule::kSame},
+    {"stablehlo.xor", kLogical, ResultRule::kSame},
+    // StableHLO ops whose result element type differs.
+    {"stablehlo.convert", kAnyClass, ResultRule::kConvert},
+    {"stablehlo.bitcast_convert", kAnyClass, ResultRule::kBitcast},
+    {"stablehlo.is_finite", kFloatClass, ResultRule::kPredicate},
+    {"stablehlo.real", kFloatOrComplex, ResultRule::kRealPart},
+    {"stablehlo.imag", kFloatOrComplex, ResultRule::kRealPart},
+    {"stablehlo.complex", kFloatClass, ResultRule::kComplexOf},
+    // Quantized element types are not modelled; only the shape is checked.
+    {"stablehlo.uniform_quantize", kAnyClass, ResultRule::kConvert},
+    {"stablehlo.uniform_dequantize", kAnyClass, ResultRule::kConvert},
+    // CHLO unary.
+    {"chlo.erf", kFloatClass, ResultRule::kSame},
+    {"chlo.erfc", kFloatClass, ResultRule::kSame},
+    {"chlo.erf_inv", kFloatClass, ResultRule::kSame},
+    {"chlo.lgamma", kFloatClass, ResultRule::kSame},
+    {"chlo.digamma", kFloatClass, ResultRule::kSame},
+    {"chlo.bessel_i1e", kFloatClass, ResultRule::kSame},
+    {"chlo.asin", kFloatOrComplex, ResultRule::kSame},
+    {"chlo.acos", kFloatOrComplex, ResultRule::kSame},
+    {"chlo.atan", kFloatOrComplex, ResultRule::kSame},
+    {"chlo.sinh", kFloatOrComplex, ResultRule::kSame},
+    {"chlo.cosh", kFloatOrComplex, ResultRule::kSame},
+    {"chlo.asinh", kFloatOrComplex, ResultRule::kSame},
+    {"chlo.acosh", kFloatOrComplex, ResultRule::kSame},
+    {"chlo.atanh", kFloatOrComplex, ResultRule::kSame},
+    {"chlo.tan", kFloatOrComplex, ResultRule::kSame},
+    {"chlo.square", kNumeric, ResultRule::kSame},
+    {"chlo.conj", kFloatOrComplex, ResultRule::kSame},
+    {"chlo.is_inf", kFloatClass, ResultRule::kPredicate},
+    {"chlo.is_neg_inf", kFloatClass, ResultRule::kPredicate},
+    {"chlo.is_pos_inf", kFloatClass, ResultRule::kPredicate},
+    // CHLO binary (operands of the same shape; implicit broadcasting is not
+    // accepted).
+    {"chlo.polygamma", kFloatClass, ResultRule::kSame},
+    {"chlo.zeta", kFloatClass, ResultRule::kSame},
+    {"chlo.next_after", kFloatClass, ResultRule::kSame},
+    {"chlo.mulhi", kIntClass, ResultRule::kSame},
+};
+
+// Ops not in the table keep their type and accept any element type.
+constexpr Rule kDefaultRule = {"", kAnyClass, ResultRule::kSame};
+
+const Rule& FindRule(std::string_view name) {
+  for (const Rule& r : kRules) {
+    if (r.name == name) return r;
+  }
+  return kDefaultRule;
+}
+
+// bitcast_convert: equal widths keep the shape; a narrower result gains a
+// trailing dimension of the width ratio; a wider one consumes it.
+Status CheckBitcast(const Type& operand, const Type& result) {
+  if (IsComplex(operand.element()) != IsComplex(result.element())) {
+    return Err("expects the operand and the result to be both complex or both not complex, got ", operand, " and ",
+               result);
+  }
+  const int from = BitWidth(operand.element());
+  const int to = BitWidth(result.element());
+  std::vector<int64_t> want = operand.shape();
+  if (to < from || to > from) {
+    const int wide = std::max(from, to);
+    const int narrow = std::min(from, to);
+    if (wide % narrow != 0) {
+      return Err("expects element bit widths that divide each other, got ", operand, " and ", result);
+    }
+    const int64_t ratio = wide / narrow;
+    if (to < from) {
+      want.push_back(ratio);
+    } else {
+      if (want.empty() || want.back() != ratio) {
+        return Err("expects the operand's last dimension to be ", ratio,
+                   " (the ratio of the result's to the operand's bit width), got ", operand);
+      }
+      want.pop_back();
+    }
+  }
+  return ExpectShape(result, want, "the result");
+}
+
+Status CheckResult(ResultRule rule, const Type& operand, const Type& result) {
+  switch (rule) {
+    case ResultRule::kSame:
+      return ExpectType(result, operand, "the result");
+    case ResultRule::kPredicate:
+      return ExpectType(result, operand.WithElement(ElementType::kI1), "the result");
+    case ResultRule::kRealPart: {
+      const ElementType e = operand.element();
+      return ExpectType(result, operand.WithElement(IsComplex(e) ? ComplexPart(e) : e), "the result");
+    }
+    case ResultRule::kComplexOf: {
+      std::optional<ElementType> c = ComplexOf(operand.element());
+      if (!c) return Err("expects operands of element type f32 or f64, got ", operand);
+      return ExpectType(result, operand.WithElement(*c), "the result");
+    }
+    case ResultRule::kConvert:
+      return ExpectSameShape(operand, "the operand", result, "the result");
+    case ResultRule::kBitcast:
+      return CheckBitcast(operand, result);
+  }
+  return Status::Ok();
+}
+
+// `t` is a scalar, or has the shape of `ref` (select's pred, clamp's bounds).
+Status ExpectScalarOrSameShape(const Type& t, std::string_view what, const Type& ref, std::string_view ref_what) {
+  VERIFY_TRY(ExpectTensor(t, what));
+  if (t.rank() == 0) return Status::Ok();
+  if (t.shape() != ref.shape()) {
+    return Err("expects ", what, " to be a scalar or to have the shape of ", ref_what, ", got ", t, " and ", ref);
+  }
+  return Status::Ok();
+}
+
+// The compare_type values allowed for an element type.
+std::vector<std::string_view> CompareTypesFor(ElementType e) {
+  if (IsSignedInteger(e)) return {"SIGNED"};
+  if (IsUnsignedInteger(e) || IsBool(e)) return {"UNSIGNED"};
+  if (IsFloat(e)) return {"FLOAT", "TOTALORDER"};
+  return {"FLOAT"};
+}
+
+}  // namespace
+
+Status Elementwise(const Operation& op) {
+  const Rule& rule = FindRule(op.name());
+  const std::vector<Type> operands = op.OperandTypes();
+  if (operands.empty()) return Err("expects at least one operand");
+  if (op.num_results() != 1) return Err("expects one result, got ", op.num_results());
+  VERIFY_TRY(ExpectTensors(operands, "operand"));
+  VERIFY_TRY(ExpectAllSameType(operands, "operands"));
+  const Type& operand = operands[0];
+  VERIFY_TRY(ExpectElementClass(operand, rule.operand_classes, operands.size() == 1 ? "the operand" : "each operand"));
+  const Type& result = ResultType(op, 0);
+  VERIFY_TRY(ExpectTensor(result, "the result"));
+  return CheckResult(rule.result, operand, result);
+}
+
+Status Select(const Operation& op) {
+  const Type& pred = OperandType(op, 0);
+  const Type& on_true = OperandType(op, 1);
+  VERIFY_TRY(ExpectElement(pred, ElementType::kI1, "pred"));
+  VERIFY_TRY(ExpectTensor(on_true, "on_true"));
+  VERIFY_TRY(ExpectScalarOrSameShape(pred, "pred", on_true, "on_true"));
+  VERIFY_TRY(ExpectType(OperandType(op, 2), on_true, "on_false"));
+  return ExpectType(ResultType(op, 0), on_true, "the result");
+}
+
+Status Clamp(const Operation& op) {
+  const Type& min = OperandType(op, 0);
+  const Type& operand = OperandType(op, 1);
+  const Type& max = OperandType(op, 2);
+  VERIFY_TRY(ExpectTensor(operand, "the operand"));
+  VERIFY_TRY(ExpectScalarOrSameShape(min, "min", operand, "the operand"));
+  VERIFY_TRY(ExpectScalarOrSameShape(max, "max", operand, "the operand"));
+  VERIFY_TRY(ExpectSameElement(min, "min", operand, "the operand"));
+  VERIFY_TRY(ExpectSameElement(max, "max", operand, "the operand"));
+  return ExpectType(ResultType(op, 0), operand, "the result");
+}
+
+Status Compare(const Operation& op) {
+  const Type& lhs = OperandType(op, 0);
+  const Type& rhs = OperandType(op, 1);
+  VERIFY_TRY(ExpectSameElement(lhs, "lhs", rhs, "rhs"));
+  VERIFY_TRY(ExpectSameShape(lhs, "lhs", rhs, "rhs"));
+  VERIFY_TRY(ExpectType(ResultType(op, 0), lhs.WithElement(ElementType::kI1), "the result"));
+  const std::string compare_type = EnumAttrValue(op, "compare_type");
+  if (compare_type.empty() || compare_type == "NOTYPE") return Status::Ok();
+  const std::vector<std::string_view> allowed = CompareTypesFor(lhs.element());
+  for (std::string_view a : allowed) {
+    if (a == compare_type) return Status::Ok();
+  }
+  std::string allowed_text;
+  for (size_t i = 0; i < allowed.size(); ++i) allowed_text += Str(i ? " or " : "", allowed[i]);
+  return Err("expects compare_type ", allowed_text, " for element type ", ElementTypeName(lhs.element()), ", got ",
+             compare_type);
+}
+
+Status ReducePrecision(const Operation& op) {
+  const Type& operand = OperandType(op, 0);
+  VERIFY_TRY(ExpectElementClass(operand, kFloatClass, "the operand"));
+  VERIFY_TRY(ExpectType(ResultType(op, 0), operand, "the result"));
+  const IntegerAttr* exponent_bits = nullptr;
+  const IntegerAttr* mantissa_bits = nullptr;
+  VERIFY_TRY(RequireAttr(op, "exponent_bits", exponent_bits));
+  VERIFY_TRY(RequireAttr(op, "mantissa_bits", mantissa_bits));
+  if (exponent_bits->value < 1) return Err("expects exponent_bits to be at least 1, got ", exponent_bits->value);
+  if (mantissa_bits->value < 0) return Err("expects mantissa_bits to be non-negative, got ", mantissa_bits->value);
+  return Status::Ok();
+}
+
+}  // namespace hlograph::ir::verify
