@@ -470,12 +470,18 @@ TEST(Verifiers, DotRanks) {
 
 TEST(Verifiers, ConvolutionFollowsTheSpecExample) {
   Ir ir;
-  Operation& conv = ir.Op("stablehlo.convolution", {ir.Arg(I32({1, 4, 4, 1})), ir.Arg(I32({3, 3, 1, 1}))},
-                          {I32({1, 2, 2, 1})});
+  Operation& conv =
+      ir.Op("stablehlo.convolution", {ir.Arg(I32({1, 4, 4, 1})), ir.Arg(I32({3, 3, 1, 1}))}, {I32({1, 2, 2, 1})});
   ConvDimsAttr dims;
-  dims.input_batch = 0, dims.input_spatial = {1, 2}, dims.input_feature = 3;
-  dims.kernel_spatial = {0, 1}, dims.kernel_input_feature = 2, dims.kernel_output_feature = 3;
-  dims.output_batch = 0, dims.output_spatial = {1, 2}, dims.output_feature = 3;
+  dims.input_batch = 0;
+  dims.input_spatial = {1, 2};
+  dims.input_feature = 3;
+  dims.kernel_spatial = {0, 1};
+  dims.kernel_input_feature = 2;
+  dims.kernel_output_feature = 3;
+  dims.output_batch = 0;
+  dims.output_spatial = {1, 2};
+  dims.output_feature = 3;
   conv.SetAttr("dimension_numbers", Attribute::Make(dims));
   conv.SetAttr("window_strides", MakeI64Array({4, 4}));
   conv.SetAttr("lhs_dilation", MakeI64Array({2, 2}));
@@ -497,8 +503,8 @@ TEST(Verifiers, ConvolutionFollowsTheSpecExample) {
 TEST(Verifiers, GatherWithBatchingDims) {
   // The gather example of the spec with operand_batching_dims.
   Ir ir;
-  Operation& gather = ir.Op("stablehlo.gather", {ir.Arg(I32({2, 3, 4, 2})), ir.Arg(I64({2, 2, 3, 2}))},
-                            {I32({2, 2, 3, 2, 2})});
+  Operation& gather =
+      ir.Op("stablehlo.gather", {ir.Arg(I32({2, 3, 4, 2})), ir.Arg(I64({2, 2, 3, 2}))}, {I32({2, 2, 3, 2, 2})});
   GatherDimsAttr dims;
   dims.offset_dims = {3, 4};
   dims.collapsed_slice_dims = {1};
@@ -520,9 +526,13 @@ TEST(Verifiers, GatherWithBatchingDims) {
   gather.SetAttr("dimension_numbers", Attribute::Make(dims));
   ExpectError(Verify(gather), "expects index_vector_dim to be in [0, 4]");
   dims.index_vector_dim = 3;
-  dims.start_indices_batching_dims = {0};
+  dims.start_indices_batching_dims = {3};
   gather.SetAttr("dimension_numbers", Attribute::Make(dims));
-  ExpectError(Verify(gather), "expects the result to have shape [2, 2, 3, 2, 2]");
+  ExpectError(Verify(gather), "expects index_vector_dim not to be in start_indices_batching_dims, got 3");
+  dims.start_indices_batching_dims = {1};
+  gather.SetAttr("dimension_numbers", Attribute::Make(dims));
+  gather.result(0)->set_type(I32({2, 2, 3, 1, 2}));
+  ExpectError(Verify(gather), "expects the result to have shape [2, 2, 3, 2, 2], got tensor<2x2x3x1x2xi32>");
 }
 
 TEST(Verifiers, ScatterWithBatchingDims) {
@@ -545,9 +555,9 @@ TEST(Verifiers, ScatterWithBatchingDims) {
   scatter.SetAttr("scatter_dimension_numbers", Attribute::Make(dims));
   ExpectError(Verify(scatter), "expects update_window_dims to be sorted");
   dims.update_window_dims = {3, 4};
-  dims.input_batching_dims = {3};
+  dims.input_batching_dims = {2};
   scatter.SetAttr("scatter_dimension_numbers", Attribute::Make(dims));
-  ExpectError(Verify(scatter), "expects batching dimension 3 of the inputs and dimension 1 of scatter_indices");
+  ExpectError(Verify(scatter), "expects batching dimension 2 of the inputs and dimension 1 of scatter_indices");
 
   Ir other;
   Value* input = other.Arg(F32({4}));
@@ -653,11 +663,14 @@ TEST(Verifiers, CustomCallAliasesAndConfig) {
   Operation& call = ir.Op("stablehlo.custom_call", {a}, {F32({5, 5}), I32({})});
   call.SetAttr("call_target_name", MakeString("lapack_spotrf_ffi"));
   call.SetAttr("backend_config", MakeString(""));
-  call.SetAttr("output_operand_aliases", Attribute::Make(ArrayAttr{{Attribute::Make(OutputOperandAliasAttr{{0}, 0, {}})}}));
+  call.SetAttr("output_operand_aliases",
+               Attribute::Make(ArrayAttr{{Attribute::Make(OutputOperandAliasAttr{{0}, 0, {}})}}));
   ExpectOk(Verify(call));
-  call.SetAttr("output_operand_aliases", Attribute::Make(ArrayAttr{{Attribute::Make(OutputOperandAliasAttr{{1}, 0, {}})}}));
+  call.SetAttr("output_operand_aliases",
+               Attribute::Make(ArrayAttr{{Attribute::Make(OutputOperandAliasAttr{{1}, 0, {}})}}));
   ExpectError(Verify(call), "expects output_operand_aliases entry 0 to alias values of one type");
-  call.SetAttr("output_operand_aliases", Attribute::Make(ArrayAttr{{Attribute::Make(OutputOperandAliasAttr{{0}, 3, {}})}}));
+  call.SetAttr("output_operand_aliases",
+               Attribute::Make(ArrayAttr{{Attribute::Make(OutputOperandAliasAttr{{0}, 3, {}})}}));
   ExpectError(Verify(call), "expects operand_index of output_operand_aliases entry 0 to be in [0, 1), got 3");
   call.RemoveAttr("output_operand_aliases");
   call.SetAttr("api_version", MakeI64(7));

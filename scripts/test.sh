@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs every test: the unit and corpus tests (ctest), the same under
+# AddressSanitizer + UndefinedBehaviorSanitizer, and a short fuzzing run of
+# the parser. FUZZ_SECONDS (default 60) sets the fuzzing time; 0 skips it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+
+echo "== build and test"
+scripts/build.sh
+ctest --test-dir build --output-on-failure -j "$(nproc)"
+
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer"
+BUILD_DIR=build-asan scripts/build.sh -DHLOGRAPH_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
+
+if [ "$FUZZ_SECONDS" != 0 ]; then
+  echo "== fuzzing the parser for ${FUZZ_SECONDS}s"
+  BUILD_DIR=build-fuzz scripts/build.sh -DHLOGRAPH_FUZZ=ON -DHLOGRAPH_TESTS=OFF \
+    -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  work=$(mktemp -d)
+  cp tests/corpus/*.mlir "$work/"
+  ./build-fuzz/tests/fuzz/hlograph_parse_fuzzer "$work" -dict=tests/fuzz/mlir.dict \
+    -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+    -artifact_prefix="$work/" 2>&1 | tail -n 15
+  rm -rf "$work"
+fi
+echo "== all tests passed"
