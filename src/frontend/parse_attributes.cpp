@@ -519,7 +519,7 @@ bool Parser::ParseDenseElements(ir::Attribute* attr) {
   return true;
 }
 
-bool Parser::ParseAttribute(ir::Attribute* attr, const ir::Type* expected_type) {
+bool Parser::ParseAttribute(ir::Attribute* attr) {
   DepthGuard guard(this);
   if (!CheckDepth(guard)) return false;
   switch (tok_.kind) {
@@ -618,7 +618,6 @@ bool Parser::ParseAttribute(ir::Attribute* attr, const ir::Type* expected_type) 
         Restore(s);
       }
     }
-    (void)expected_type;
     uint8_t buf[8] = {};
     std::string err = EncodeLiteral(lit, type, buf);
     if (!err.empty()) return ErrorAt(where, err);

@@ -311,7 +311,7 @@ bool Parser::ParseWholeModule(std::unique_ptr<ir::Module>* module) {
   PopScope();
   if (!error_.empty()) return false;
   if (explicit_module) module_op = std::move(explicit_module);
-  if (!ResolveLocationAliases(*module_op)) return false;
+  if (!ResolveLocationAliases()) return false;
   *module = std::make_unique<ir::Module>(std::move(module_op));
   return true;
 }

@@ -1,9 +1,6 @@
-// loc(...) and #loc aliases. JAX prints the aliases after the module, so a
-// reference may come before its definition: it gets a placeholder that is
-// filled in once the whole text is read.
-#include <functional>
-#include <unordered_set>
-
+// loc(...) and #loc aliases. JAX prints the aliases after the module, so an
+// op's reference may come before the definition: it gets a placeholder that
+// is filled in once the whole text is read.
 #include "frontend/parser_impl.h"
 
 namespace hlograph::frontend {
@@ -29,6 +26,9 @@ bool Parser::ParseLocationBody(ir::LocationPtr* loc) {
       *loc = it->second;
       return true;
     }
+    // Alias definitions refer only to earlier ones (as MLIR prints them),
+    // which also rules out cycles; ops may refer ahead.
+    if (in_alias_definition_) return ErrorAt(where, "location alias #" + name + " is used before its definition");
     auto placeholder = std::make_shared<ir::Location>();
     pending_aliases_.push_back({placeholder, name, where});
     *loc = placeholder;
@@ -109,32 +109,20 @@ bool Parser::ParseLocationAliasDefinition() {
   if (!Expect(Tok::kEqual, "'=' in a location alias definition")) return false;
   if (!tok_.IsKeyword("loc")) return Error("expected loc(...) in the definition of #" + name);
   ir::LocationPtr loc;
-  if (!ParseOptionalLocation(&loc)) return false;
+  in_alias_definition_ = true;
+  bool ok = ParseOptionalLocation(&loc);
+  in_alias_definition_ = false;
+  if (!ok) return false;
   if (loc_aliases_.count(name)) return ErrorAt(where, "redefinition of #" + name);
   loc_aliases_[name] = loc;
   return true;
 }
 
-bool Parser::ResolveLocationAliases(ir::Operation&) {
-  // Fill each placeholder with its alias's definition; a definition may
-  // itself be a placeholder, so resolve recursively and reject cycles.
-  std::unordered_map<const ir::Location*, const PendingAlias*> placeholder_of;
-  for (const auto& p : pending_aliases_) placeholder_of[p.placeholder.get()] = &p;
-  std::unordered_set<const ir::Location*> done, active;
-  std::function<bool(const PendingAlias&)> resolve = [&](const PendingAlias& p) -> bool {
-    if (done.count(p.placeholder.get())) return true;
-    if (!active.insert(p.placeholder.get()).second) return ErrorAt(p.where, "location alias #" + p.name + " refers to itself");
+bool Parser::ResolveLocationAliases() {
+  for (const auto& p : pending_aliases_) {
     auto it = loc_aliases_.find(p.name);
     if (it == loc_aliases_.end()) return ErrorAt(p.where, "undefined location alias #" + p.name);
-    auto dep = placeholder_of.find(it->second.get());
-    if (dep != placeholder_of.end() && !resolve(*dep->second)) return false;
     *p.placeholder = *it->second;
-    active.erase(p.placeholder.get());
-    done.insert(p.placeholder.get());
-    return true;
-  };
-  for (const auto& p : pending_aliases_) {
-    if (!resolve(p)) return false;
   }
   return true;
 }

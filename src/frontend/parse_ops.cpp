@@ -194,7 +194,7 @@ bool Parser::ParseGenericOperation(ir::Operation* op, size_t num_results) {
   return true;
 }
 
-bool Parser::ParseRegion(ir::Region* region, const std::vector<ir::Value*>*) {
+bool Parser::ParseRegion(ir::Region* region) {
   DepthGuard guard(this);
   if (!CheckDepth(guard)) return false;
   if (!Expect(Tok::kLBrace, "'{' to open a region")) return false;
@@ -202,8 +202,7 @@ bool Parser::ParseRegion(ir::Region* region, const std::vector<ir::Value*>*) {
   do {
     ir::Block* block = region->AddBlock();
     if (tok_.Is(Tok::kCaretId)) {
-      block->label = std::string(tok_.text.substr(1));
-      Advance();
+      Advance();  // labels are positional; the printer renumbers them
       if (Consume(Tok::kLParen)) {
         if (!tok_.Is(Tok::kRParen)) {
           do {
@@ -302,7 +301,6 @@ bool Parser::ParseTypeSuffix(ir::Operation* op, const std::string& style, size_t
 
 bool Parser::ParseSyntaxItems(ir::Operation* op, const std::vector<ir::SyntaxItem>& items, size_t num_results) {
   using Kind = ir::SyntaxItem::Kind;
-  bool has_types = false;
   for (size_t i = 0; i < items.size(); ++i) {
     const ir::SyntaxItem& item = items[i];
     switch (item.kind) {
@@ -372,7 +370,6 @@ bool Parser::ParseSyntaxItems(ir::Operation* op, const std::vector<ir::SyntaxIte
         if (!ParseCustomPiece(op, item.text)) return false;
         break;
       case Kind::kTypes:
-        has_types = true;
         if (!ParseTypeSuffix(op, item.text, num_results)) return false;
         break;
       case Kind::kLiteral:
@@ -384,7 +381,6 @@ bool Parser::ParseSyntaxItems(ir::Operation* op, const std::vector<ir::SyntaxIte
         break;
     }
   }
-  (void)has_types;
   return true;
 }
 

@@ -68,7 +68,7 @@ class Parser {
   bool AtTypeStart() const;
 
   // ---- attributes (parse_attributes.cpp) ----------------------------------
-  bool ParseAttribute(ir::Attribute* attr, const ir::Type* expected_type = nullptr);
+  bool ParseAttribute(ir::Attribute* attr);
   bool ParseDictionary(std::vector<ir::NamedAttribute>* entries);  // { k = v, ... }
   bool ParseAttributeName(std::string* name);
   bool ParseShortAttribute(const ir::AttrSpec& spec, ir::Attribute* attr);
@@ -86,7 +86,7 @@ class Parser {
   bool ParseOptionalLocation(ir::LocationPtr* loc);  // loc(...)
   bool ParseLocationBody(ir::LocationPtr* loc);
   bool ParseLocationAliasDefinition();                // #loc3 = loc(...)
-  bool ResolveLocationAliases(ir::Operation& root);
+  bool ResolveLocationAliases();
 
   // ---- ops (parse_ops.cpp) --------------------------------------------------
   bool ParseBlockBody(ir::Block* block, Tok end);  // ops until `end` (not consumed)
@@ -95,7 +95,7 @@ class Parser {
   bool ParseSyntaxItems(ir::Operation* op, const std::vector<ir::SyntaxItem>& items, size_t num_results);
   bool ParseOperandRef(ir::Value** value);
   bool ParseOperandList(std::vector<ir::Value*>* values);  // %a, %b (stops before `, keyword`)
-  bool ParseRegion(ir::Region* region, const std::vector<ir::Value*>* entry_args_hint = nullptr);
+  bool ParseRegion(ir::Region* region);
   bool ParseTypeSuffix(ir::Operation* op, const std::string& style, size_t num_results);
   bool CheckOperandTypes(const ir::Operation& op, const std::vector<ir::Type>& types, const char* where);
   bool ParseCustomPiece(ir::Operation* op, const std::string& piece);
@@ -134,6 +134,7 @@ class Parser {
     const char* where;
   };
   std::vector<PendingAlias> pending_aliases_;
+  bool in_alias_definition_ = false;
 };
 
 }  // namespace hlograph::frontend

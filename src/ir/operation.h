@@ -75,8 +75,6 @@ class Block {
   std::unique_ptr<Operation> Remove(Operation* op);
   const std::vector<std::unique_ptr<Operation>>& operations() const { return ops_; }
   Operation* terminator() const { return ops_.empty() ? nullptr : ops_.back().get(); }
-  // The label the block had in the text (`^bb0`), without '^'.
-  std::string label;
 
  private:
   Region* parent_;

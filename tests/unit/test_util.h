@@ -1,6 +1,9 @@
 // Helpers shared by the unit tests.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -56,6 +59,27 @@ inline std::string VerifyError(const std::string& text) {
     if (!s.ok()) return s.message();
   }
   return "<verified fine>";
+}
+
+// Passes when `text` contains `part`; the failure shows both.
+inline ::testing::AssertionResult HasSubstr(const std::string& text, const std::string& part) {
+  if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "expected to find\n  " << part << "\nin\n  " << text;
+}
+
+// "file:line:col" (1-based) of the `nth` occurrence of `needle` in `text`.
+inline std::string PosOf(const std::string& file, const std::string& text, const std::string& needle,
+                         size_t nth = 0) {
+  size_t at = text.find(needle);
+  for (size_t i = 0; i < nth && at != std::string::npos; ++i) at = text.find(needle, at + 1);
+  if (at == std::string::npos) {
+    ADD_FAILURE() << "'" << needle << "' does not occur in the test input";
+    return file + ":?:?";
+  }
+  size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+  size_t line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
+  line_start = (at == 0 || line_start == std::string::npos) ? 0 : line_start + 1;
+  return file + ":" + std::to_string(line) + ":" + std::to_string(at - line_start + 1);
 }
 
 }  // namespace hlograph::testing

@@ -25,6 +25,7 @@ Status ExpectStartIndices(const Operation& op, size_t first, int64_t count) {
 
 // The dimension lists gather and scatter share, under their two spellings.
 struct IndexingDims {
+  std::vector<int64_t> window;            // offset_dims / update_window_dims
   std::vector<int64_t> collapsed;         // collapsed_slice_dims / inserted_window_dims
   std::vector<int64_t> operand_batching;  // operand_batching_dims / input_batching_dims
   std::vector<int64_t> indices_batching;  // start_indices_batching_dims / scatter_indices_batching_dims
@@ -33,14 +34,16 @@ struct IndexingDims {
 };
 
 struct IndexingNames {
-  std::string_view collapsed, operand_batching, indices_batching, index_map, operand, indices;
+  std::string_view window, collapsed, operand_batching, indices_batching, index_map, operand, indices;
+  std::string_view windowed;  // the tensor the window dims index: gather's result, scatter's updates
 };
 
-constexpr IndexingNames kGatherNames = {"collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
-                                        "start_index_map",      "the operand",           "start_indices"};
+constexpr IndexingNames kGatherNames = {
+    "offset_dims",     "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
+    "start_index_map", "the operand",          "start_indices",         "the result"};
 constexpr IndexingNames kScatterNames = {
-    "inserted_window_dims",         "input_batching_dims", "scatter_indices_batching_dims",
-    "scatter_dims_to_operand_dims", "the inputs",          "scatter_indices"};
+    "update_window_dims",           "inserted_window_dims", "input_batching_dims", "scatter_indices_batching_dims",
+    "scatter_dims_to_operand_dims", "the inputs",           "scatter_indices",     "the updates"};
 
 // The shape of the index tensor without its index vector dimension: the
 // batch of start indices.
@@ -96,13 +99,36 @@ Status CheckIndexMap(const Type& operand, const Type& indices, const IndexingDim
   return ExpectInRange(d.index_map, 0, operand.rank(), n.index_map);
 }
 
+// offset_dims / update_window_dims: sorted, unique dims of the windowed
+// tensor, which has one more dim per batch dim of the indices; together with
+// the collapsed and batching dims they account for the operand's dims.
+Status CheckWindowDims(const Type& operand, const Type& indices, const Type& windowed, const IndexingDims& d,
+                       const IndexingNames& n) {
+  VERIFY_TRY(ExpectUnique(d.window, n.window));
+  VERIFY_TRY(ExpectSorted(d.window, n.window));
+  VERIFY_TRY(ExpectInRange(d.window, 0, windowed.rank(), n.window));
+  const size_t operand_rank = d.window.size() + d.collapsed.size() + d.operand_batching.size();
+  if (operand.rank() != static_cast<int64_t>(operand_rank)) {
+    return Err("expects ", n.operand, " to have rank ", operand_rank, " (the sizes of ", n.window, ", ", n.collapsed,
+               " and ", n.operand_batching, "), got ", operand);
+  }
+  const size_t windowed_rank = d.window.size() + IndexBatchShape(indices, d.index_vector_dim).size();
+  if (windowed.rank() != static_cast<int64_t>(windowed_rank)) {
+    return Err("expects ", n.windowed, " to have rank ", windowed_rank, " (the size of ", n.window,
+               " plus the batch dimensions of ", n.indices, "), got ", windowed);
+  }
+  return Status::Ok();
+}
+
 // Everything gather and scatter check alike about how indices address the
-// operand.
-Status CheckIndexing(const Type& operand, const Type& indices, const IndexingDims& d, const IndexingNames& n) {
+// operand and how windows are laid out.
+Status CheckIndexing(const Type& operand, const Type& indices, const Type& windowed, const IndexingDims& d,
+                     const IndexingNames& n) {
   VERIFY_TRY(CheckIndexVectorDim(indices, d, n));
   VERIFY_TRY(CheckOperandSideDims(operand, d, n));
   VERIFY_TRY(CheckBatchingPairs(operand, indices, d, n));
-  return CheckIndexMap(operand, indices, d, n);
+  VERIFY_TRY(CheckIndexMap(operand, indices, d, n));
+  return CheckWindowDims(operand, indices, windowed, d, n);
 }
 
 // Interleaves window sizes (at `window_axes`) and batch sizes (elsewhere)
@@ -159,19 +185,14 @@ Status CheckScatterOperands(const ScatterOperands& s) {
 }
 
 // scatter's (C4): the updates' shape against the inputs and the indices.
-Status CheckScatterUpdateShape(const ScatterOperands& s, const std::vector<int64_t>& update_window_dims,
-                               const IndexingDims& d) {
+Status CheckScatterUpdateShape(const ScatterOperands& s, const IndexingDims& d) {
   const Type& update = s.updates[0];
   const std::vector<int64_t> batch = IndexBatchShape(s.indices, d.index_vector_dim);
   const std::vector<int64_t> bounds = DropDims(s.inputs[0].shape(), Concat(d.collapsed, d.operand_batching));
-  if (update.rank() != static_cast<int64_t>(update_window_dims.size() + batch.size())) {
-    return Err("expects the updates to have rank ", update_window_dims.size() + batch.size(),
-               " (update_window_dims plus the scatter dimensions of scatter_indices), got ", update);
-  }
-  VERIFY_ASSIGN(const std::vector<int64_t> combined, Combine(update_window_dims, bounds, batch));
+  VERIFY_ASSIGN(const std::vector<int64_t> combined, Combine(d.window, bounds, batch));
   for (int64_t axis = 0; axis < update.rank(); ++axis) {
     const int64_t want = combined[static_cast<size_t>(axis)];
-    if (Contains(update_window_dims, axis)) {
+    if (Contains(d.window, axis)) {
       if (update.dim(axis) > want) {
         return Err("expects dimension ", axis, " of the updates to be at most ", want,
                    " (the matching window dimension of the inputs), got ", update);
@@ -353,18 +374,10 @@ Status Gather(const Operation& op) {
   VERIFY_TRY(ExpectSameElement(result, "the result", operand, "the operand"));
   const GatherDimsAttr* dn = nullptr;
   VERIFY_TRY(RequireAttr(op, "dimension_numbers", dn));
-  const IndexingDims d{dn->collapsed_slice_dims, dn->operand_batching_dims, dn->start_indices_batching_dims,
-                       dn->start_index_map, dn->index_vector_dim};
-  VERIFY_TRY(CheckIndexing(operand, indices, d, kGatherNames));
-  VERIFY_TRY(ExpectUnique(dn->offset_dims, "offset_dims"));
-  VERIFY_TRY(ExpectSorted(dn->offset_dims, "offset_dims"));
-  VERIFY_TRY(ExpectInRange(dn->offset_dims, 0, result.rank(), "offset_dims"));
-  const auto window_rank =
-      static_cast<int64_t>(dn->offset_dims.size() + d.collapsed.size() + d.operand_batching.size());
-  if (operand.rank() != window_rank) {
-    return Err("expects the operand's rank to be ", window_rank,
-               " (the sizes of offset_dims, collapsed_slice_dims and operand_batching_dims), got ", operand);
-  }
+  const IndexingDims d{dn->offset_dims,           dn->collapsed_slice_dims,
+                       dn->operand_batching_dims, dn->start_indices_batching_dims,
+                       dn->start_index_map,       dn->index_vector_dim};
+  VERIFY_TRY(CheckIndexing(operand, indices, result, d, kGatherNames));
   const std::vector<int64_t> sizes = I64ArrayAttr(op, "slice_sizes");
   VERIFY_TRY(ExpectSize(sizes, operand.rank(), "slice_sizes", "the operand's rank"));
   for (int64_t i = 0; i < operand.rank(); ++i) {
@@ -375,13 +388,9 @@ Status Gather(const Operation& op) {
       return Err("expects slice_sizes[", i, "] to be in [0, ", bound, "], got ", size);
     }
   }
-  const std::vector<int64_t> batch = IndexBatchShape(indices, d.index_vector_dim);
-  if (result.rank() != static_cast<int64_t>(dn->offset_dims.size() + batch.size())) {
-    return Err("expects the result to have rank ", dn->offset_dims.size() + batch.size(),
-               " (offset_dims plus the batch dimensions of start_indices), got ", result);
-  }
   VERIFY_ASSIGN(const std::vector<int64_t> shape,
-                Combine(dn->offset_dims, DropDims(sizes, Concat(d.collapsed, d.operand_batching)), batch));
+                Combine(d.window, DropDims(sizes, Concat(d.collapsed, d.operand_batching)),
+                        IndexBatchShape(indices, d.index_vector_dim)));
   return ExpectShape(result, shape, "the result");
 }
 
@@ -390,20 +399,11 @@ Status Scatter(const Operation& op) {
   VERIFY_TRY(CheckScatterOperands(s));
   const ScatterDimsAttr* dn = nullptr;
   VERIFY_TRY(RequireAttr(op, "scatter_dimension_numbers", dn));
-  const IndexingDims d{dn->inserted_window_dims, dn->input_batching_dims, dn->scatter_indices_batching_dims,
+  const IndexingDims d{dn->update_window_dims,           dn->inserted_window_dims,
+                       dn->input_batching_dims,          dn->scatter_indices_batching_dims,
                        dn->scatter_dims_to_operand_dims, dn->index_vector_dim};
-  const Type& input = s.inputs[0];
-  VERIFY_TRY(CheckIndexing(input, s.indices, d, kScatterNames));
-  VERIFY_TRY(ExpectUnique(dn->update_window_dims, "update_window_dims"));
-  VERIFY_TRY(ExpectSorted(dn->update_window_dims, "update_window_dims"));
-  VERIFY_TRY(ExpectInRange(dn->update_window_dims, 0, s.updates[0].rank(), "update_window_dims"));
-  const auto window_rank =
-      static_cast<int64_t>(dn->update_window_dims.size() + d.collapsed.size() + d.operand_batching.size());
-  if (input.rank() != window_rank) {
-    return Err("expects the inputs' rank to be ", window_rank,
-               " (the sizes of update_window_dims, inserted_window_dims and input_batching_dims), got ", input);
-  }
-  VERIFY_TRY(CheckScatterUpdateShape(s, dn->update_window_dims, d));
+  VERIFY_TRY(CheckIndexing(s.inputs[0], s.indices, s.updates[0], d, kScatterNames));
+  VERIFY_TRY(CheckScatterUpdateShape(s, d));
   std::vector<ElementType> elements;
   for (const Type& t : s.inputs) elements.push_back(t.element());
   VERIFY_TRY(ExpectReducerRegion(op, 0, elements, "update_computation"));
