@@ -44,3 +44,20 @@ class StatusOr {
 };
 
 }  // namespace hlograph
+
+// Returns the error of `expr` (a Status) from the enclosing function.
+#define HLOGRAPH_TRY(expr)                                  \
+  do {                                                      \
+    ::hlograph::Status hlograph_try_status_ = (expr);       \
+    if (!hlograph_try_status_.ok()) return hlograph_try_status_; \
+  } while (0)
+
+#define HLOGRAPH_CONCAT_INNER(a, b) a##b
+#define HLOGRAPH_CONCAT(a, b) HLOGRAPH_CONCAT_INNER(a, b)
+#define HLOGRAPH_ASSIGN_IMPL(tmp, decl, expr) \
+  auto tmp = (expr);                          \
+  if (!tmp.ok()) return tmp.status();         \
+  decl = std::move(tmp.value())
+// Evaluates `expr` (a StatusOr); returns its error, or declares `decl` with
+// its value: HLOGRAPH_ASSIGN(const Padding padding, PaddingAttr(op, "padding", 2));
+#define HLOGRAPH_ASSIGN(decl, expr) HLOGRAPH_ASSIGN_IMPL(HLOGRAPH_CONCAT(hlograph_assign_, __LINE__), decl, expr)

@@ -45,6 +45,22 @@ Operation* Module::EntryFunction() const {
   return only_public;
 }
 
+const Operation* EnclosingModule(const Operation& op) {
+  for (const Operation* p = op.ParentOp(); p != nullptr; p = p->ParentOp()) {
+    if (p->name() == "builtin.module") return p;
+  }
+  return nullptr;
+}
+
+const Operation* LookupFunction(const Operation& from, const std::string& name) {
+  const Operation* module = EnclosingModule(from);
+  if (module == nullptr || module->num_regions() == 0 || module->region(0).empty()) return nullptr;
+  for (const auto& op : module->region(0).front().operations()) {
+    if (op->name() == "func.func" && FunctionName(*op) == name) return op.get();
+  }
+  return nullptr;
+}
+
 std::string FunctionName(const Operation& func) {
   const auto* s = func.attr("sym_name").as<StringAttr>();
   return s ? s->value : "";

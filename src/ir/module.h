@@ -32,6 +32,11 @@ class Module {
 // Builds a new, empty module op (with its body block).
 std::unique_ptr<Operation> NewModuleOp(SourcePos pos);
 
+// The builtin.module op enclosing `op`, or null.
+const Operation* EnclosingModule(const Operation& op);
+// The func.func named `name` in the module enclosing `from`, or null.
+const Operation* LookupFunction(const Operation& from, const std::string& name);
+
 // func.func accessors.
 std::string FunctionName(const Operation& func);
 FunctionType FunctionSignature(const Operation& func);

@@ -1,5 +1,6 @@
 #include "ir/verifier.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "ir/op_def.h"
@@ -10,7 +11,15 @@ namespace {
 
 // Whether `a` has the shape an AttrSpec of `kind` demands; `expected` says
 // what that is, for the message.
-bool AttrMatches(const Attribute& a, AttrKind kind, const char** expected) {
+bool EnumMatches(const Attribute& a, const std::string& enum_name) {
+  const auto* e = a.as<EnumAttr>();
+  if (!e || e->enum_name != enum_name) return false;
+  const auto& values = EnumValues(enum_name);
+  return values.empty() || std::find(values.begin(), values.end(), e->value) != values.end();
+}
+
+bool AttrMatches(const Attribute& a, const AttrSpec& spec, const char** expected) {
+  const AttrKind kind = spec.kind;
   auto dense_array_of = [&](ElementType t) {
     const auto* arr = a.as<DenseArrayAttr>();
     return arr && arr->type == t;
@@ -33,13 +42,13 @@ bool AttrMatches(const Attribute& a, AttrKind kind, const char** expected) {
       return d && d->type.element() == ElementType::kI64;
     }
     case AttrKind::kElements: *expected = "dense<...> : tensor<...>"; return a.as<DenseElementsAttr>() != nullptr;
-    case AttrKind::kEnum: *expected = "a #stablehlo<...> enum"; return a.as<EnumAttr>() != nullptr;
+    case AttrKind::kEnum: *expected = "a valid #stablehlo<...> enum of its kind"; return EnumMatches(a, spec.enum_name);
     case AttrKind::kEnumArray: {
-      *expected = "an array of #stablehlo<...> enums";
+      *expected = "an array of valid #stablehlo<...> enums of its kind";
       const auto* arr = a.as<ArrayAttr>();
       if (!arr) return false;
       for (const Attribute& e : arr->elements) {
-        if (!e.as<EnumAttr>()) return false;
+        if (!EnumMatches(e, spec.enum_name)) return false;
       }
       return true;
     }
@@ -83,7 +92,7 @@ Status GenericChecks(const Operation& op) {
       continue;
     }
     const char* expected = "";
-    if (!AttrMatches(a, spec.kind, &expected)) {
+    if (!AttrMatches(a, spec, &expected)) {
       return Status::Error("expects attribute '" + spec.name + "' to be " + expected);
     }
   }

@@ -216,7 +216,7 @@ TEST(AttributeParse, LargeDensePrintsAsHexAndReadsBack) {
   EXPECT_EQ(ParseConstant("dense<" + hex + "> : tensor<101xi8>"), a);
 
   // Exactly 100 elements still print as a list.
-  Attribute hundred = ParseConstant("dense<\"0x" + std::string(400, '0') + "\"> : tensor<100xf32>");
+  Attribute hundred = ParseConstant("dense<\"0x" + std::string(800, '0') + "\"> : tensor<100xf32>");
   const std::string p = Printed(hundred);
   EXPECT_EQ(p.rfind("dense<[0.000000e+00, ", 0), 0u) << p.substr(0, 60);
 

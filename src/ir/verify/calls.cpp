@@ -30,7 +30,7 @@ Status ExpectAttrDicts(const Operation& op, const std::string& name, size_t coun
 // against `op`'s operands and results.
 Status ExpectCallee(const Operation& op, const std::string& attr_name) {
   const SymbolRefAttr* symbol = nullptr;
-  VERIFY_TRY(RequireAttr(op, attr_name, symbol));
+  HLOGRAPH_TRY(RequireAttr(op, attr_name, symbol));
   const std::string callee = "@" + symbol->name;
   const Operation* func = LookupFunction(op, symbol->name);
   if (func == nullptr) return Err("expects ", attr_name, " ", callee, " to name a func.func in the enclosing module");
@@ -60,7 +60,7 @@ Status CheckOutputOperandAliases(const Operation& op) {
     const auto* alias = array->elements[i].as<OutputOperandAliasAttr>();
     if (alias == nullptr)
       return Err("expects entry ", i, " of output_operand_aliases to be #stablehlo.output_operand_alias");
-    VERIFY_TRY(ExpectIndexInRange(alias->operand_index, 0, static_cast<int64_t>(op.num_operands()),
+    HLOGRAPH_TRY(ExpectIndexInRange(alias->operand_index, 0, static_cast<int64_t>(op.num_operands()),
                                   Str("operand_index of output_operand_aliases entry ", i)));
     const Type* operand =
         FollowTupleIndices(OperandType(op, static_cast<size_t>(alias->operand_index)), alias->operand_tuple_indices);
@@ -105,10 +105,10 @@ Status CheckLayouts(const Attribute& attr, const std::vector<Type>& types, std::
 
 Status Func(const Operation& op) {
   const FunctionTypeAttr* type = nullptr;
-  VERIFY_TRY(RequireAttr(op, "function_type", type));
+  HLOGRAPH_TRY(RequireAttr(op, "function_type", type));
   const FunctionType& sig = type->type;
-  VERIFY_TRY(ExpectAttrDicts(op, "arg_attrs", sig.inputs.size(), "input"));
-  VERIFY_TRY(ExpectAttrDicts(op, "res_attrs", sig.results.size(), "result"));
+  HLOGRAPH_TRY(ExpectAttrDicts(op, "arg_attrs", sig.inputs.size(), "input"));
+  HLOGRAPH_TRY(ExpectAttrDicts(op, "res_attrs", sig.results.size(), "result"));
   if (op.num_regions() == 0 || op.region(0).empty()) {
     const auto* visibility = AttrAs<StringAttr>(op, "sym_visibility");
     if (visibility == nullptr || visibility->value == "public") {
@@ -157,8 +157,8 @@ Status CustomCall(const Operation& op) {
     return Err("expects operand_layouts and result_layouts to be both present or both absent");
   }
   if (operand_layouts) {
-    VERIFY_TRY(CheckLayouts(operand_layouts, op.OperandTypes(), "operand_layouts"));
-    VERIFY_TRY(CheckLayouts(result_layouts, op.ResultTypes(), "result_layouts"));
+    HLOGRAPH_TRY(CheckLayouts(operand_layouts, op.OperandTypes(), "operand_layouts"));
+    HLOGRAPH_TRY(CheckLayouts(result_layouts, op.ResultTypes(), "result_layouts"));
   }
   return CheckOutputOperandAliases(op);
 }

@@ -16,9 +16,9 @@ Status ExpectStartIndices(const Operation& op, size_t first, int64_t count) {
   if (given != count) return Err("expects ", count, " start indices (the operand's rank), got ", given);
   for (size_t i = first; i < op.num_operands(); ++i) {
     const Type& t = OperandType(op, i);
-    VERIFY_TRY(ExpectRank(t, 0, Str("start index ", i - first)));
-    VERIFY_TRY(ExpectElementClass(t, kIntClass, Str("start index ", i - first)));
-    VERIFY_TRY(ExpectType(t, OperandType(op, first), Str("start index ", i - first, " (like start index 0)")));
+    HLOGRAPH_TRY(ExpectRank(t, 0, Str("start index ", i - first)));
+    HLOGRAPH_TRY(ExpectElementClass(t, kIntClass, Str("start index ", i - first)));
+    HLOGRAPH_TRY(ExpectType(t, OperandType(op, first), Str("start index ", i - first, " (like start index 0)")));
   }
   return Status::Ok();
 }
@@ -63,16 +63,16 @@ Status CheckIndexVectorDim(const Type& indices, const IndexingDims& d, const Ind
 
 // collapsed_slice_dims / inserted_window_dims and the operand's batching dims.
 Status CheckOperandSideDims(const Type& operand, const IndexingDims& d, const IndexingNames& n) {
-  VERIFY_TRY(ExpectUnique(Concat(d.collapsed, d.operand_batching), Str(n.collapsed, " and ", n.operand_batching)));
-  VERIFY_TRY(ExpectSorted(d.collapsed, n.collapsed));
-  VERIFY_TRY(ExpectInRange(d.collapsed, 0, operand.rank(), n.collapsed));
-  VERIFY_TRY(ExpectSorted(d.operand_batching, n.operand_batching));
+  HLOGRAPH_TRY(ExpectUnique(Concat(d.collapsed, d.operand_batching), Str(n.collapsed, " and ", n.operand_batching)));
+  HLOGRAPH_TRY(ExpectSorted(d.collapsed, n.collapsed));
+  HLOGRAPH_TRY(ExpectInRange(d.collapsed, 0, operand.rank(), n.collapsed));
+  HLOGRAPH_TRY(ExpectSorted(d.operand_batching, n.operand_batching));
   return ExpectInRange(d.operand_batching, 0, operand.rank(), n.operand_batching);
 }
 
 // The batching dims of the index tensor and their pairing with the operand's.
 Status CheckBatchingPairs(const Type& operand, const Type& indices, const IndexingDims& d, const IndexingNames& n) {
-  VERIFY_TRY(ExpectDimList(d.indices_batching, indices.rank(), n.indices_batching));
+  HLOGRAPH_TRY(ExpectDimList(d.indices_batching, indices.rank(), n.indices_batching));
   if (Contains(d.indices_batching, d.index_vector_dim)) {
     return Err("expects index_vector_dim not to be in ", n.indices_batching, ", got ", d.index_vector_dim);
   }
@@ -94,8 +94,8 @@ Status CheckBatchingPairs(const Type& operand, const Type& indices, const Indexi
 // start_index_map / scatter_dims_to_operand_dims.
 Status CheckIndexMap(const Type& operand, const Type& indices, const IndexingDims& d, const IndexingNames& n) {
   const int64_t vector_size = d.index_vector_dim < indices.rank() ? indices.dim(d.index_vector_dim) : 1;
-  VERIFY_TRY(ExpectSize(d.index_map, vector_size, n.index_map, "the size of the index vector"));
-  VERIFY_TRY(ExpectUnique(Concat(d.index_map, d.operand_batching), Str(n.index_map, " and ", n.operand_batching)));
+  HLOGRAPH_TRY(ExpectSize(d.index_map, vector_size, n.index_map, "the size of the index vector"));
+  HLOGRAPH_TRY(ExpectUnique(Concat(d.index_map, d.operand_batching), Str(n.index_map, " and ", n.operand_batching)));
   return ExpectInRange(d.index_map, 0, operand.rank(), n.index_map);
 }
 
@@ -104,9 +104,9 @@ Status CheckIndexMap(const Type& operand, const Type& indices, const IndexingDim
 // the collapsed and batching dims they account for the operand's dims.
 Status CheckWindowDims(const Type& operand, const Type& indices, const Type& windowed, const IndexingDims& d,
                        const IndexingNames& n) {
-  VERIFY_TRY(ExpectUnique(d.window, n.window));
-  VERIFY_TRY(ExpectSorted(d.window, n.window));
-  VERIFY_TRY(ExpectInRange(d.window, 0, windowed.rank(), n.window));
+  HLOGRAPH_TRY(ExpectUnique(d.window, n.window));
+  HLOGRAPH_TRY(ExpectSorted(d.window, n.window));
+  HLOGRAPH_TRY(ExpectInRange(d.window, 0, windowed.rank(), n.window));
   const size_t operand_rank = d.window.size() + d.collapsed.size() + d.operand_batching.size();
   if (operand.rank() != static_cast<int64_t>(operand_rank)) {
     return Err("expects ", n.operand, " to have rank ", operand_rank, " (the sizes of ", n.window, ", ", n.collapsed,
@@ -124,10 +124,10 @@ Status CheckWindowDims(const Type& operand, const Type& indices, const Type& win
 // operand and how windows are laid out.
 Status CheckIndexing(const Type& operand, const Type& indices, const Type& windowed, const IndexingDims& d,
                      const IndexingNames& n) {
-  VERIFY_TRY(CheckIndexVectorDim(indices, d, n));
-  VERIFY_TRY(CheckOperandSideDims(operand, d, n));
-  VERIFY_TRY(CheckBatchingPairs(operand, indices, d, n));
-  VERIFY_TRY(CheckIndexMap(operand, indices, d, n));
+  HLOGRAPH_TRY(CheckIndexVectorDim(indices, d, n));
+  HLOGRAPH_TRY(CheckOperandSideDims(operand, d, n));
+  HLOGRAPH_TRY(CheckBatchingPairs(operand, indices, d, n));
+  HLOGRAPH_TRY(CheckIndexMap(operand, indices, d, n));
   return CheckWindowDims(operand, indices, windowed, d, n);
 }
 
@@ -173,13 +173,13 @@ StatusOr<ScatterOperands> SplitScatterOperands(const Operation& op) {
 
 // scatter's (C1), (C3), (C5), (C6): shapes and element types of the operands.
 Status CheckScatterOperands(const ScatterOperands& s) {
-  VERIFY_TRY(ExpectTensors(s.inputs, "input"));
-  VERIFY_TRY(ExpectTensors(s.updates, "update"));
-  VERIFY_TRY(ExpectElementClass(s.indices, kIntClass, "scatter_indices"));
+  HLOGRAPH_TRY(ExpectTensors(s.inputs, "input"));
+  HLOGRAPH_TRY(ExpectTensors(s.updates, "update"));
+  HLOGRAPH_TRY(ExpectElementClass(s.indices, kIntClass, "scatter_indices"));
   for (size_t i = 0; i < s.inputs.size(); ++i) {
-    VERIFY_TRY(ExpectSameShape(s.inputs[i], Str("input ", i), s.inputs[0], "input 0"));
-    VERIFY_TRY(ExpectSameShape(s.updates[i], Str("update ", i), s.updates[0], "update 0"));
-    VERIFY_TRY(ExpectSameElement(s.updates[i], Str("update ", i), s.inputs[i], Str("input ", i)));
+    HLOGRAPH_TRY(ExpectSameShape(s.inputs[i], Str("input ", i), s.inputs[0], "input 0"));
+    HLOGRAPH_TRY(ExpectSameShape(s.updates[i], Str("update ", i), s.updates[0], "update 0"));
+    HLOGRAPH_TRY(ExpectSameElement(s.updates[i], Str("update ", i), s.inputs[i], Str("input ", i)));
   }
   return Status::Ok();
 }
@@ -189,7 +189,7 @@ Status CheckScatterUpdateShape(const ScatterOperands& s, const IndexingDims& d) 
   const Type& update = s.updates[0];
   const std::vector<int64_t> batch = IndexBatchShape(s.indices, d.index_vector_dim);
   const std::vector<int64_t> bounds = DropDims(s.inputs[0].shape(), Concat(d.collapsed, d.operand_batching));
-  VERIFY_ASSIGN(const std::vector<int64_t> combined, Combine(d.window, bounds, batch));
+  HLOGRAPH_ASSIGN(const std::vector<int64_t> combined, Combine(d.window, bounds, batch));
   for (int64_t axis = 0; axis < update.rank(); ++axis) {
     const int64_t want = combined[static_cast<size_t>(axis)];
     if (Contains(d.window, axis)) {
@@ -210,10 +210,10 @@ Status CheckScatterUpdateShape(const ScatterOperands& s, const IndexingDims& d) 
 Status BroadcastInDim(const Operation& op) {
   const Type& operand = OperandType(op, 0);
   const Type& result = ResultType(op, 0);
-  VERIFY_TRY(ExpectSameElement(operand, "the operand", result, "the result"));
+  HLOGRAPH_TRY(ExpectSameElement(operand, "the operand", result, "the result"));
   const std::vector<int64_t> dims = I64ArrayAttr(op, "broadcast_dimensions");
-  VERIFY_TRY(ExpectSize(dims, operand.rank(), "broadcast_dimensions", "the operand's rank"));
-  VERIFY_TRY(ExpectDimList(dims, result.rank(), "broadcast_dimensions"));
+  HLOGRAPH_TRY(ExpectSize(dims, operand.rank(), "broadcast_dimensions", "the operand's rank"));
+  HLOGRAPH_TRY(ExpectDimList(dims, result.rank(), "broadcast_dimensions"));
   for (int64_t j = 0; j < operand.rank(); ++j) {
     const int64_t target = dims[static_cast<size_t>(j)];
     if (operand.dim(j) != 1 && operand.dim(j) != result.dim(target)) {
@@ -226,16 +226,16 @@ Status BroadcastInDim(const Operation& op) {
 
 Status Broadcast(const Operation& op) {
   const Type& operand = OperandType(op, 0);
-  VERIFY_TRY(ExpectTensor(operand, "the operand"));
+  HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
   const std::vector<int64_t> sizes = I64ArrayAttr(op, "broadcast_sizes");
-  VERIFY_TRY(ExpectAllNonNegative(sizes, "broadcast_sizes"));
+  HLOGRAPH_TRY(ExpectAllNonNegative(sizes, "broadcast_sizes"));
   return ExpectType(ResultType(op, 0), Type::Tensor(operand.element(), Concat(sizes, operand.shape())), "the result");
 }
 
 Status Reshape(const Operation& op) {
   const Type& operand = OperandType(op, 0);
   const Type& result = ResultType(op, 0);
-  VERIFY_TRY(ExpectSameElement(operand, "the operand", result, "the result"));
+  HLOGRAPH_TRY(ExpectSameElement(operand, "the operand", result, "the result"));
   if (operand.NumElements() != result.NumElements()) {
     return Err("expects the result to have as many elements as the operand (", operand.NumElements(), "), got ",
                result);
@@ -245,9 +245,9 @@ Status Reshape(const Operation& op) {
 
 Status Transpose(const Operation& op) {
   const Type& operand = OperandType(op, 0);
-  VERIFY_TRY(ExpectTensor(operand, "the operand"));
+  HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
   const std::vector<int64_t> perm = I64ArrayAttr(op, "permutation");
-  VERIFY_TRY(ExpectSize(perm, operand.rank(), "permutation", "the operand's rank"));
+  HLOGRAPH_TRY(ExpectSize(perm, operand.rank(), "permutation", "the operand's rank"));
   if (!IsPermutation(perm))
     return Err("expects permutation to be a permutation of [0, ", operand.rank(), "), got ", perm);
   return ExpectType(ResultType(op, 0), Type::Tensor(operand.element(), PickDims(operand.shape(), perm)), "the result");
@@ -255,21 +255,21 @@ Status Transpose(const Operation& op) {
 
 Status Reverse(const Operation& op) {
   const Type& operand = OperandType(op, 0);
-  VERIFY_TRY(ExpectTensor(operand, "the operand"));
-  VERIFY_TRY(ExpectDimList(I64ArrayAttr(op, "dimensions"), operand.rank(), "dimensions"));
+  HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
+  HLOGRAPH_TRY(ExpectDimList(I64ArrayAttr(op, "dimensions"), operand.rank(), "dimensions"));
   return ExpectType(ResultType(op, 0), operand, "the result");
 }
 
 Status Slice(const Operation& op) {
   const Type& operand = OperandType(op, 0);
-  VERIFY_TRY(ExpectTensor(operand, "the operand"));
+  HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
   const std::vector<int64_t> start = I64ArrayAttr(op, "start_indices");
   const std::vector<int64_t> limit = I64ArrayAttr(op, "limit_indices");
   const std::vector<int64_t> strides = I64ArrayAttr(op, "strides");
-  VERIFY_TRY(ExpectSize(start, operand.rank(), "start_indices", "the operand's rank"));
-  VERIFY_TRY(ExpectSize(limit, operand.rank(), "limit_indices", "the operand's rank"));
-  VERIFY_TRY(ExpectSize(strides, operand.rank(), "strides", "the operand's rank"));
-  VERIFY_TRY(ExpectAllPositive(strides, "strides"));
+  HLOGRAPH_TRY(ExpectSize(start, operand.rank(), "start_indices", "the operand's rank"));
+  HLOGRAPH_TRY(ExpectSize(limit, operand.rank(), "limit_indices", "the operand's rank"));
+  HLOGRAPH_TRY(ExpectSize(strides, operand.rank(), "strides", "the operand's rank"));
+  HLOGRAPH_TRY(ExpectAllPositive(strides, "strides"));
   std::vector<int64_t> shape;
   for (size_t d = 0; d < start.size(); ++d) {
     const int64_t dim = operand.dim(static_cast<int64_t>(d));
@@ -286,10 +286,10 @@ Status Slice(const Operation& op) {
 Status DynamicSlice(const Operation& op) {
   if (op.num_operands() == 0) return Err("expects an operand and its start indices");
   const Type& operand = OperandType(op, 0);
-  VERIFY_TRY(ExpectTensor(operand, "the operand"));
-  VERIFY_TRY(ExpectStartIndices(op, 1, operand.rank()));
+  HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
+  HLOGRAPH_TRY(ExpectStartIndices(op, 1, operand.rank()));
   const std::vector<int64_t> sizes = I64ArrayAttr(op, "slice_sizes");
-  VERIFY_TRY(ExpectSize(sizes, operand.rank(), "slice_sizes", "the operand's rank"));
+  HLOGRAPH_TRY(ExpectSize(sizes, operand.rank(), "slice_sizes", "the operand's rank"));
   for (int64_t k = 0; k < operand.rank(); ++k) {
     const int64_t size = sizes[static_cast<size_t>(k)];
     if (size < 0 || size > operand.dim(k)) {
@@ -303,11 +303,11 @@ Status DynamicUpdateSlice(const Operation& op) {
   if (op.num_operands() < 2) return Err("expects an operand, an update and start indices");
   const Type& operand = OperandType(op, 0);
   const Type& update = OperandType(op, 1);
-  VERIFY_TRY(ExpectTensor(operand, "the operand"));
-  VERIFY_TRY(ExpectType(ResultType(op, 0), operand, "the result"));
-  VERIFY_TRY(ExpectSameElement(update, "the update", operand, "the operand"));
-  VERIFY_TRY(ExpectRank(update, operand.rank(), "the update"));
-  VERIFY_TRY(ExpectStartIndices(op, 2, operand.rank()));
+  HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
+  HLOGRAPH_TRY(ExpectType(ResultType(op, 0), operand, "the result"));
+  HLOGRAPH_TRY(ExpectSameElement(update, "the update", operand, "the operand"));
+  HLOGRAPH_TRY(ExpectRank(update, operand.rank(), "the update"));
+  HLOGRAPH_TRY(ExpectStartIndices(op, 2, operand.rank()));
   for (int64_t k = 0; k < operand.rank(); ++k) {
     if (update.dim(k) > operand.dim(k)) {
       return Err("expects dimension ", k, " of the update to be at most ", operand.dim(k), ", got ", update);
@@ -319,15 +319,15 @@ Status DynamicUpdateSlice(const Operation& op) {
 Status Concatenate(const Operation& op) {
   const std::vector<Type> inputs = op.OperandTypes();
   if (inputs.empty()) return Err("expects at least one input");
-  VERIFY_TRY(ExpectTensors(inputs, "input"));
+  HLOGRAPH_TRY(ExpectTensors(inputs, "input"));
   const Type& first = inputs[0];
   const int64_t dim = IntAttr(op, "dimension").value_or(-1);
-  VERIFY_TRY(ExpectIndexInRange(dim, 0, first.rank(), "dimension"));
+  HLOGRAPH_TRY(ExpectIndexInRange(dim, 0, first.rank(), "dimension"));
   std::vector<int64_t> shape = first.shape();
   auto& total = shape[static_cast<size_t>(dim)];
   for (size_t k = 1; k < inputs.size(); ++k) {
     const Type& t = inputs[k];
-    VERIFY_TRY(ExpectSameElement(t, Str("input ", k), first, "input 0"));
+    HLOGRAPH_TRY(ExpectSameElement(t, Str("input ", k), first, "input 0"));
     if (t.rank() != first.rank() || DropDims(t.shape(), {dim}) != DropDims(first.shape(), {dim})) {
       return Err("expects input ", k, " to have the shape of input 0 except in dimension ", dim, ", got ", t, " and ",
                  first);
@@ -341,16 +341,16 @@ Status Concatenate(const Operation& op) {
 
 Status Pad(const Operation& op) {
   const Type& operand = OperandType(op, 0);
-  VERIFY_TRY(ExpectTensor(operand, "the operand"));
-  VERIFY_TRY(ExpectRank(OperandType(op, 1), 0, "the padding value"));
-  VERIFY_TRY(ExpectSameElement(OperandType(op, 1), "the padding value", operand, "the operand"));
+  HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
+  HLOGRAPH_TRY(ExpectRank(OperandType(op, 1), 0, "the padding value"));
+  HLOGRAPH_TRY(ExpectSameElement(OperandType(op, 1), "the padding value", operand, "the operand"));
   const std::vector<int64_t> low = I64ArrayAttr(op, "edge_padding_low");
   const std::vector<int64_t> high = I64ArrayAttr(op, "edge_padding_high");
   const std::vector<int64_t> interior = I64ArrayAttr(op, "interior_padding");
-  VERIFY_TRY(ExpectSize(low, operand.rank(), "edge_padding_low", "the operand's rank"));
-  VERIFY_TRY(ExpectSize(high, operand.rank(), "edge_padding_high", "the operand's rank"));
-  VERIFY_TRY(ExpectSize(interior, operand.rank(), "interior_padding", "the operand's rank"));
-  VERIFY_TRY(ExpectAllNonNegative(interior, "interior_padding"));
+  HLOGRAPH_TRY(ExpectSize(low, operand.rank(), "edge_padding_low", "the operand's rank"));
+  HLOGRAPH_TRY(ExpectSize(high, operand.rank(), "edge_padding_high", "the operand's rank"));
+  HLOGRAPH_TRY(ExpectSize(interior, operand.rank(), "interior_padding", "the operand's rank"));
+  HLOGRAPH_TRY(ExpectAllNonNegative(interior, "interior_padding"));
   std::vector<int64_t> shape;
   for (size_t i = 0; i < low.size(); ++i) {
     const int64_t d = operand.dim(static_cast<int64_t>(i));
@@ -369,17 +369,17 @@ Status Gather(const Operation& op) {
   const Type& operand = OperandType(op, 0);
   const Type& indices = OperandType(op, 1);
   const Type& result = ResultType(op, 0);
-  VERIFY_TRY(ExpectTensor(operand, "the operand"));
-  VERIFY_TRY(ExpectElementClass(indices, kIntClass, "start_indices"));
-  VERIFY_TRY(ExpectSameElement(result, "the result", operand, "the operand"));
+  HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
+  HLOGRAPH_TRY(ExpectElementClass(indices, kIntClass, "start_indices"));
+  HLOGRAPH_TRY(ExpectSameElement(result, "the result", operand, "the operand"));
   const GatherDimsAttr* dn = nullptr;
-  VERIFY_TRY(RequireAttr(op, "dimension_numbers", dn));
+  HLOGRAPH_TRY(RequireAttr(op, "dimension_numbers", dn));
   const IndexingDims d{dn->offset_dims,           dn->collapsed_slice_dims,
                        dn->operand_batching_dims, dn->start_indices_batching_dims,
                        dn->start_index_map,       dn->index_vector_dim};
-  VERIFY_TRY(CheckIndexing(operand, indices, result, d, kGatherNames));
+  HLOGRAPH_TRY(CheckIndexing(operand, indices, result, d, kGatherNames));
   const std::vector<int64_t> sizes = I64ArrayAttr(op, "slice_sizes");
-  VERIFY_TRY(ExpectSize(sizes, operand.rank(), "slice_sizes", "the operand's rank"));
+  HLOGRAPH_TRY(ExpectSize(sizes, operand.rank(), "slice_sizes", "the operand's rank"));
   for (int64_t i = 0; i < operand.rank(); ++i) {
     const int64_t size = sizes[static_cast<size_t>(i)];
     const int64_t bound =
@@ -388,32 +388,32 @@ Status Gather(const Operation& op) {
       return Err("expects slice_sizes[", i, "] to be in [0, ", bound, "], got ", size);
     }
   }
-  VERIFY_ASSIGN(const std::vector<int64_t> shape,
+  HLOGRAPH_ASSIGN(const std::vector<int64_t> shape,
                 Combine(d.window, DropDims(sizes, Concat(d.collapsed, d.operand_batching)),
                         IndexBatchShape(indices, d.index_vector_dim)));
   return ExpectShape(result, shape, "the result");
 }
 
 Status Scatter(const Operation& op) {
-  VERIFY_ASSIGN(const ScatterOperands s, SplitScatterOperands(op));
-  VERIFY_TRY(CheckScatterOperands(s));
+  HLOGRAPH_ASSIGN(const ScatterOperands s, SplitScatterOperands(op));
+  HLOGRAPH_TRY(CheckScatterOperands(s));
   const ScatterDimsAttr* dn = nullptr;
-  VERIFY_TRY(RequireAttr(op, "scatter_dimension_numbers", dn));
+  HLOGRAPH_TRY(RequireAttr(op, "scatter_dimension_numbers", dn));
   const IndexingDims d{dn->update_window_dims,           dn->inserted_window_dims,
                        dn->input_batching_dims,          dn->scatter_indices_batching_dims,
                        dn->scatter_dims_to_operand_dims, dn->index_vector_dim};
-  VERIFY_TRY(CheckIndexing(s.inputs[0], s.indices, s.updates[0], d, kScatterNames));
-  VERIFY_TRY(CheckScatterUpdateShape(s, d));
+  HLOGRAPH_TRY(CheckIndexing(s.inputs[0], s.indices, s.updates[0], d, kScatterNames));
+  HLOGRAPH_TRY(CheckScatterUpdateShape(s, d));
   std::vector<ElementType> elements;
   for (const Type& t : s.inputs) elements.push_back(t.element());
-  VERIFY_TRY(ExpectReducerRegion(op, 0, elements, "update_computation"));
+  HLOGRAPH_TRY(ExpectReducerRegion(op, 0, elements, "update_computation"));
   return ExpectTypes(op.ResultTypes(), s.inputs, "the results");
 }
 
 Status GetDimensionSize(const Operation& op) {
   const Type& operand = OperandType(op, 0);
-  VERIFY_TRY(ExpectTensor(operand, "the operand"));
-  VERIFY_TRY(ExpectIndexInRange(IntAttr(op, "dimension").value_or(-1), 0, operand.rank(), "dimension"));
+  HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
+  HLOGRAPH_TRY(ExpectIndexInRange(IntAttr(op, "dimension").value_or(-1), 0, operand.rank(), "dimension"));
   return ExpectType(ResultType(op, 0), ScalarType(ElementType::kI32), "the result");
 }
 

@@ -173,7 +173,7 @@ Status CheckResult(ResultRule rule, const Type& operand, const Type& result) {
 
 // `t` is a scalar, or has the shape of `ref` (select's pred, clamp's bounds).
 Status ExpectScalarOrSameShape(const Type& t, std::string_view what, const Type& ref, std::string_view ref_what) {
-  VERIFY_TRY(ExpectTensor(t, what));
+  HLOGRAPH_TRY(ExpectTensor(t, what));
   if (t.rank() == 0) return Status::Ok();
   if (t.shape() != ref.shape()) {
     return Err("expects ", what, " to be a scalar or to have the shape of ", ref_what, ", got ", t, " and ", ref);
@@ -196,22 +196,22 @@ Status Elementwise(const Operation& op) {
   const std::vector<Type> operands = op.OperandTypes();
   if (operands.empty()) return Err("expects at least one operand");
   if (op.num_results() != 1) return Err("expects one result, got ", op.num_results());
-  VERIFY_TRY(ExpectTensors(operands, "operand"));
-  VERIFY_TRY(ExpectAllSameType(operands, "operands"));
+  HLOGRAPH_TRY(ExpectTensors(operands, "operand"));
+  HLOGRAPH_TRY(ExpectAllSameType(operands, "operands"));
   const Type& operand = operands[0];
-  VERIFY_TRY(ExpectElementClass(operand, rule.operand_classes, operands.size() == 1 ? "the operand" : "each operand"));
+  HLOGRAPH_TRY(ExpectElementClass(operand, rule.operand_classes, operands.size() == 1 ? "the operand" : "each operand"));
   const Type& result = ResultType(op, 0);
-  VERIFY_TRY(ExpectTensor(result, "the result"));
+  HLOGRAPH_TRY(ExpectTensor(result, "the result"));
   return CheckResult(rule.result, operand, result);
 }
 
 Status Select(const Operation& op) {
   const Type& pred = OperandType(op, 0);
   const Type& on_true = OperandType(op, 1);
-  VERIFY_TRY(ExpectElement(pred, ElementType::kI1, "pred"));
-  VERIFY_TRY(ExpectTensor(on_true, "on_true"));
-  VERIFY_TRY(ExpectScalarOrSameShape(pred, "pred", on_true, "on_true"));
-  VERIFY_TRY(ExpectType(OperandType(op, 2), on_true, "on_false"));
+  HLOGRAPH_TRY(ExpectElement(pred, ElementType::kI1, "pred"));
+  HLOGRAPH_TRY(ExpectTensor(on_true, "on_true"));
+  HLOGRAPH_TRY(ExpectScalarOrSameShape(pred, "pred", on_true, "on_true"));
+  HLOGRAPH_TRY(ExpectType(OperandType(op, 2), on_true, "on_false"));
   return ExpectType(ResultType(op, 0), on_true, "the result");
 }
 
@@ -219,20 +219,20 @@ Status Clamp(const Operation& op) {
   const Type& min = OperandType(op, 0);
   const Type& operand = OperandType(op, 1);
   const Type& max = OperandType(op, 2);
-  VERIFY_TRY(ExpectTensor(operand, "the operand"));
-  VERIFY_TRY(ExpectScalarOrSameShape(min, "min", operand, "the operand"));
-  VERIFY_TRY(ExpectScalarOrSameShape(max, "max", operand, "the operand"));
-  VERIFY_TRY(ExpectSameElement(min, "min", operand, "the operand"));
-  VERIFY_TRY(ExpectSameElement(max, "max", operand, "the operand"));
+  HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
+  HLOGRAPH_TRY(ExpectScalarOrSameShape(min, "min", operand, "the operand"));
+  HLOGRAPH_TRY(ExpectScalarOrSameShape(max, "max", operand, "the operand"));
+  HLOGRAPH_TRY(ExpectSameElement(min, "min", operand, "the operand"));
+  HLOGRAPH_TRY(ExpectSameElement(max, "max", operand, "the operand"));
   return ExpectType(ResultType(op, 0), operand, "the result");
 }
 
 Status Compare(const Operation& op) {
   const Type& lhs = OperandType(op, 0);
   const Type& rhs = OperandType(op, 1);
-  VERIFY_TRY(ExpectSameElement(lhs, "lhs", rhs, "rhs"));
-  VERIFY_TRY(ExpectSameShape(lhs, "lhs", rhs, "rhs"));
-  VERIFY_TRY(ExpectType(ResultType(op, 0), lhs.WithElement(ElementType::kI1), "the result"));
+  HLOGRAPH_TRY(ExpectSameElement(lhs, "lhs", rhs, "rhs"));
+  HLOGRAPH_TRY(ExpectSameShape(lhs, "lhs", rhs, "rhs"));
+  HLOGRAPH_TRY(ExpectType(ResultType(op, 0), lhs.WithElement(ElementType::kI1), "the result"));
   const std::string compare_type = EnumAttrValue(op, "compare_type");
   if (compare_type.empty() || compare_type == "NOTYPE") return Status::Ok();
   const std::vector<std::string_view> allowed = CompareTypesFor(lhs.element());
@@ -247,12 +247,12 @@ Status Compare(const Operation& op) {
 
 Status ReducePrecision(const Operation& op) {
   const Type& operand = OperandType(op, 0);
-  VERIFY_TRY(ExpectElementClass(operand, kFloatClass, "the operand"));
-  VERIFY_TRY(ExpectType(ResultType(op, 0), operand, "the result"));
+  HLOGRAPH_TRY(ExpectElementClass(operand, kFloatClass, "the operand"));
+  HLOGRAPH_TRY(ExpectType(ResultType(op, 0), operand, "the result"));
   const IntegerAttr* exponent_bits = nullptr;
   const IntegerAttr* mantissa_bits = nullptr;
-  VERIFY_TRY(RequireAttr(op, "exponent_bits", exponent_bits));
-  VERIFY_TRY(RequireAttr(op, "mantissa_bits", mantissa_bits));
+  HLOGRAPH_TRY(RequireAttr(op, "exponent_bits", exponent_bits));
+  HLOGRAPH_TRY(RequireAttr(op, "mantissa_bits", mantissa_bits));
   if (exponent_bits->value < 1) return Err("expects exponent_bits to be at least 1, got ", exponent_bits->value);
   if (mantissa_bits->value < 0) return Err("expects mantissa_bits to be non-negative, got ", mantissa_bits->value);
   return Status::Ok();

@@ -21,8 +21,8 @@ Status ExpectPrecisionConfig(const Operation& op) {
 // together, unique.
 Status CheckDotSide(const Type& t, const std::vector<int64_t>& batching, const std::vector<int64_t>& contracting,
                     std::string_view side) {
-  VERIFY_TRY(ExpectInRange(batching, 0, t.rank(), Str(side, "_batching_dimensions")));
-  VERIFY_TRY(ExpectInRange(contracting, 0, t.rank(), Str(side, "_contracting_dimensions")));
+  HLOGRAPH_TRY(ExpectInRange(batching, 0, t.rank(), Str(side, "_batching_dimensions")));
+  HLOGRAPH_TRY(ExpectInRange(contracting, 0, t.rank(), Str(side, "_contracting_dimensions")));
   return ExpectUnique(Concat(batching, contracting),
                       Str(side, "_batching_dimensions and ", side, "_contracting_dimensions"));
 }
@@ -43,14 +43,14 @@ Status ExpectPairedDims(const Type& lhs, const std::vector<int64_t>& lhs_dims, c
 // spatial + [input feature, output feature]) must be distinct dims of [0, n).
 Status CheckConvLayout(const std::vector<int64_t>& spatial, std::vector<int64_t> all, int64_t n,
                        std::string_view what) {
-  VERIFY_TRY(ExpectSize(spatial, n - 2, Str(what, " spatial dimensions"), "the rank minus 2"));
+  HLOGRAPH_TRY(ExpectSize(spatial, n - 2, Str(what, " spatial dimensions"), "the rank minus 2"));
   all.insert(all.end(), spatial.begin(), spatial.end());
   return ExpectDimList(all, n, Str(what, " dimensions"));
 }
 
 Status CheckConvDims(const ConvDimsAttr& dn, int64_t n) {
-  VERIFY_TRY(CheckConvLayout(dn.input_spatial, {dn.input_batch, dn.input_feature}, n, "input"));
-  VERIFY_TRY(CheckConvLayout(dn.kernel_spatial, {dn.kernel_input_feature, dn.kernel_output_feature}, n, "kernel"));
+  HLOGRAPH_TRY(CheckConvLayout(dn.input_spatial, {dn.input_batch, dn.input_feature}, n, "input"));
+  HLOGRAPH_TRY(CheckConvLayout(dn.kernel_spatial, {dn.kernel_input_feature, dn.kernel_output_feature}, n, "kernel"));
   return CheckConvLayout(dn.output_spatial, {dn.output_batch, dn.output_feature}, n, "output");
 }
 
@@ -115,7 +115,7 @@ Status CheckRoles(const std::vector<Type>& types, std::span<const Role> roles, c
                   std::string_view kind) {
   if (types.size() != roles.size()) return Err("expects ", roles.size(), " ", kind, ", got ", types.size());
   for (size_t i = 0; i < roles.size(); ++i) {
-    VERIFY_TRY(ExpectType(types[i], roles[i].is_vector ? vector : operand, roles[i].name));
+    HLOGRAPH_TRY(ExpectType(types[i], roles[i].is_vector ? vector : operand, roles[i].name));
   }
   return Status::Ok();
 }
@@ -125,27 +125,27 @@ Status CheckRoles(const std::vector<Type>& types, std::span<const Role> roles, c
 Status Dot(const Operation& op) {
   const Type& lhs = OperandType(op, 0);
   const Type& rhs = OperandType(op, 1);
-  VERIFY_TRY(ExpectTensor(lhs, "lhs"));
-  VERIFY_TRY(ExpectTensor(rhs, "rhs"));
+  HLOGRAPH_TRY(ExpectTensor(lhs, "lhs"));
+  HLOGRAPH_TRY(ExpectTensor(rhs, "rhs"));
   if (lhs.rank() < 1 || lhs.rank() > 2) return Err("expects lhs to have rank 1 or 2, got ", lhs);
   if (rhs.rank() < 1 || rhs.rank() > 2) return Err("expects rhs to have rank 1 or 2, got ", rhs);
-  VERIFY_TRY(ExpectSameElement(lhs, "lhs", rhs, "rhs"));
+  HLOGRAPH_TRY(ExpectSameElement(lhs, "lhs", rhs, "rhs"));
   if (lhs.dim(lhs.rank() - 1) != rhs.dim(0)) {
     return Err("expects the last dimension of lhs to equal the first dimension of rhs, got ", lhs, " and ", rhs);
   }
   std::vector<int64_t> shape;
   if (lhs.rank() == 2) shape.push_back(lhs.dim(0));
   if (rhs.rank() == 2) shape.push_back(rhs.dim(1));
-  VERIFY_TRY(ExpectShape(ResultType(op, 0), shape, "the result"));
+  HLOGRAPH_TRY(ExpectShape(ResultType(op, 0), shape, "the result"));
   return ExpectPrecisionConfig(op);
 }
 
 Status DotGeneral(const Operation& op) {
   const Type& lhs = OperandType(op, 0);
   const Type& rhs = OperandType(op, 1);
-  VERIFY_TRY(ExpectSameElement(lhs, "lhs", rhs, "rhs"));
+  HLOGRAPH_TRY(ExpectSameElement(lhs, "lhs", rhs, "rhs"));
   const DotDimsAttr* dn = nullptr;
-  VERIFY_TRY(RequireAttr(op, "dot_dimension_numbers", dn));
+  HLOGRAPH_TRY(RequireAttr(op, "dot_dimension_numbers", dn));
   if (dn->lhs_batching.size() != dn->rhs_batching.size()) {
     return Err("expects lhs_batching_dimensions and rhs_batching_dimensions to have the same size, got ",
                dn->lhs_batching, " and ", dn->rhs_batching);
@@ -154,11 +154,11 @@ Status DotGeneral(const Operation& op) {
     return Err("expects lhs_contracting_dimensions and rhs_contracting_dimensions to have the same size, got ",
                dn->lhs_contracting, " and ", dn->rhs_contracting);
   }
-  VERIFY_TRY(CheckDotSide(lhs, dn->lhs_batching, dn->lhs_contracting, "lhs"));
-  VERIFY_TRY(CheckDotSide(rhs, dn->rhs_batching, dn->rhs_contracting, "rhs"));
-  VERIFY_TRY(ExpectPairedDims(lhs, dn->lhs_batching, rhs, dn->rhs_batching, "batching"));
-  VERIFY_TRY(ExpectPairedDims(lhs, dn->lhs_contracting, rhs, dn->rhs_contracting, "contracting"));
-  VERIFY_TRY(ExpectPrecisionConfig(op));
+  HLOGRAPH_TRY(CheckDotSide(lhs, dn->lhs_batching, dn->lhs_contracting, "lhs"));
+  HLOGRAPH_TRY(CheckDotSide(rhs, dn->rhs_batching, dn->rhs_contracting, "rhs"));
+  HLOGRAPH_TRY(ExpectPairedDims(lhs, dn->lhs_batching, rhs, dn->rhs_batching, "batching"));
+  HLOGRAPH_TRY(ExpectPairedDims(lhs, dn->lhs_contracting, rhs, dn->rhs_contracting, "contracting"));
+  HLOGRAPH_TRY(ExpectPrecisionConfig(op));
   std::vector<int64_t> shape = PickDims(lhs.shape(), dn->lhs_batching);
   const std::vector<int64_t> lhs_free = DropDims(lhs.shape(), Concat(dn->lhs_batching, dn->lhs_contracting));
   const std::vector<int64_t> rhs_free = DropDims(rhs.shape(), Concat(dn->rhs_batching, dn->rhs_contracting));
@@ -172,26 +172,26 @@ Status Convolution(const Operation& op) {
   const Type& lhs = OperandType(op, 0);
   const Type& rhs = OperandType(op, 1);
   const Type& result = ResultType(op, 0);
-  VERIFY_TRY(ExpectMinRank(lhs, 2, "lhs"));
-  VERIFY_TRY(ExpectRank(rhs, lhs.rank(), "rhs"));
-  VERIFY_TRY(ExpectSameElement(lhs, "lhs", rhs, "rhs"));
-  VERIFY_TRY(ExpectRank(result, lhs.rank(), "the result"));
+  HLOGRAPH_TRY(ExpectMinRank(lhs, 2, "lhs"));
+  HLOGRAPH_TRY(ExpectRank(rhs, lhs.rank(), "rhs"));
+  HLOGRAPH_TRY(ExpectSameElement(lhs, "lhs", rhs, "rhs"));
+  HLOGRAPH_TRY(ExpectRank(result, lhs.rank(), "the result"));
   const int64_t n = lhs.rank();
   const ConvDimsAttr* dn = nullptr;
-  VERIFY_TRY(RequireAttr(op, "dimension_numbers", dn));
-  VERIFY_TRY(CheckConvDims(*dn, n));
+  HLOGRAPH_TRY(RequireAttr(op, "dimension_numbers", dn));
+  HLOGRAPH_TRY(CheckConvDims(*dn, n));
   const int64_t feature_groups = IntAttr(op, "feature_group_count").value_or(1);
   const int64_t batch_groups = IntAttr(op, "batch_group_count").value_or(1);
-  VERIFY_TRY(CheckConvGroups(lhs, rhs, *dn, feature_groups, batch_groups));
+  HLOGRAPH_TRY(CheckConvGroups(lhs, rhs, *dn, feature_groups, batch_groups));
   constexpr std::string_view kSpatial = "the number of spatial dimensions";
-  VERIFY_ASSIGN(const std::vector<int64_t> strides, WindowAttr(op, "window_strides", n - 2, kSpatial));
-  VERIFY_ASSIGN(const std::vector<int64_t> lhs_dilation, WindowAttr(op, "lhs_dilation", n - 2, kSpatial));
-  VERIFY_ASSIGN(const std::vector<int64_t> rhs_dilation, WindowAttr(op, "rhs_dilation", n - 2, kSpatial));
-  VERIFY_ASSIGN(const Padding padding, PaddingAttr(op, "padding", n - 2));
+  HLOGRAPH_ASSIGN(const std::vector<int64_t> strides, WindowAttr(op, "window_strides", n - 2, kSpatial));
+  HLOGRAPH_ASSIGN(const std::vector<int64_t> lhs_dilation, WindowAttr(op, "lhs_dilation", n - 2, kSpatial));
+  HLOGRAPH_ASSIGN(const std::vector<int64_t> rhs_dilation, WindowAttr(op, "rhs_dilation", n - 2, kSpatial));
+  HLOGRAPH_ASSIGN(const Padding padding, PaddingAttr(op, "padding", n - 2));
   if (const auto* reversal = AttrAs<DenseArrayAttr>(op, "window_reversal")) {
-    VERIFY_TRY(ExpectSize(reversal->values, n - 2, "window_reversal", "the number of spatial dimensions"));
+    HLOGRAPH_TRY(ExpectSize(reversal->values, n - 2, "window_reversal", "the number of spatial dimensions"));
   }
-  VERIFY_TRY(ExpectPrecisionConfig(op));
+  HLOGRAPH_TRY(ExpectPrecisionConfig(op));
 
   std::vector<int64_t> spatial_in;
   std::vector<WindowDim> windows;
@@ -200,7 +200,7 @@ Status Convolution(const Operation& op) {
     windows.push_back({rhs.dim(dn->kernel_spatial[i]), strides[i], padding[i].first, padding[i].second, lhs_dilation[i],
                        rhs_dilation[i]});
   }
-  VERIFY_ASSIGN(const std::vector<int64_t> spatial_out, WindowedShape(spatial_in, windows));
+  HLOGRAPH_ASSIGN(const std::vector<int64_t> spatial_out, WindowedShape(spatial_in, windows));
   std::vector<int64_t> shape(static_cast<size_t>(n), 0);
   shape[static_cast<size_t>(dn->output_batch)] = lhs.dim(dn->input_batch) / batch_groups;
   shape[static_cast<size_t>(dn->output_feature)] = rhs.dim(dn->kernel_output_feature);
@@ -213,8 +213,8 @@ Status Convolution(const Operation& op) {
 
 Status Cholesky(const Operation& op) {
   const Type& a = OperandType(op, 0);
-  VERIFY_TRY(ExpectElementClass(a, kFloatClass | kComplexClass, "the operand"));
-  VERIFY_TRY(ExpectMinRank(a, 2, "the operand"));
+  HLOGRAPH_TRY(ExpectElementClass(a, kFloatClass | kComplexClass, "the operand"));
+  HLOGRAPH_TRY(ExpectMinRank(a, 2, "the operand"));
   if (a.dim(a.rank() - 1) != a.dim(a.rank() - 2)) {
     return Err("expects the operand to be a batch of square matrices, got ", a);
   }
@@ -224,10 +224,10 @@ Status Cholesky(const Operation& op) {
 Status TriangularSolve(const Operation& op) {
   const Type& a = OperandType(op, 0);
   const Type& b = OperandType(op, 1);
-  VERIFY_TRY(ExpectElementClass(a, kFloatClass | kComplexClass, "a"));
-  VERIFY_TRY(ExpectSameElement(b, "b", a, "a"));
-  VERIFY_TRY(ExpectMinRank(a, 2, "a"));
-  VERIFY_TRY(ExpectRank(b, a.rank(), "b"));
+  HLOGRAPH_TRY(ExpectElementClass(a, kFloatClass | kComplexClass, "a"));
+  HLOGRAPH_TRY(ExpectSameElement(b, "b", a, "a"));
+  HLOGRAPH_TRY(ExpectMinRank(a, 2, "a"));
+  HLOGRAPH_TRY(ExpectRank(b, a.rank(), "b"));
   const int64_t r = a.rank();
   if (a.dim(r - 1) != a.dim(r - 2)) return Err("expects a to be a batch of square matrices, got ", a);
   if (DropDims(a.shape(), {r - 2, r - 1}) != DropDims(b.shape(), {r - 2, r - 1})) {
@@ -248,31 +248,31 @@ Status TriangularSolve(const Operation& op) {
 Status Fft(const Operation& op) {
   const Type& operand = OperandType(op, 0);
   const Type& result = ResultType(op, 0);
-  VERIFY_TRY(ExpectElementClass(operand, kFloatClass | kComplexClass, "the operand"));
-  VERIFY_TRY(ExpectTensor(result, "the result"));
+  HLOGRAPH_TRY(ExpectElementClass(operand, kFloatClass | kComplexClass, "the operand"));
+  HLOGRAPH_TRY(ExpectTensor(result, "the result"));
   const std::vector<int64_t> lengths = I64ArrayAttr(op, "fft_length");
   if (lengths.empty() || lengths.size() > 3)
     return Err("expects fft_length to have 1 to 3 entries, got ", lengths.size());
-  VERIFY_TRY(ExpectMinRank(operand, static_cast<int64_t>(lengths.size()), "the operand"));
+  HLOGRAPH_TRY(ExpectMinRank(operand, static_cast<int64_t>(lengths.size()), "the operand"));
   const std::string type = EnumAttrValue(op, "fft_type");
   if (type == "FFT" || type == "IFFT") {
-    VERIFY_TRY(ExpectElementClass(operand, kComplexClass, "the operand of a complex FFT"));
+    HLOGRAPH_TRY(ExpectElementClass(operand, kComplexClass, "the operand of a complex FFT"));
     return ExpectType(result, operand, "the result");
   }
   if (type == "RFFT") {
     std::optional<ElementType> complex = ComplexOf(operand.element());
     if (!complex) return Err("expects the operand of an RFFT to have element type f32 or f64, got ", operand);
-    VERIFY_TRY(ExpectTrailingDims(operand, lengths, "the operand"));
+    HLOGRAPH_TRY(ExpectTrailingDims(operand, lengths, "the operand"));
     std::vector<int64_t> shape = operand.shape();
     shape.back() = HalfSpectrum(shape.back());
     return ExpectType(result, Type::Tensor(*complex, shape), "the result");
   }
   if (type == "IRFFT") {
-    VERIFY_TRY(ExpectElementClass(operand, kComplexClass, "the operand of an IRFFT"));
+    HLOGRAPH_TRY(ExpectElementClass(operand, kComplexClass, "the operand of an IRFFT"));
     std::vector<int64_t> shape = operand.shape();
     shape.back() = lengths.back();
-    VERIFY_TRY(ExpectType(result, Type::Tensor(ComplexPart(operand.element()), shape), "the result"));
-    VERIFY_TRY(ExpectTrailingDims(result, lengths, "the result"));
+    HLOGRAPH_TRY(ExpectType(result, Type::Tensor(ComplexPart(operand.element()), shape), "the result"));
+    HLOGRAPH_TRY(ExpectTrailingDims(result, lengths, "the result"));
     if (operand.shape().back() != HalfSpectrum(lengths.back())) {
       return Err("expects the operand's last dimension to be ", HalfSpectrum(lengths.back()),
                  " (fft_length's last entry / 2 + 1), got ", operand);
@@ -284,9 +284,9 @@ Status Fft(const Operation& op) {
 
 Status BatchNorm(const Operation& op) {
   const Type& operand = OperandType(op, 0);
-  VERIFY_TRY(ExpectElementClass(operand, kFloatClass, "the operand"));
+  HLOGRAPH_TRY(ExpectElementClass(operand, kFloatClass, "the operand"));
   const int64_t feature = IntAttr(op, "feature_index").value_or(-1);
-  VERIFY_TRY(ExpectIndexInRange(feature, 0, operand.rank(), "feature_index"));
+  HLOGRAPH_TRY(ExpectIndexInRange(feature, 0, operand.rank(), "feature_index"));
   const Type vector = Type::Tensor(operand.element(), {operand.dim(feature)});
   std::span<const Role> operands = kInferenceOperands;
   std::span<const Role> results = kInferenceResults;
@@ -297,7 +297,7 @@ Status BatchNorm(const Operation& op) {
     operands = kGradOperands;
     results = kGradResults;
   }
-  VERIFY_TRY(CheckRoles(op.OperandTypes(), operands, operand, vector, "operands"));
+  HLOGRAPH_TRY(CheckRoles(op.OperandTypes(), operands, operand, vector, "operands"));
   return CheckRoles(op.ResultTypes(), results, operand, vector, "results");
 }
 

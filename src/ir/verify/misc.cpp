@@ -40,14 +40,14 @@ std::vector<int64_t> StateBitsFor(std::string_view algorithm) {
 
 Status Constant(const Operation& op) {
   const DenseElementsAttr* value = nullptr;
-  VERIFY_TRY(RequireAttr(op, "value", value));
-  VERIFY_TRY(ExpectConsistentStorage(*value));
+  HLOGRAPH_TRY(RequireAttr(op, "value", value));
+  HLOGRAPH_TRY(ExpectConsistentStorage(*value));
   return ExpectType(ResultType(op, 0), value->type, "the result");
 }
 
 Status Iota(const Operation& op) {
   const Type& result = ResultType(op, 0);
-  VERIFY_TRY(ExpectElementClass(result, kIntClass | kFloatClass | kComplexClass, "the result"));
+  HLOGRAPH_TRY(ExpectElementClass(result, kIntClass | kFloatClass | kComplexClass, "the result"));
   return ExpectIndexInRange(IntAttr(op, "iota_dimension").value_or(-1), 0, result.rank(), "iota_dimension");
 }
 
@@ -60,7 +60,7 @@ Status GetTupleElement(const Operation& op) {
   if (!operand.IsTuple()) return Err("expects the operand to be a tuple, got ", operand);
   const auto size = static_cast<int64_t>(operand.tuple_elements().size());
   const int64_t index = IntAttr(op, "index").value_or(-1);
-  VERIFY_TRY(ExpectIndexInRange(index, 0, size, "index"));
+  HLOGRAPH_TRY(ExpectIndexInRange(index, 0, size, "index"));
   return ExpectType(ResultType(op, 0), operand.tuple_elements()[static_cast<size_t>(index)], "the result");
 }
 
@@ -82,11 +82,11 @@ Status Rng(const Operation& op) {
   const Type& result = ResultType(op, 0);
   const bool normal = EnumAttrValue(op, "rng_distribution") == "NORMAL";
   const uint8_t classes = normal ? uint8_t{kFloatClass} : uint8_t{kBoolClass | kIntClass | kFloatClass};
-  VERIFY_TRY(ExpectElementClass(result, classes, normal ? "the result of a NORMAL rng" : "the result"));
-  VERIFY_TRY(ExpectType(a, ScalarType(result.element()), "a"));
-  VERIFY_TRY(ExpectType(b, ScalarType(result.element()), "b"));
-  VERIFY_TRY(ExpectRank(shape, 1, "the shape operand"));
-  VERIFY_TRY(ExpectElementClass(shape, kIntClass, "the shape operand"));
+  HLOGRAPH_TRY(ExpectElementClass(result, classes, normal ? "the result of a NORMAL rng" : "the result"));
+  HLOGRAPH_TRY(ExpectType(a, ScalarType(result.element()), "a"));
+  HLOGRAPH_TRY(ExpectType(b, ScalarType(result.element()), "b"));
+  HLOGRAPH_TRY(ExpectRank(shape, 1, "the shape operand"));
+  HLOGRAPH_TRY(ExpectElementClass(shape, kIntClass, "the shape operand"));
   if (shape.dim(0) != result.rank()) {
     return Err("expects the shape operand to have ", result.rank(), " entries (the result's rank), got ", shape);
   }
@@ -99,12 +99,12 @@ Status Rng(const Operation& op) {
 
 Status RngBitGenerator(const Operation& op) {
   const Type& state = OperandType(op, 0);
-  VERIFY_TRY(ExpectRank(state, 1, "the initial state"));
+  HLOGRAPH_TRY(ExpectRank(state, 1, "the initial state"));
   if (state.element() != ElementType::kU64 && state.element() != ElementType::kU32) {
     return Err("expects the initial state to have element type ui64 or ui32, got ", state);
   }
-  VERIFY_TRY(ExpectType(ResultType(op, 0), state, "the output state"));
-  VERIFY_TRY(ExpectElementClass(ResultType(op, 1), kIntClass | kFloatClass, "the output"));
+  HLOGRAPH_TRY(ExpectType(ResultType(op, 0), state, "the output state"));
+  HLOGRAPH_TRY(ExpectElementClass(ResultType(op, 1), kIntClass | kFloatClass, "the output"));
   const std::string algorithm = EnumAttrValue(op, "rng_algorithm");
   const std::vector<int64_t> allowed = StateBitsFor(algorithm);
   std::optional<int64_t> bits = CheckedMul(state.dim(0), BitWidth(state.element()));
@@ -116,20 +116,20 @@ Status RngBitGenerator(const Operation& op) {
 
 Status TopK(const Operation& op) {
   const Type& operand = OperandType(op, 0);
-  VERIFY_TRY(ExpectElementClass(operand, kIntClass | kFloatClass, "the operand"));
-  VERIFY_TRY(ExpectMinRank(operand, 1, "the operand"));
+  HLOGRAPH_TRY(ExpectElementClass(operand, kIntClass | kFloatClass, "the operand"));
+  HLOGRAPH_TRY(ExpectMinRank(operand, 1, "the operand"));
   const int64_t last = operand.dim(operand.rank() - 1);
   const int64_t k = IntAttr(op, "k").value_or(-1);
   if (k < 0 || k > last) return Err("expects k to be in [0, ", last, "] (the operand's last dimension), got ", k);
   std::vector<int64_t> shape = operand.shape();
   shape.back() = k;
-  VERIFY_TRY(ExpectType(ResultType(op, 0), Type::Tensor(operand.element(), shape), "the values"));
+  HLOGRAPH_TRY(ExpectType(ResultType(op, 0), Type::Tensor(operand.element(), shape), "the values"));
   return ExpectType(ResultType(op, 1), Type::Tensor(ElementType::kI32, shape), "the indices");
 }
 
 Status CheckCompare(const Operation& op) {
-  VERIFY_TRY(ExpectTensor(OperandType(op, 0), "the actual value"));
-  VERIFY_TRY(ExpectType(OperandType(op, 1), OperandType(op, 0), "the expected value (the actual value's type)"));
+  HLOGRAPH_TRY(ExpectTensor(OperandType(op, 0), "the actual value"));
+  HLOGRAPH_TRY(ExpectType(OperandType(op, 1), OperandType(op, 0), "the expected value (the actual value's type)"));
   const std::optional<int64_t> max_ulps = IntAttr(op, "max_ulp_difference");
   const int64_t min_ulps = IntAttr(op, "min_ulp_difference").value_or(0);
   if (max_ulps && *max_ulps < 0) return Err("expects max_ulp_difference to be non-negative, got ", *max_ulps);
@@ -141,8 +141,8 @@ Status CheckCompare(const Operation& op) {
 
 Status CheckCompareConst(const Operation& op) {
   const DenseElementsAttr* value = nullptr;
-  VERIFY_TRY(RequireAttr(op, "value", value));
-  VERIFY_TRY(ExpectConsistentStorage(*value));
+  HLOGRAPH_TRY(RequireAttr(op, "value", value));
+  HLOGRAPH_TRY(ExpectConsistentStorage(*value));
   return ExpectType(OperandType(op, 0), value->type, "the operand (the type of value)");
 }
 

@@ -24,10 +24,10 @@ StatusOr<InputsAndInits> SplitInputsAndInits(const Operation& op) {
   const auto half = static_cast<std::ptrdiff_t>(all.size() / 2);
   s.inputs.assign(all.begin(), all.begin() + half);
   s.inits.assign(all.begin() + half, all.end());
-  VERIFY_TRY(ExpectTensors(s.inputs, "input"));
+  HLOGRAPH_TRY(ExpectTensors(s.inputs, "input"));
   for (size_t k = 0; k < s.inputs.size(); ++k) {
-    VERIFY_TRY(ExpectSameShape(s.inputs[k], Str("input ", k), s.inputs[0], "input 0"));
-    VERIFY_TRY(ExpectType(s.inits[k], ScalarType(s.inputs[k].element()), Str("init value ", k)));
+    HLOGRAPH_TRY(ExpectSameShape(s.inputs[k], Str("input ", k), s.inputs[0], "input 0"));
+    HLOGRAPH_TRY(ExpectType(s.inits[k], ScalarType(s.inputs[k].element()), Str("init value ", k)));
     s.elements.push_back(s.inputs[k].element());
   }
   return s;
@@ -44,14 +44,14 @@ Status ExpectResultsOfShape(const Operation& op, const std::vector<ElementType>&
 // Window dims of reduce_window / select_and_scatter for an input of `rank`.
 StatusOr<std::vector<WindowDim>> ReadWindows(const Operation& op, int64_t rank, bool has_dilations) {
   constexpr std::string_view kRank = "the input rank";
-  VERIFY_ASSIGN(const std::vector<int64_t> sizes, WindowAttr(op, "window_dimensions", rank, kRank));
-  VERIFY_ASSIGN(const std::vector<int64_t> strides, WindowAttr(op, "window_strides", rank, kRank));
+  HLOGRAPH_ASSIGN(const std::vector<int64_t> sizes, WindowAttr(op, "window_dimensions", rank, kRank));
+  HLOGRAPH_ASSIGN(const std::vector<int64_t> strides, WindowAttr(op, "window_strides", rank, kRank));
   std::vector<int64_t> base(sizes.size(), 1), dilations(sizes.size(), 1);
   if (has_dilations) {
-    VERIFY_ASSIGN(base, WindowAttr(op, "base_dilations", rank, kRank));
-    VERIFY_ASSIGN(dilations, WindowAttr(op, "window_dilations", rank, kRank));
+    HLOGRAPH_ASSIGN(base, WindowAttr(op, "base_dilations", rank, kRank));
+    HLOGRAPH_ASSIGN(dilations, WindowAttr(op, "window_dilations", rank, kRank));
   }
-  VERIFY_ASSIGN(const Padding padding, PaddingAttr(op, "padding", rank));
+  HLOGRAPH_ASSIGN(const Padding padding, PaddingAttr(op, "padding", rank));
   std::vector<WindowDim> windows;
   for (size_t i = 0; i < sizes.size(); ++i) {
     windows.push_back({sizes[i], strides[i], padding[i].first, padding[i].second, base[i], dilations[i]});
@@ -67,46 +67,46 @@ Status ExpectBranch(const Operation& op, size_t index, std::string_view what) {
 }  // namespace
 
 Status Reduce(const Operation& op) {
-  VERIFY_ASSIGN(const InputsAndInits s, SplitInputsAndInits(op));
+  HLOGRAPH_ASSIGN(const InputsAndInits s, SplitInputsAndInits(op));
   const std::vector<int64_t> dims = I64ArrayAttr(op, "dimensions");
-  VERIFY_TRY(ExpectDimList(dims, s.inputs[0].rank(), "dimensions"));
-  VERIFY_TRY(ExpectResultsOfShape(op, s.elements, DropDims(s.inputs[0].shape(), dims)));
+  HLOGRAPH_TRY(ExpectDimList(dims, s.inputs[0].rank(), "dimensions"));
+  HLOGRAPH_TRY(ExpectResultsOfShape(op, s.elements, DropDims(s.inputs[0].shape(), dims)));
   return ExpectReducerRegion(op, 0, s.elements, "the body");
 }
 
 Status ReduceWindow(const Operation& op) {
-  VERIFY_ASSIGN(const InputsAndInits s, SplitInputsAndInits(op));
-  VERIFY_ASSIGN(const std::vector<WindowDim> windows, ReadWindows(op, s.inputs[0].rank(), /*has_dilations=*/true));
-  VERIFY_ASSIGN(const std::vector<int64_t> shape, WindowedShape(s.inputs[0].shape(), windows));
-  VERIFY_TRY(ExpectResultsOfShape(op, s.elements, shape));
+  HLOGRAPH_ASSIGN(const InputsAndInits s, SplitInputsAndInits(op));
+  HLOGRAPH_ASSIGN(const std::vector<WindowDim> windows, ReadWindows(op, s.inputs[0].rank(), /*has_dilations=*/true));
+  HLOGRAPH_ASSIGN(const std::vector<int64_t> shape, WindowedShape(s.inputs[0].shape(), windows));
+  HLOGRAPH_TRY(ExpectResultsOfShape(op, s.elements, shape));
   return ExpectReducerRegion(op, 0, s.elements, "the body");
 }
 
 Status SelectAndScatter(const Operation& op) {
   const Type& operand = OperandType(op, 0);
   const Type& source = OperandType(op, 1);
-  VERIFY_TRY(ExpectTensor(operand, "the operand"));
-  VERIFY_TRY(ExpectSameElement(source, "the source", operand, "the operand"));
-  VERIFY_TRY(ExpectType(OperandType(op, 2), ScalarType(operand.element()), "the init value"));
-  VERIFY_ASSIGN(const std::vector<WindowDim> windows, ReadWindows(op, operand.rank(), /*has_dilations=*/false));
-  VERIFY_ASSIGN(const std::vector<int64_t> shape, WindowedShape(operand.shape(), windows));
-  VERIFY_TRY(ExpectShape(source, shape, "the source (one element per window)"));
+  HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
+  HLOGRAPH_TRY(ExpectSameElement(source, "the source", operand, "the operand"));
+  HLOGRAPH_TRY(ExpectType(OperandType(op, 2), ScalarType(operand.element()), "the init value"));
+  HLOGRAPH_ASSIGN(const std::vector<WindowDim> windows, ReadWindows(op, operand.rank(), /*has_dilations=*/false));
+  HLOGRAPH_ASSIGN(const std::vector<int64_t> shape, WindowedShape(operand.shape(), windows));
+  HLOGRAPH_TRY(ExpectShape(source, shape, "the source (one element per window)"));
   const Type scalar = ScalarType(operand.element());
-  VERIFY_TRY(ExpectRegionSignature(op, 0, {scalar, scalar}, {ScalarType(ElementType::kI1)}, "the select region"));
-  VERIFY_TRY(ExpectReducerRegion(op, 1, {operand.element()}, "the scatter region"));
+  HLOGRAPH_TRY(ExpectRegionSignature(op, 0, {scalar, scalar}, {ScalarType(ElementType::kI1)}, "the select region"));
+  HLOGRAPH_TRY(ExpectReducerRegion(op, 1, {operand.element()}, "the scatter region"));
   return ExpectType(ResultType(op, 0), operand, "the result");
 }
 
 Status Sort(const Operation& op) {
   const std::vector<Type> inputs = op.OperandTypes();
   if (inputs.empty()) return Err("expects at least one input");
-  VERIFY_TRY(ExpectTensors(inputs, "input"));
+  HLOGRAPH_TRY(ExpectTensors(inputs, "input"));
   for (size_t k = 1; k < inputs.size(); ++k) {
-    VERIFY_TRY(ExpectSameShape(inputs[k], Str("input ", k), inputs[0], "input 0"));
+    HLOGRAPH_TRY(ExpectSameShape(inputs[k], Str("input ", k), inputs[0], "input 0"));
   }
-  VERIFY_TRY(ExpectTypes(op.ResultTypes(), inputs, "the results"));
+  HLOGRAPH_TRY(ExpectTypes(op.ResultTypes(), inputs, "the results"));
   const int64_t rank = inputs[0].rank();
-  VERIFY_TRY(ExpectIndexInRange(IntAttr(op, "dimension").value_or(-1), -rank, rank, "dimension"));
+  HLOGRAPH_TRY(ExpectIndexInRange(IntAttr(op, "dimension").value_or(-1), -rank, rank, "dimension"));
   std::vector<Type> args;
   for (const Type& t : inputs) args.insert(args.end(), 2, ScalarType(t.element()));
   return ExpectRegionSignature(op, 0, args, {ScalarType(ElementType::kI1)}, "the comparator");
@@ -115,10 +115,10 @@ Status Sort(const Operation& op) {
 Status Map(const Operation& op) {
   const std::vector<Type> inputs = op.OperandTypes();
   if (inputs.empty()) return Err("expects at least one input");
-  VERIFY_TRY(ExpectTensors(inputs, "input"));
+  HLOGRAPH_TRY(ExpectTensors(inputs, "input"));
   const Type& result = ResultType(op, 0);
   for (size_t k = 0; k < inputs.size(); ++k) {
-    VERIFY_TRY(ExpectSameShape(inputs[k], Str("input ", k), result, "the result"));
+    HLOGRAPH_TRY(ExpectSameShape(inputs[k], Str("input ", k), result, "the result"));
   }
   const std::vector<int64_t> dims = I64ArrayAttr(op, "dimensions");
   std::vector<int64_t> all_dims;
@@ -129,22 +129,22 @@ Status Map(const Operation& op) {
 
 Status While(const Operation& op) {
   const std::vector<Type> operands = op.OperandTypes();
-  VERIFY_TRY(ExpectTypes(op.ResultTypes(), operands, "the results"));
-  VERIFY_TRY(ExpectRegionSignature(op, 0, operands, {ScalarType(ElementType::kI1)}, "the condition"));
+  HLOGRAPH_TRY(ExpectTypes(op.ResultTypes(), operands, "the results"));
+  HLOGRAPH_TRY(ExpectRegionSignature(op, 0, operands, {ScalarType(ElementType::kI1)}, "the condition"));
   return ExpectRegionSignature(op, 1, operands, operands, "the body");
 }
 
 Status If(const Operation& op) {
-  VERIFY_TRY(ExpectType(OperandType(op, 0), ScalarType(ElementType::kI1), "pred"));
-  VERIFY_TRY(ExpectBranch(op, 0, "the true branch"));
+  HLOGRAPH_TRY(ExpectType(OperandType(op, 0), ScalarType(ElementType::kI1), "pred"));
+  HLOGRAPH_TRY(ExpectBranch(op, 0, "the true branch"));
   return ExpectBranch(op, 1, "the false branch");
 }
 
 Status Case(const Operation& op) {
-  VERIFY_TRY(ExpectType(OperandType(op, 0), ScalarType(ElementType::kI32), "the index"));
+  HLOGRAPH_TRY(ExpectType(OperandType(op, 0), ScalarType(ElementType::kI32), "the index"));
   if (op.num_regions() == 0) return Err("expects at least one branch");
   for (size_t i = 0; i < op.num_regions(); ++i) {
-    VERIFY_TRY(ExpectBranch(op, i, Str("branch ", i)));
+    HLOGRAPH_TRY(ExpectBranch(op, i, Str("branch ", i)));
   }
   return Status::Ok();
 }

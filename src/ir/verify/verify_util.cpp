@@ -1,7 +1,6 @@
 #include "ir/verify/verify_util.h"
 
 #include <algorithm>
-#include <limits>
 #include <set>
 
 #include "ir/module.h"
@@ -83,8 +82,8 @@ StatusOr<std::vector<int64_t>> WindowAttr(const Operation& op, const std::string
                                           std::string_view n_desc) {
   const std::vector<int64_t> ones(static_cast<size_t>(std::max<int64_t>(n, 0)), 1);
   const std::vector<int64_t> v = I64ArrayOr(op, name, ones);
-  VERIFY_TRY(ExpectSize(v, n, name, n_desc));
-  VERIFY_TRY(ExpectAllPositive(v, name));
+  HLOGRAPH_TRY(ExpectSize(v, n, name, n_desc));
+  HLOGRAPH_TRY(ExpectAllPositive(v, name));
   return v;
 }
 
@@ -127,32 +126,32 @@ Status ExpectTensor(const Type& t, std::string_view what) {
 
 Status ExpectTensors(const std::vector<Type>& types, std::string_view what) {
   for (size_t i = 0; i < types.size(); ++i) {
-    VERIFY_TRY(ExpectTensor(types[i], Str(what, " ", i)));
+    HLOGRAPH_TRY(ExpectTensor(types[i], Str(what, " ", i)));
   }
   return Status::Ok();
 }
 
 Status ExpectRank(const Type& t, int64_t rank, std::string_view what) {
-  VERIFY_TRY(ExpectTensor(t, what));
+  HLOGRAPH_TRY(ExpectTensor(t, what));
   if (t.rank() != rank) return Err("expects ", what, " to have rank ", rank, ", got ", t);
   return Status::Ok();
 }
 
 Status ExpectMinRank(const Type& t, int64_t min_rank, std::string_view what) {
-  VERIFY_TRY(ExpectTensor(t, what));
+  HLOGRAPH_TRY(ExpectTensor(t, what));
   if (t.rank() < min_rank) return Err("expects ", what, " to have rank at least ", min_rank, ", got ", t);
   return Status::Ok();
 }
 
 Status ExpectShape(const Type& t, const std::vector<int64_t>& shape, std::string_view what) {
-  VERIFY_TRY(ExpectTensor(t, what));
+  HLOGRAPH_TRY(ExpectTensor(t, what));
   if (t.shape() != shape) return Err("expects ", what, " to have shape ", shape, ", got ", t);
   return Status::Ok();
 }
 
 Status ExpectSameShape(const Type& a, std::string_view a_what, const Type& b, std::string_view b_what) {
-  VERIFY_TRY(ExpectTensor(a, a_what));
-  VERIFY_TRY(ExpectTensor(b, b_what));
+  HLOGRAPH_TRY(ExpectTensor(a, a_what));
+  HLOGRAPH_TRY(ExpectTensor(b, b_what));
   if (a.shape() != b.shape()) {
     return Err("expects ", a_what, " and ", b_what, " to have the same shape, got ", a, " and ", b);
   }
@@ -160,8 +159,8 @@ Status ExpectSameShape(const Type& a, std::string_view a_what, const Type& b, st
 }
 
 Status ExpectSameElement(const Type& a, std::string_view a_what, const Type& b, std::string_view b_what) {
-  VERIFY_TRY(ExpectTensor(a, a_what));
-  VERIFY_TRY(ExpectTensor(b, b_what));
+  HLOGRAPH_TRY(ExpectTensor(a, a_what));
+  HLOGRAPH_TRY(ExpectTensor(b, b_what));
   if (a.element() != b.element()) {
     return Err("expects ", a_what, " and ", b_what, " to have the same element type, got ", a, " and ", b);
   }
@@ -169,7 +168,7 @@ Status ExpectSameElement(const Type& a, std::string_view a_what, const Type& b, 
 }
 
 Status ExpectElement(const Type& t, ElementType e, std::string_view what) {
-  VERIFY_TRY(ExpectTensor(t, what));
+  HLOGRAPH_TRY(ExpectTensor(t, what));
   if (t.element() != e) return Err("expects ", what, " to have element type ", ElementTypeName(e), ", got ", t);
   return Status::Ok();
 }
@@ -325,7 +324,7 @@ Status ExpectAllNonNegative(const std::vector<int64_t>& v, std::string_view what
 }
 
 Status ExpectDimList(const std::vector<int64_t>& v, int64_t rank, std::string_view what) {
-  VERIFY_TRY(ExpectInRange(v, 0, rank, what));
+  HLOGRAPH_TRY(ExpectInRange(v, 0, rank, what));
   return ExpectUnique(v, what);
 }
 
@@ -416,22 +415,6 @@ Status ExpectReducerRegion(const Operation& op, size_t index, const std::vector<
 
 // ---------------------------------------------------------------------------
 // Symbols
-
-const Operation* EnclosingModule(const Operation& op) {
-  for (const Operation* p = op.ParentOp(); p != nullptr; p = p->ParentOp()) {
-    if (p->name() == "builtin.module") return p;
-  }
-  return nullptr;
-}
-
-const Operation* LookupFunction(const Operation& from, const std::string& name) {
-  const Operation* module = EnclosingModule(from);
-  if (module == nullptr || module->num_regions() == 0 || module->region(0).empty()) return nullptr;
-  for (const auto& op : module->region(0).front().operations()) {
-    if (op->name() == "func.func" && FunctionName(*op) == name) return op.get();
-  }
-  return nullptr;
-}
 
 Status ExpectCallTypes(const Operation& op, const FunctionType& sig, std::string_view callee) {
   const std::vector<Type> operands = op.OperandTypes();

@@ -18,23 +18,6 @@
 #include "ir/operation.h"
 #include "ir/type.h"
 
-// Returns from the enclosing function when `expr` yields an error Status.
-#define VERIFY_TRY(expr)                                     \
-  do {                                                       \
-    ::hlograph::Status verify_try_status_ = (expr);          \
-    if (!verify_try_status_.ok()) return verify_try_status_; \
-  } while (0)
-
-#define VERIFY_CONCAT_INNER(a, b) a##b
-#define VERIFY_CONCAT(a, b) VERIFY_CONCAT_INNER(a, b)
-#define VERIFY_ASSIGN_IMPL(tmp, decl, expr) \
-  auto tmp = (expr);                        \
-  if (!tmp.ok()) return tmp.status();       \
-  decl = std::move(tmp.value())
-// Evaluates `expr` (a StatusOr); returns its error, or declares `decl` with
-// its value: VERIFY_ASSIGN(const Padding padding, PaddingAttr(op, "padding", 2));
-#define VERIFY_ASSIGN(decl, expr) VERIFY_ASSIGN_IMPL(VERIFY_CONCAT(verify_assign_, __LINE__), decl, expr)
-
 namespace hlograph::ir::verify {
 
 // ---------------------------------------------------------------------------
@@ -233,10 +216,6 @@ Status ExpectReducerRegion(const Operation& op, size_t index, const std::vector<
 // ---------------------------------------------------------------------------
 // Symbols
 
-// The nearest builtin.module around `op`, or null.
-const Operation* EnclosingModule(const Operation& op);
-// The func.func named `name` in the module around `from`, or null.
-const Operation* LookupFunction(const Operation& from, const std::string& name);
 // `op`'s operand and result types equal `sig`'s inputs and results;
 // `callee` names the function in messages ("@foo").
 Status ExpectCallTypes(const Operation& op, const FunctionType& sig, std::string_view callee);

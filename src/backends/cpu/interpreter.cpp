@@ -1,0 +1,138 @@
+#include "backends/cpu/interpreter.h"
+
+#include "backends/cpu/kernel.h"
+#include "ir/op_def.h"
+
+namespace hlograph::cpu {
+namespace {
+
+// Deep recursion (recursive calls, nested loops) must end in an error, not
+// a stack overflow.
+constexpr int kMaxDepth = 256;
+
+std::string OpError(const ir::Operation& op, const std::string& message) {
+  std::string s = op.pos().ToString() + ": error: '" + op.name() + "' op " + message;
+  if (op.loc()) {
+    std::string where = op.loc()->Describe();
+    if (!where.empty()) s += "\n  note: the op comes from " + where;
+  }
+  return s;
+}
+
+}  // namespace
+
+Status CheckArguments(const std::vector<ir::Type>& expected, const std::vector<Tensor>& args) {
+  if (expected.size() != args.size()) {
+    return Status::Error("expects " + std::to_string(expected.size()) + " arguments, got " +
+                         std::to_string(args.size()));
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].type() != expected[i]) {
+      return Status::Error("argument " + std::to_string(i) + " has type " + args[i].type().ToString() +
+                           " but the function expects " + expected[i].ToString());
+    }
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::vector<Tensor>> Interpreter::RunEntry(const std::vector<Tensor>& args) {
+  const ir::Operation* entry = module_.EntryFunction();
+  if (!entry) return Status::Error("the module has no entry function (@main, or a single function)");
+  return Call(*entry, args);
+}
+
+StatusOr<std::vector<Tensor>> Interpreter::Call(const ir::Operation& func, const std::vector<Tensor>& args) {
+  HLOGRAPH_TRY(CheckArguments(ir::FunctionSignature(func).inputs, args));
+  // A function sees nothing of its caller.
+  const Frame* saved = current_;
+  current_ = nullptr;
+  auto results = RunRegion(func.region(0), args);
+  current_ = saved;
+  return results;
+}
+
+StatusOr<std::vector<Tensor>> Interpreter::RunRegion(const ir::Region& region, const std::vector<Tensor>& args) {
+  if (++depth_ > kMaxDepth) {
+    --depth_;
+    return Status::Error("regions or calls nested deeper than " + std::to_string(kMaxDepth));
+  }
+  const ir::Block& block = region.front();
+  Frame frame;
+  frame.parent = current_;
+  if (args.size() != block.num_arguments()) {
+    --depth_;
+    return Status::Error("a region expects " + std::to_string(block.num_arguments()) + " arguments, got " +
+                         std::to_string(args.size()));
+  }
+  for (size_t i = 0; i < args.size(); ++i) frame.values[block.argument(i)] = args[i];
+  auto results = RunBlock(block, frame);
+  --depth_;
+  return results;
+}
+
+const Tensor* Interpreter::Lookup(const Frame& frame, const ir::Value* v) const {
+  for (const Frame* f = &frame; f; f = f->parent) {
+    auto it = f->values.find(v);
+    if (it != f->values.end()) return &it->second;
+  }
+  return nullptr;
+}
+
+StatusOr<std::vector<Tensor>> Interpreter::RunBlock(const ir::Block& block, Frame& frame) {
+  const auto& ops = block.operations();
+  for (size_t i = 0; i + 1 < ops.size(); ++i) {
+    HLOGRAPH_TRY(RunOp(*ops[i], frame));
+  }
+  std::vector<Tensor> results;
+  if (ops.empty()) return results;
+  const ir::Operation& terminator = *ops.back();
+  if (!terminator.def().Has(ir::kTerminator)) {
+    HLOGRAPH_TRY(RunOp(terminator, frame));
+    return results;
+  }
+  for (const ir::Value* v : terminator.operands()) {
+    const Tensor* t = Lookup(frame, v);
+    if (!t) return Status::Error(OpError(terminator, "uses a value that was never computed"));
+    results.push_back(*t);
+  }
+  return results;
+}
+
+Status Interpreter::RunOp(const ir::Operation& op, Frame& frame) {
+  KernelFn kernel = CpuKernels().Find(op.name());
+  if (!kernel) {
+    return Status::Error(OpError(op, "is not supported by the CPU backend"));
+  }
+  std::vector<const Tensor*> operands;
+  operands.reserve(op.num_operands());
+  for (const ir::Value* v : op.operands()) {
+    const Tensor* t = Lookup(frame, v);
+    if (!t) return Status::Error(OpError(op, "uses a value that was never computed"));
+    operands.push_back(t);
+  }
+  std::vector<Tensor> results;
+  const Frame* saved = current_;
+  current_ = &frame;
+  KernelContext ctx{op, operands, results, *this};
+  Status s = kernel(ctx);
+  current_ = saved;
+  if (!s.ok()) {
+    // Errors from nested regions already name their op; add this one's place.
+    if (s.message().find(": error: ") != std::string::npos) return s;
+    return Status::Error(OpError(op, s.message()));
+  }
+  if (results.size() != op.num_results()) {
+    return Status::Error(OpError(op, "kernel produced " + std::to_string(results.size()) + " results, expected " +
+                                         std::to_string(op.num_results())));
+  }
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (results[i].type() != op.result(i)->type()) {
+      return Status::Error(OpError(op, "kernel produced " + results[i].type().ToString() + " for result " +
+                                           std::to_string(i) + ", expected " + op.result(i)->type().ToString()));
+    }
+    frame.values[op.result(i)] = std::move(results[i]);
+  }
+  return Status::Ok();
+}
+
+}  // namespace hlograph::cpu

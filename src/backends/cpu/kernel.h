@@ -1,0 +1,56 @@
+// The CPU backend's kernel interface: one function per op, registered
+// against the op's name. A kernel reads its operands and attributes and
+// produces one Tensor per result; region-holding ops call back into the
+// interpreter to run their bodies.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "backends/cpu/tensor.h"
+#include "hlograph/status.h"
+#include "ir/operation.h"
+
+namespace hlograph::cpu {
+
+class Interpreter;
+
+struct KernelContext {
+  const ir::Operation& op;
+  const std::vector<const Tensor*>& operands;
+  std::vector<Tensor>& results;  // empty on entry; the kernel fills one per op result
+  Interpreter& interpreter;
+
+  const Tensor& operand(size_t i) const { return *operands[i]; }
+  const ir::Type& result_type(size_t i) const { return op.result(i)->type(); }
+  // An error naming this op (the interpreter adds the position).
+  Status Error(const std::string& message) const { return Status::Error(message); }
+};
+
+using KernelFn = Status (*)(KernelContext& ctx);
+
+class KernelRegistry {
+ public:
+  void Register(std::string_view op_name, KernelFn fn);
+  KernelFn Find(std::string_view op_name) const;
+  std::vector<std::string> Names() const;
+
+ private:
+  std::vector<std::pair<std::string, KernelFn>> kernels_;  // sorted by name
+};
+
+// The registry with every kernel of the CPU backend.
+const KernelRegistry& CpuKernels();
+
+// Each kernel family adds its kernels (kernels/*.cpp).
+void RegisterElementwiseKernels(KernelRegistry& r);
+void RegisterShapeKernels(KernelRegistry& r);
+void RegisterReductionKernels(KernelRegistry& r);
+void RegisterLinalgKernels(KernelRegistry& r);
+void RegisterIndexingKernels(KernelRegistry& r);
+void RegisterControlFlowKernels(KernelRegistry& r);
+void RegisterRandomKernels(KernelRegistry& r);
+void RegisterMiscKernels(KernelRegistry& r);
+
+}  // namespace hlograph::cpu
