@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Configures and builds hlograph into build/ (or $BUILD_DIR). Extra arguments
-# go to CMake, e.g. scripts/build.sh -DHLOGRAPH_SANITIZE=ON.
+# go to CMake, e.g. scripts/build.sh -DHLOGRAPH_SANITIZE=ON; $TARGETS limits
+# what is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
 cmake -S . -B "$BUILD_DIR" -G Ninja "$@" >/dev/null
-ninja -C "$BUILD_DIR" -j "$JOBS"
+ninja -C "$BUILD_DIR" -j "$JOBS" ${TARGETS:-}

@@ -296,6 +296,10 @@ bool Parser::ParseHashAttribute(ir::Attribute* attr) {
   return ErrorAt(where, "unknown attribute alias '" + id + "'");
 }
 
+namespace {
+std::string EncodeLiteral(const Literal& lit, ir::ElementType t, uint8_t* out);
+}  // namespace
+
 bool Parser::ParseDenseArray(ir::Attribute* attr) {
   if (!Expect(Tok::kLess, "'<' after array")) return false;
   ir::DenseArrayAttr arr;
@@ -311,12 +315,25 @@ bool Parser::ParseDenseArray(ir::Attribute* attr) {
         }
       }
       if (ir::IsFloat(arr.type)) {
-        bool neg = Consume(Tok::kMinus);
-        std::string text = (neg ? "-" : "") + std::string(tok_.text);
-        uint64_t bits;
-        if (!(tok_.Is(Tok::kFloat) || tok_.Is(Tok::kInteger)) || !ir::ParseFloatLiteral(text, arr.type, &bits)) {
+        // The same literal forms as dense<...>: decimals, inf/nan, 0x bits.
+        Literal lit;
+        lit.where = tok_.text.data();
+        lit.negative = Consume(Tok::kMinus);
+        lit.text = tok_.text;
+        if (tok_.Is(Tok::kInteger)) {
+          lit.kind = Literal::Kind::kInt;
+        } else if (tok_.Is(Tok::kFloat)) {
+          lit.kind = Literal::Kind::kFloat;
+        } else if (tok_.IsKeyword("inf") || tok_.IsKeyword("nan")) {
+          lit.kind = tok_.IsKeyword("inf") ? Literal::Kind::kInf : Literal::Kind::kNan;
+        } else {
           return Error("expected a float in array<>");
         }
+        uint8_t buf[8] = {};
+        std::string err = EncodeLiteral(lit, arr.type, buf);
+        if (!err.empty()) return ErrorAt(lit.where, err);
+        uint64_t bits = 0;
+        std::memcpy(&bits, buf, static_cast<size_t>(ir::StorageBytes(arr.type)));
         arr.values.push_back(static_cast<int64_t>(bits));
         Advance();
         continue;
@@ -358,9 +375,13 @@ std::string EncodeLiteral(const Literal& lit, ir::ElementType t, uint8_t* out) {
       bits = u;
     }
     bits &= max_unsigned;
+    // Signed sub-byte integers are stored sign-extended in their byte, the
+    // layout tensors use.
+    if (ir::IsSignedInteger(t) && width < 64 && ((bits >> (width - 1)) & 1)) bits |= ~max_unsigned;
   } else if (ir::IsFloat(t)) {
     if (lit.kind == Literal::Kind::kBool) return "expected a number for a float element";
     if (lit.kind == Literal::Kind::kInt && IsHex(lit.text)) {
+      if (lit.negative) return "a hexadecimal float literal gives the bits, sign included; it cannot have a '-'";
       uint64_t u;
       if (!ParseUnsigned(lit.text, &u)) return "hex literal out of range";
       if (width < 64 && (u >> width) != 0) return "hex literal wider than " + std::string(ir::ElementTypeName(t));
@@ -390,10 +411,11 @@ bool Parser::ParseDenseElements(ir::Attribute* attr) {
   std::vector<int64_t> shape;  // of the literal tree
   bool complex_pairs = false;
   if (tok_.Is(Tok::kString)) {
+    const char* string_where = tok_.text.data();
     std::string s;
     if (!ParseStringLiteral(&s)) return false;
     if (s.size() < 2 || s[0] != '0' || s[1] != 'x' || s.size() % 2 != 0) {
-      return Error("expected a hex string \"0x...\" with whole bytes in dense<...>");
+      return ErrorAt(string_where, "expected a hex string \"0x...\" with whole bytes in dense<...>");
     }
     for (size_t i = 2; i < s.size(); i += 2) {
       auto hex = [](char c) -> int {
@@ -403,7 +425,7 @@ bool Parser::ParseDenseElements(ir::Attribute* attr) {
         return -1;
       };
       int hi = hex(s[i]), lo = hex(s[i + 1]);
-      if (hi < 0 || lo < 0) return Error("invalid hex digit in dense<\"0x...\">");
+      if (hi < 0 || lo < 0) return ErrorAt(string_where, "invalid hex digit in dense<\"0x...\">");
       hex_bytes.push_back(static_cast<uint8_t>(hi * 16 + lo));
     }
     is_hex = true;
@@ -514,6 +536,18 @@ bool Parser::ParseDenseElements(ir::Attribute* attr) {
   if (dense.splat && n == 0) {
     dense.splat = false;
     dense.bytes.clear();
+  }
+  // All elements equal: keep one, as MLIR does (it prints dense<1>, not dense<[1, 1]>).
+  const size_t stored = static_cast<size_t>(ir::StorageBytes(et));
+  if (!dense.splat && n > 1 && dense.bytes.size() == static_cast<size_t>(n) * stored) {
+    bool same = true;
+    for (size_t i = stored; same && i < dense.bytes.size(); i += stored) {
+      same = std::memcmp(dense.bytes.data(), dense.bytes.data() + i, stored) == 0;
+    }
+    if (same) {
+      dense.splat = true;
+      dense.bytes.resize(stored);
+    }
   }
   *attr = ir::Attribute::Make(std::move(dense));
   return true;

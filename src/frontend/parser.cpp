@@ -1,5 +1,6 @@
 #include "frontend/parser.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -61,8 +62,12 @@ bool Parser::CheckDepth(const DepthGuard& g) {
 }
 
 bool Parser::DefineValues(const std::string& name, std::vector<ir::Value*> values, const char* where) {
+  // A name may not be reused while an enclosing definition is visible.
+  for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+    if (it->values.count(name)) return ErrorAt(where, "redefinition of value %" + name);
+    if (it->isolated) break;
+  }
   auto& scope = scopes_.back();
-  if (scope.values.count(name)) return ErrorAt(where, "redefinition of value %" + name);
   for (ir::Value* v : values) v->set_name_hint(name);
   // Only the group's first value keeps the name as printer hint.
   for (size_t i = 1; i < values.size(); ++i) values[i]->set_name_hint("");
@@ -124,6 +129,10 @@ StatusOr<std::unique_ptr<ir::Module>> ParseModule(std::string_view text, const s
 }
 
 StatusOr<ParsedFile> ParseFile(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    return Status::Error(path + ": error: " + (std::filesystem::exists(path, ec) ? "not a regular file" : "no such file"));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return Status::Error(path + ": error: cannot open file");
   std::ostringstream ss;

@@ -73,8 +73,14 @@ uint64_t EncodeNarrow(double x, const FloatFormat& f) {
   double a = std::fabs(x);
   if (std::isinf(a)) return overflow();
   if (a == 0) return f.unsigned_zero_nan ? 0 : sign;
-  if (m_bits == 0) {  // powers of two only (E8M0)
-    int e2 = static_cast<int>(std::lround(std::log2(a)));
+  if (m_bits == 0) {  // powers of two only (E8M0): the nearer of the two around `a`
+    int exp2_floor;
+    double frac = std::frexp(a, &exp2_floor);  // a = frac * 2^exp2_floor, frac in [0.5, 1)
+    int e2 = exp2_floor - 1;                     // 2^e2 <= a < 2^(e2+1)
+    // a - 2^e2 against 2^(e2+1) - a, i.e. frac*2 - 1 against 2 - frac*2;
+    // ties go to the even field.
+    const double down = frac * 2 - 1, up = 2 - frac * 2;
+    if (up < down || (up == down && ((e2 + f.bias) & 1))) ++e2;
     int64_t field = e2 + f.bias;
     if (field < 0) field = 0;
     if (static_cast<uint64_t>(field) > max_e) return overflow();

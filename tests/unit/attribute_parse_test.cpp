@@ -156,6 +156,21 @@ TEST(AttributeParse, DenseNestedLists) {
   EXPECT_EQ(Printed(c), "dense<[[0, 0], [1, 1], [1, 1], [0, 0]]> : tensor<4x2xi64>");
 }
 
+TEST(AttributeParse, AllEqualElementsAreASplat) {
+  // MLIR stores a dense attribute whose elements are all equal as a splat,
+  // whichever way it was written, and prints it as one: `dense<[1, 1]>`
+  // reads back as `dense<1>`. The two spellings are one attribute.
+  Attribute list = ParseConstant("dense<[1, 1]> : tensor<2xi32>");
+  EXPECT_EQ(Printed(list), "dense<1> : tensor<2xi32>");
+  EXPECT_EQ(list, ParseConstant("dense<1> : tensor<2xi32>"));
+  EXPECT_EQ(Printed(ParseConstant("dense<[[0, 0], [0, 0]]> : tensor<2x2xi64>")), "dense<0> : tensor<2x2xi64>");
+  EXPECT_EQ(Printed(ParseConstant("dense<\"0x0000803F0000803F\"> : tensor<2xf32>")),
+            "dense<1.000000e+00> : tensor<2xf32>");
+  // Equal means equal bits: 0.0 and -0.0 differ.
+  EXPECT_EQ(Printed(ParseConstant("dense<[0.0, -0.0]> : tensor<2xf32>")),
+            "dense<[0.000000e+00, -0.000000e+00]> : tensor<2xf32>");
+}
+
 TEST(AttributeParse, DenseEmpty) {
   Attribute a = ParseConstant("dense<> : tensor<0x3xf32>");
   const auto* d = a.as<ir::DenseElementsAttr>();
@@ -255,7 +270,8 @@ TEST(AttributeParse, DenseComplex) {
   EXPECT_EQ(Printed(a), "dense<(1.000000e+00,2.000000e+00)> : tensor<complex<f32>>");
 
   // As JAX prints a list of complex numbers (tests/corpus/complex64_ops.mlir).
-  const std::string jax = "dense<[(1.000000e+00,2.000000e+00), (-0.000000e+00,-3.000000e+00)]> : tensor<2xcomplex<f32>>";
+  const std::string jax =
+      "dense<[(1.000000e+00,2.000000e+00), (-0.000000e+00,-3.000000e+00)]> : tensor<2xcomplex<f32>>";
   Attribute b = ParseConstant(jax);
   ASSERT_TRUE(b.as<ir::DenseElementsAttr>());
   EXPECT_EQ(b.as<ir::DenseElementsAttr>()->bytes,
@@ -286,9 +302,17 @@ TEST(AttributeParse, DenseNarrowIntegerRanges) {
   EXPECT_EQ(Printed(ParseConstant("dense<[-128, 127]> : tensor<2xi8>")), "dense<[-128, 127]> : tensor<2xi8>");
   EXPECT_EQ(Printed(ParseConstant("dense<[0, 255]> : tensor<2xui8>")), "dense<[0, 255]> : tensor<2xui8>");
 
-  for (const char* bad : {"dense<8> : tensor<i4>", "dense<-9> : tensor<i4>", "dense<16> : tensor<ui4>",
-                          "dense<2> : tensor<i2>", "dense<-3> : tensor<i2>", "dense<4> : tensor<ui2>",
-                          "dense<-1> : tensor<ui8>", "dense<256> : tensor<ui8>"}) {
+  // Signless integers (iN) take literals in [-2^(N-1), 2^N - 1], as MLIR's
+  // parser does: a positive literal above the signed maximum is the same
+  // bit pattern, printed signed.
+  EXPECT_EQ(Printed(ParseConstant("dense<8> : tensor<i4>")), "dense<-8> : tensor<i4>");
+  EXPECT_EQ(Printed(ParseConstant("dense<[2, 3]> : tensor<2xi2>")), "dense<[-2, -1]> : tensor<2xi2>");
+  EXPECT_EQ(Printed(ParseConstant("dense<[128, 255]> : tensor<2xi8>")), "dense<[-128, -1]> : tensor<2xi8>");
+
+  for (const char* bad : {"dense<16> : tensor<i4>", "dense<-9> : tensor<i4>", "dense<16> : tensor<ui4>",
+                          "dense<4> : tensor<i2>", "dense<-3> : tensor<i2>", "dense<4> : tensor<ui2>",
+                          "dense<-1> : tensor<ui8>", "dense<256> : tensor<ui8>", "dense<256> : tensor<i8>",
+                          "dense<-129> : tensor<i8>"}) {
     const std::string text = FuncWithConstant(bad);
     const std::string err = Error(text);
     EXPECT_TRUE(HasSubstr(err, "attr.mlir:2:")) << bad;
@@ -306,7 +330,9 @@ TEST(AttributeParse, DenseIntegerExtremes) {
   EXPECT_EQ(Printed(ParseConstant("dense<65535> : tensor<ui16>")), "dense<65535> : tensor<ui16>");
   EXPECT_EQ(Printed(ParseConstant("dense<[0, 1]> : tensor<2xindex>")), "dense<[0, 1]> : tensor<2xindex>");
   EXPECT_TRUE(HasSubstr(Error(FuncWithConstant("dense<18446744073709551616> : tensor<ui64>")), "range"));
-  EXPECT_TRUE(HasSubstr(Error(FuncWithConstant("dense<9223372036854775808> : tensor<i64>")), "range"));
+  EXPECT_EQ(Printed(ParseConstant("dense<9223372036854775808> : tensor<i64>")),
+            "dense<-9223372036854775808> : tensor<i64>");  // signless: the same bits as INT64_MIN
+  EXPECT_EQ(Printed(ParseConstant("dense<18446744073709551615> : tensor<i64>")), "dense<-1> : tensor<i64>");
   EXPECT_TRUE(HasSubstr(Error(FuncWithConstant("dense<-9223372036854775809> : tensor<i64>")), "range"));
 }
 
@@ -706,7 +732,9 @@ TEST(AttributeParse, OpaqueDialectAttributesAreKeptVerbatim) {
         R"(#sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=4, j=4, k=4, l=4, m=4}, custom>)",
         R"(#sdy.mesh<["x"=2, "y"=4]>)",
         R"(#stablehlo.replica_group_mesh_axes<mesh = @mesh_0, axes = [#stablehlo.axis_ref<name = "y">]>)",
-        R"(#stablehlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>)"}) {
+        "#stablehlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = f32, "
+        "lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, "
+        "allow_imprecise_accumulation = false>"}) {
     Attribute a = ParseAttr(text);
     const auto* o = a.as<ir::OpaqueAttr>();
     ASSERT_TRUE(o) << text;
@@ -745,7 +773,7 @@ TEST(AttributeParseErrors, DenseShapeMismatch) {
 }
 
 TEST(AttributeParseErrors, IntegerOutOfRange) {
-  ExpectConstantError({"dense<128> : tensor<i8>", "128", "range"});
+  ExpectConstantError({"dense<256> : tensor<i8>", "256", "range"});
   ExpectConstantError({"dense<[1, -129]> : tensor<2xi8>", "-129", "range"});
   ExpectConstantError({"dense<[0, 1, 2]> : tensor<3xi1>", "2", "true or false"});
   ExpectConstantError({"dense<1.5> : tensor<i32>", "1.5", "integer"});
@@ -760,12 +788,35 @@ TEST(AttributeParseErrors, NonRectangularLists) {
 TEST(AttributeParseErrors, BadHexData) {
   // Five bytes for two f32s.
   ExpectConstantError({"dense<\"0x0000803F00\"> : tensor<2xf32>", "tensor<2xf32>", "bytes"});
-  // An odd number of digits, and a non-hex digit: the error points at the string.
+  // A hex float element wider than the element type.
+  ExpectConstantError({"dense<0x12345> : tensor<f16>", "0x12345", "wider"});
+  // Malformed hex strings are rejected with a word about hex.
+  for (const char* bad : {"dense<\"0x123\"> : tensor<2xi8>", "dense<\"0x12G4\"> : tensor<2xi8>",
+                          "dense<\"hello\"> : tensor<2xi8>"}) {
+    const std::string err = Error(FuncWithConstant(bad));
+    EXPECT_TRUE(HasSubstr(err, "attr.mlir:2:")) << bad;
+    EXPECT_TRUE(HasSubstr(err, "hex")) << bad;
+  }
+}
+
+TEST(AttributeParseErrors, MalformedHexStringErrorPointsAtTheString) {
+  // An odd number of digits, a non-hex digit, no 0x: the error points at the
+  // string literal, not at the token after it.
   ExpectConstantError({"dense<\"0x123\"> : tensor<2xi8>", "\"0x123\"", "hex"});
   ExpectConstantError({"dense<\"0x12G4\"> : tensor<2xi8>", "\"0x12G4\"", "hex"});
   ExpectConstantError({"dense<\"hello\"> : tensor<2xi8>", "\"hello\"", "hex"});
-  // A hex float element wider than the element type.
-  ExpectConstantError({"dense<0x12345> : tensor<f16>", "0x12345", "wider"});
+}
+
+TEST(AttributeParseErrors, NegativeHexFloatLiteral) {
+  // A hex float literal is a bit pattern, which has its own sign bit; MLIR
+  // rejects a leading minus ("hexadecimal float literal should not have a
+  // leading minus") rather than silently dropping it.
+  ExpectConstantError({"dense<-0x3F800000> : tensor<f32>", "-0x3F800000", "hex"});
+  ExpectConstantError({"dense<[1.0, -0x7FC00000]> : tensor<2xf32>", "-0x7FC00000", "hex"});
+  const std::string text = FuncWithAttr("-0x7C00 : f16");
+  const std::string err = Error(text);
+  EXPECT_TRUE(HasSubstr(err, PosOf(kFile, text, "-0x7C00")));
+  EXPECT_TRUE(HasSubstr(err, "hex"));
 }
 
 TEST(AttributeParseErrors, ComplexMismatch) {

@@ -722,7 +722,7 @@ TEST(OpSyntax, ModuleAndFunctionHeaders) {
   ExpectGenericPrintsPretty("func.func @f() {\n  return\n}\n", "module {\n  func.func @f() {\n    return\n  }\n}\n");
 }
 
-TEST(OpSyntax, GenericPrintOfTheWholeCorpusLineForm) {
+TEST(OpSyntax, GenericPrintKeepsDiscardableAttributes) {
   // Every op prints as `"name"(operands) <{inherent}> ({regions}) {discardable} : type`.
   auto parsed = frontend::ParseText(Main("%arg0: tensor<4xf32>", "tensor<4xf32>",
                                          "    %0 = stablehlo.abs %arg0 {mhlo.frontend_attributes = {x = \"1\"}} : "

@@ -11,8 +11,15 @@
 #include <vector>
 
 #include "frontend/parser.h"
+#include "ir/attribute_printer.h"
 #include "ir/printer.h"
 #include "ir/verifier.h"
+
+namespace hlograph::ir {
+// Readable gtest output for attributes and types.
+inline void PrintTo(const Attribute& a, std::ostream* os) { *os << AttributeToString(a); }
+inline void PrintTo(const Type& t, std::ostream* os) { *os << t.ToString(); }
+}  // namespace hlograph::ir
 
 namespace hlograph::testing {
 

@@ -1,14 +1,9 @@
-// The hlograph command line: print, verify (more subcommands come with the
-// backends). Errors go to stderr and give a non-zero exit status.
-#include <cstdio>
-#include <cstring>
+// The hlograph command line. Errors go to stderr with a non-zero exit status.
 #include <iostream>
 #include <string>
 #include <vector>
 
-#include "frontend/parser.h"
-#include "ir/printer.h"
-#include "ir/verifier.h"
+#include "commands.h"
 
 #ifndef HLOGRAPH_VERSION
 #define HLOGRAPH_VERSION "dev"
@@ -23,16 +18,22 @@ usage: hlograph <command> [options] FILE
 commands:
   print FILE     parse, verify and print the program in MLIR's pretty form
   verify FILE    parse and verify; prints "FILE: ok" or the errors
+  run FILE       run the entry function (@main) and print or save its results
+  check FILE     run the test functions of a file of `check` assertions
 
 options:
-  --debug-info   print: also print locations, loc(...)
-  --generic      print: print every op in the generic form
-  --no-verify    print: skip verification
-  -h, --help     show this help
-  --version      show the version
+  --inputs IN.npz    run: the entry function's arguments, arr_0, arr_1, ...
+  --input A.npy      run: one argument (repeat in order)
+  --output OUT.npz   run: write the results as arr_0, arr_1, ... (all or nothing)
+  --backend B        run, check: auto (default), cpu or gpu
+  --debug-info       print: also print locations, loc(...)
+  --generic          print: print every op in the generic form
+  --no-verify        print: skip verification
+  -h, --help         show this help
+  --version          show the version
 
 A FILE may hold several modules separated by lines '// -----'.
-Exit status: 0 on success, 1 on an error in the program, 2 on bad usage.
+Exit status: 0 on success, 1 on an error in the program or its data, 2 on bad usage.
 )";
 
 int Usage(const std::string& message) {
@@ -40,43 +41,11 @@ int Usage(const std::string& message) {
   return 2;
 }
 
-int RunPrintOrVerify(const std::string& command, const std::string& path, const hlograph::ir::PrintOptions& options,
-                     bool verify) {
-  auto parsed = hlograph::frontend::ParseFile(path);
-  if (!parsed.ok()) {
-    std::cerr << parsed.status().message() << "\n";
-    return 1;
-  }
-  if (verify) {
-    bool failed = false;
-    for (const auto& module : parsed->modules) {
-      hlograph::Status s = hlograph::ir::VerifyModule(*module);
-      if (!s.ok()) {
-        std::cerr << s.message() << "\n";
-        failed = true;
-      }
-    }
-    if (failed) return 1;
-  }
-  if (command == "verify") {
-    std::cout << path << ": ok (" << parsed->modules.size() << (parsed->modules.size() == 1 ? " module" : " modules")
-              << ")\n";
-    return 0;
-  }
-  // Print everything at once, so that an error never leaves half a program.
-  std::string text = hlograph::ir::PrintModules(parsed->modules, options);
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  return std::fflush(stdout) == 0 ? 0 : 1;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) return Usage("missing command");
-  hlograph::ir::PrintOptions options;
-  bool verify = true;
-  std::string command, path;
   for (const std::string& a : args) {
     if (a == "-h" || a == "--help" || a == "help") {
       std::cout << kUsage;
@@ -87,24 +56,51 @@ int main(int argc, char** argv) {
       return 0;
     }
   }
-  for (const std::string& a : args) {
+  hlograph::cli::Options o;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](std::string* out) {
+      if (i + 1 >= args.size()) return false;
+      *out = args[++i];
+      return true;
+    };
     if (a == "--debug-info") {
-      options.debug_info = true;
+      o.debug_info = true;
     } else if (a == "--generic") {
-      options.generic = true;
+      o.generic = true;
     } else if (a == "--no-verify") {
-      verify = false;
+      o.verify = false;
+    } else if (a == "--inputs" || a == "--output" || a == "--backend" || a == "--input") {
+      std::string v;
+      if (!value(&v)) return Usage(a + " needs a value");
+      if (a == "--inputs") o.inputs_npz = v;
+      if (a == "--output") o.output = v;
+      if (a == "--backend") o.backend = v;
+      if (a == "--input") o.inputs.push_back(v);
     } else if (a.size() > 1 && a[0] == '-') {
       return Usage("unknown option '" + a + "'");
-    } else if (command.empty()) {
-      command = a;
-    } else if (path.empty()) {
-      path = a;
+    } else if (o.command.empty()) {
+      o.command = a;
     } else {
-      return Usage("unexpected argument '" + a + "'");
+      o.files.push_back(a);
     }
   }
-  if (command != "print" && command != "verify") return Usage("unknown command '" + command + "'");
-  if (path.empty()) return Usage(command + " needs a FILE");
-  return RunPrintOrVerify(command, path, options, verify);
+  if (o.backend != "auto" && o.backend != "cpu" && o.backend != "gpu") {
+    return Usage("--backend must be auto, cpu or gpu");
+  }
+  if (!o.inputs_npz.empty() && !o.inputs.empty()) return Usage("give --inputs or --input, not both");
+  if (o.command != "print" && o.command != "verify" && o.command != "run" && o.command != "check") {
+    return Usage("unknown command '" + o.command + "'");
+  }
+  if (o.files.size() != 1) return Usage(o.command + " needs exactly one FILE");
+#ifdef HLOGRAPH_WITH_CPU_BACKEND
+  if (o.command == "run") return hlograph::cli::Run(o);
+  if (o.command == "check") return hlograph::cli::Check(o);
+#else
+  if (o.command == "run" || o.command == "check") {
+    std::cerr << "hlograph: this build has no CPU backend (configure with -DHLOGRAPH_CPU_BACKEND=ON)\n";
+    return 1;
+  }
+#endif
+  return hlograph::cli::PrintOrVerify(o);
 }

@@ -6,6 +6,7 @@
 
 #include <complex>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "ir/element_type.h"

@@ -52,5 +52,6 @@ void RegisterIndexingKernels(KernelRegistry& r);
 void RegisterControlFlowKernels(KernelRegistry& r);
 void RegisterRandomKernels(KernelRegistry& r);
 void RegisterMiscKernels(KernelRegistry& r);
+void RegisterCheckKernels(KernelRegistry& r);
 
 }  // namespace hlograph::cpu

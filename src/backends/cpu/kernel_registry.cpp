@@ -37,6 +37,7 @@ const KernelRegistry& CpuKernels() {
     RegisterControlFlowKernels(*r);
     RegisterRandomKernels(*r);
     RegisterMiscKernels(*r);
+    RegisterCheckKernels(*r);
     return r;
   }();
   return *registry;

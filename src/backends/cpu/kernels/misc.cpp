@@ -1,7 +1,83 @@
-#include "backends/cpu/kernel.h"
+// custom_call dispatch, and the ops whose single-device meaning is trivial:
+// collectives (identity on one device), replica/partition ids (0), tokens,
+// and Shardy's sharding annotations.
+#include "backends/cpu/interpreter.h"
+#include "backends/cpu/kernel_util.h"
+#include "backends/cpu/kernels/check.h"
+#include "backends/cpu/kernels/custom_call_targets.h"
 
 namespace hlograph::cpu {
+namespace {
 
-void RegisterMiscKernels(KernelRegistry& r) { (void)r; }
+Status Identity(KernelContext& ctx) {
+  for (size_t i = 0; i < ctx.op.num_results(); ++i) {
+    if (ctx.operand(i).type() != ctx.result_type(i)) {
+      return ctx.Error("on one device expects result " + std::to_string(i) + " to have its operand's type " +
+                       ctx.operand(i).type().ToString() + ", got " + ctx.result_type(i).ToString() +
+                       " (the program was exported for more devices)");
+    }
+    ctx.results.push_back(ctx.operand(i));
+  }
+  return Status::Ok();
+}
+
+Status ZeroId(KernelContext& ctx) {
+  ctx.results.emplace_back(ctx.result_type(0));  // zero-filled: device 0
+  return Status::Ok();
+}
+
+Status Token(KernelContext& ctx) {
+  ctx.results.emplace_back(ir::Type::Token());
+  return Status::Ok();
+}
+
+// sdy.manual_computation: on one device every shard is the whole tensor, so
+// the body runs once when its local types equal the global ones.
+Status ManualComputation(KernelContext& ctx) {
+  const ir::Block& body = ctx.op.region(0).front();
+  std::vector<Tensor> args;
+  for (size_t i = 0; i < ctx.operands.size(); ++i) {
+    if (i >= body.num_arguments() || body.argument(i)->type() != ctx.operand(i).type()) {
+      return ctx.Error("splits its operands over several devices; the CPU backend runs one device");
+    }
+    args.push_back(ctx.operand(i));
+  }
+  HLOGRAPH_ASSIGN(ctx.results, ctx.interpreter.RunRegion(ctx.op.region(0), args));
+  return Status::Ok();
+}
+
+// Custom-call targets that only annotate placement or sharding.
+bool IsAnnotation(std::string_view target) {
+  return target == "Sharding" || target == "SPMDFullToShardShape" || target == "SPMDShardToFullShape" ||
+         target == "annotate_device_placement" || target == "MoveToHost" || target == "MoveToDevice" ||
+         target == "X64Combine" || target == "LayoutConstraint";
+}
+
+Status CustomCall(KernelContext& ctx) {
+  const auto* target = ctx.op.attr("call_target_name").as<ir::StringAttr>();
+  const std::string name = target ? target->value : "";
+  if (KernelFn fn = FindCheckCustomCall(name)) return fn(ctx);
+  if (KernelFn fn = FindLinalgCustomCall(name)) return fn(ctx);
+  if (IsAnnotation(name)) return Identity(ctx);
+  return ctx.Error("calls '" + name + "', a custom-call target the CPU backend does not implement");
+}
+
+}  // namespace
+
+void RegisterMiscKernels(KernelRegistry& r) {
+  r.Register("stablehlo.custom_call", &CustomCall);
+  for (const char* name : {"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_scatter",
+                           "stablehlo.all_to_all", "stablehlo.collective_permute", "stablehlo.collective_broadcast",
+                           "stablehlo.cross-replica-sum", "sdy.sharding_constraint", "sdy.reshard",
+                           "sdy.propagation_barrier"}) {
+    r.Register(name, &Identity);
+  }
+  r.Register("stablehlo.replica_id", &ZeroId);
+  r.Register("stablehlo.partition_id", &ZeroId);
+  r.Register("stablehlo.after_all", &Token);
+  r.Register("stablehlo.create_token", &Token);
+  r.Register("sdy.manual_computation", &ManualComputation);
+  r.Register("sdy.sharding_group", [](KernelContext&) { return Status::Ok(); });
+}
 
 }  // namespace hlograph::cpu

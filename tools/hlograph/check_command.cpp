@@ -1,0 +1,61 @@
+// `hlograph check`: runs the entry function of every `// -----` chunk with
+// no arguments; its `check` ops decide pass or fail.
+#include <iostream>
+
+#include "backends/cpu/interpreter.h"
+#include "commands.h"
+#include "ir/module.h"
+
+namespace hlograph::cli {
+
+namespace {
+
+// The functions a chunk tests: @main when it has one, else every function
+// that is not private (private ones are helpers called by the tests).
+std::vector<const ir::Operation*> TestFunctions(const ir::Module& module) {
+  if (const ir::Operation* main = module.LookupFunction("main")) return {main};
+  std::vector<const ir::Operation*> tests;
+  for (const ir::Operation* f : module.Functions()) {
+    const auto* vis = f->attr("sym_visibility").as<ir::StringAttr>();
+    if (!vis || vis->value != "private") tests.push_back(f);
+  }
+  return tests;
+}
+
+}  // namespace
+
+int Check(const Options& o) {
+  if (o.backend == "gpu") {
+    std::cerr << "hlograph: the GPU backend is not available in this build\n";
+    return 1;
+  }
+  auto loaded = LoadVerified(o.files[0]);
+  if (!loaded.ok()) {
+    std::cerr << loaded.status().message() << "\n";
+    return 1;
+  }
+  int passed = 0, failed = 0;
+  for (const auto& module : loaded->modules) {
+    cpu::Interpreter interpreter(*module);
+    for (const ir::Operation* func : TestFunctions(*module)) {
+      const std::string name = func->pos().ToString() + " @" + ir::FunctionName(*func);
+      if (!ir::FunctionSignature(*func).inputs.empty()) {
+        std::cout << "FAIL " << name << ": a test function takes no arguments\n";
+        ++failed;
+        continue;
+      }
+      auto results = interpreter.Call(*func, {});
+      if (results.ok()) {
+        std::cout << "PASS " << name << "\n";
+        ++passed;
+      } else {
+        std::cout << "FAIL " << name << ": " << results.status().message() << "\n";
+        ++failed;
+      }
+    }
+  }
+  std::cout << passed << " passed, " << failed << " failed\n";
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace hlograph::cli

@@ -1,0 +1,34 @@
+// The subcommands of the hlograph CLI, one file each.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hlograph::cli {
+
+struct Options {
+  std::string command;
+  std::vector<std::string> files;        // positional arguments after the command
+  std::vector<std::string> inputs;       // --input FILE.npy (repeatable)
+  std::string inputs_npz;                // --inputs FILE.npz
+  std::string output;                    // --output FILE.npz
+  std::string backend = "auto";          // --backend auto|cpu|gpu
+  bool debug_info = false;               // --debug-info
+  bool generic = false;                  // --generic
+  bool verify = true;                    // --no-verify turns it off
+};
+
+// Exit codes: 0 success, 1 an error in the program or its data, 2 bad usage.
+int PrintOrVerify(const Options& options);
+int Run(const Options& options);
+int Check(const Options& options);
+
+}  // namespace hlograph::cli
+
+#include "frontend/parser.h"
+#include "hlograph/status.h"
+
+namespace hlograph::cli {
+// Parses and verifies a file; the message of an error is ready to print.
+StatusOr<frontend::ParsedFile> LoadVerified(const std::string& path);
+}  // namespace hlograph::cli
