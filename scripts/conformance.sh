@@ -9,8 +9,9 @@
 #   scripts/conformance.sh --jobs 1 --json times.json   # undisturbed timings
 #
 # Environment:
-#   HLOGRAPH   binary to test (default: $BUILD_DIR/hlograph, built or brought
-#              up to date with ninja first)
+#   HLOGRAPH   binary to test (default: $BUILD_DIR/hlograph, configured with
+#              -DHLOGRAPH_CPU_BACKEND=ON if it is not, and brought up to date
+#              with ninja first)
 #   BUILD_DIR  build directory (default: build)
 #   JOBS       ninja parallelism (default: 2)
 #
@@ -25,8 +26,11 @@ python="$(scripts/setup_venv.sh | tail -n 1)"
 
 if [[ -z "${HLOGRAPH:-}" ]]; then
     build_dir="${BUILD_DIR:-build}"
-    if [[ ! -f "${build_dir}/build.ninja" ]]; then
-        cmake -S . -B "${build_dir}" -G Ninja >/dev/null
+    # `hlograph run` exists only with the CPU backend, which is off by default.
+    if [[ ! -f "${build_dir}/build.ninja" ]] \
+        || ! grep -qx 'HLOGRAPH_CPU_BACKEND:BOOL=ON' "${build_dir}/CMakeCache.txt"; then
+        echo "conformance: configuring ${build_dir} with -DHLOGRAPH_CPU_BACKEND=ON" >&2
+        cmake -S . -B "${build_dir}" -G Ninja -DHLOGRAPH_CPU_BACKEND=ON >/dev/null
     fi
     ninja -C "${build_dir}" -j "${JOBS:-2}" hlograph >&2
     HLOGRAPH="${build_dir}/hlograph"

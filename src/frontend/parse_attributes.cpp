@@ -537,18 +537,6 @@ bool Parser::ParseDenseElements(ir::Attribute* attr) {
     dense.splat = false;
     dense.bytes.clear();
   }
-  // All elements equal: keep one, as MLIR does (it prints dense<1>, not dense<[1, 1]>).
-  const size_t stored = static_cast<size_t>(ir::StorageBytes(et));
-  if (!dense.splat && n > 1 && dense.bytes.size() == static_cast<size_t>(n) * stored) {
-    bool same = true;
-    for (size_t i = stored; same && i < dense.bytes.size(); i += stored) {
-      same = std::memcmp(dense.bytes.data(), dense.bytes.data() + i, stored) == 0;
-    }
-    if (same) {
-      dense.splat = true;
-      dense.bytes.resize(stored);
-    }
-  }
   *attr = ir::Attribute::Make(std::move(dense));
   return true;
 }

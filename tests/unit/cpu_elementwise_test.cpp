@@ -782,8 +782,9 @@ TEST(CpuElementwise, ChloGammaFamily) {
   const double euler = std::numbers::egamma;
   ExpectNear(Get<double>(RunOp("chlo.lgamma", {Vec<double>(E::kF64, {0.5, 1.0, -0.5, 0.0, 10.0})})),
              {0.5723649429247001, 0.0, 1.2655121234846454, kInf, std::log(362880.0)}, 1e-14);
+  // Poles: -inf at 0 (XLA's choice, the limit from above), NaN at -1, -2, ...
   ExpectNear(Get<double>(RunOp("chlo.digamma", {Vec<double>(E::kF64, {1.0, 0.5, 0.0, -1.0, -0.5, 100.0, 1e-8})})),
-             {-euler, -euler - 2 * std::log(2.0), kNaN, kNaN, -euler - 2 * std::log(2.0) + 2, 4.600161852738087,
+             {-euler, -euler - 2 * std::log(2.0), -kInf, kNaN, -euler - 2 * std::log(2.0) + 2, 4.600161852738087,
               -100000000.57721566},
              1e-14);
   const double zeta3 = 1.2020569031595942;
@@ -791,6 +792,11 @@ TEST(CpuElementwise, ChloGammaFamily) {
                                              Vec<double>(E::kF64, {1.0, 1.0, 2.0, 1.0, 1.0, 0.5, 1000.0})})),
              {kPi * kPi / 6, zeta3, kPi * kPi / 6 - 1, kInf, kNaN, std::pow(kPi, 4) / 6, 0.0010005001666666333},
              1e-14);
+  // q <= 0: a non-positive integer q is a pole (+inf for even s, no limit for
+  // odd s); otherwise zeta(s, q) = q^-s + zeta(s, q + 1).
+  ExpectNear(Get<double>(RunOp("chlo.zeta", {Vec<double>(E::kF64, {2.0, 3.0, 2.0, 2.5}),
+                                             Vec<double>(E::kF64, {-1.0, 0.0, -0.5, -0.5})})),
+             {kInf, kNaN, 4 + kPi * kPi / 2, kNaN}, 1e-14);
   ExpectNear(Get<double>(RunOp("chlo.polygamma", {Vec<double>(E::kF64, {1.0, 1.0, 2.0, 0.0, 1.5, 3.0}),
                                                   Vec<double>(E::kF64, {1.0, 0.5, 1.0, 1.0, 1.0, 1.0})})),
              {kPi * kPi / 6, kPi * kPi / 2, -2 * zeta3, -euler, kNaN, std::pow(kPi, 4) / 15}, 1e-14);

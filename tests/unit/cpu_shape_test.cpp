@@ -162,6 +162,35 @@ func.func @main(%a: tensor<2x3x4xi32>) -> (tensor<4x2x3xi32>, tensor<3x4x2xi32>)
   EXPECT_EQ(Values<int32_t>(r[1]), want1);
 }
 
+// Large enough for the tiled copy, with dims that are not multiples of the
+// tile: result[k][j][i] = operand[i][j][k].
+TEST(CpuShapeTest, TransposeTiledSizes) {
+  const int I = 37, J = 3, K = 70;
+  std::vector<int32_t> in;
+  for (int i = 0; i < I; ++i)
+    for (int j = 0; j < J; ++j)
+      for (int k = 0; k < K; ++k) in.push_back(10000 * i + 100 * j + k);
+  std::vector<uint16_t> in16;
+  for (int i = 0; i < 40 * 9; ++i) in16.push_back(static_cast<uint16_t>(i));
+  auto r = RunOk(R"(
+func.func @main(%a: tensor<37x3x70xi32>, %b: tensor<40x9xf16>) -> (tensor<70x3x37xi32>, tensor<9x40xf16>) {
+  %0 = stablehlo.transpose %a, dims = [2, 1, 0] : (tensor<37x3x70xi32>) -> tensor<70x3x37xi32>
+  %1 = stablehlo.transpose %b, dims = [1, 0] : (tensor<40x9xf16>) -> tensor<9x40xf16>
+  return %0, %1 : tensor<70x3x37xi32>, tensor<9x40xf16>
+})",
+                 {Make<int32_t>(ElementType::kI32, {I, J, K}, in), Make<uint16_t>(ElementType::kF16, {40, 9}, in16)});
+  ASSERT_EQ(r.size(), 2u);
+  std::vector<int32_t> want;
+  for (int k = 0; k < K; ++k)
+    for (int j = 0; j < J; ++j)
+      for (int i = 0; i < I; ++i) want.push_back(10000 * i + 100 * j + k);
+  EXPECT_EQ(Values<int32_t>(r[0]), want);
+  std::vector<uint16_t> want16;
+  for (int c = 0; c < 9; ++c)
+    for (int row = 0; row < 40; ++row) want16.push_back(static_cast<uint16_t>(row * 9 + c));
+  EXPECT_EQ(Values<uint16_t>(r[1]), want16);
+}
+
 TEST(CpuShapeTest, TransposeOfBoolsAndComplex) {
   auto r = RunOk(R"(
 func.func @main() -> (tensor<3x2xi1>, tensor<2x1xcomplex<f64>>) {

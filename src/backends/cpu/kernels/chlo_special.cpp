@@ -35,11 +35,13 @@ double TanPi(double x) {
   return std::tan(kPi * r);
 }
 
-// psi(x) = d/dx log Gamma(x); NaN at its poles (0, -1, -2, ...).
+// psi(x) = d/dx log Gamma(x). At its poles XLA gives -inf for 0 (the limit
+// from above) and NaN for -1, -2, ... and -inf.
 double Digamma(double x) {
   if (std::isnan(x)) return x;
   if (x == kInf) return kInf;
-  if (x <= 0 && x == std::floor(x)) return kNaN;  // poles, and -inf
+  if (x == 0) return -kInf;
+  if (x < 0 && x == std::floor(x)) return kNaN;
   double result = 0;
   if (x < 0.5) {
     // Reflection: psi(x) = psi(1 - x) - pi cot(pi x).
@@ -70,12 +72,13 @@ constexpr double kBernoulli[] = {1.0 / 6,         -1.0 / 30,       1.0 / 42,    
 // Hurwitz zeta(s, q) = sum_{k >= 0} (q + k)^-s, by direct summation until
 // q + k is large, then the Euler-Maclaurin tail.
 double Zeta(double s, double q) {
-  if (std::isnan(s) || std::isnan(q)) return kNaN;
+  if (std::isnan(s) || std::isnan(q) || s == kInf) return kNaN;  // XLA: NaN for s = inf
   if (s == 1) return kInf;
   if (s < 1) return kNaN;
   if (q <= 0) {
-    if (q == std::floor(q)) return kInf;  // a pole of some term
     if (s != std::floor(s)) return kNaN;  // (negative)^-s is not real
+    // A term hits its pole: +inf from both sides for even s, no limit for odd.
+    if (q == std::floor(q)) return std::fmod(s, 2) == 0 ? kInf : kNaN;
   }
   // The tail series converges fast once a >> (s + 2M) / (2 pi).
   const double start = std::max(10.0, (s + 24) / kPi);

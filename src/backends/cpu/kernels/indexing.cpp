@@ -337,6 +337,8 @@ Status GatherImpl(KernelContext& ctx, const std::vector<int64_t>& slice_sizes) {
   std::vector<int64_t> batching_stride;
   for (int64_t x : d.operand_batching) batching_stride.push_back(op_strides[static_cast<size_t>(x)]);
 
+  const bool single = box.single_run();
+  const int64_t n = box.run_size(), ss = box.run_src_stride(), ds = box.run_dst_stride();
   DispatchWord(ElementBytes(t), [&](auto tag) {
     using W = typename decltype(tag)::type;
     const W* src = operand.data<W>();
@@ -349,7 +351,11 @@ Status GatherImpl(KernelContext& ctx, const std::vector<int64_t>& slice_sizes) {
       for (size_t i = 0; i < batching_stride.size(); ++i) {
         off += coord[static_cast<size_t>(a.batching_axis[i])] * batching_stride[i];
       }
-      CopyBox(box, src + off, dst + roff);
+      if (single) {
+        CopyRun(src + off, dst + roff, n, ss, ds);
+      } else {
+        CopyBox(box, src + off, dst + roff);
+      }
     });
   });
   ctx.results.push_back(std::move(t));
@@ -525,6 +531,15 @@ struct WindowPlace {
 
 template <typename T, typename Op>
 void CombineWindows(const std::vector<WindowPlace>& places, const StridedBox& box, const T* upd, T* res, Op op) {
+  if (box.single_run()) {
+    const int64_t n = box.run_size(), ss = box.run_src_stride(), ds = box.run_dst_stride();
+    for (const WindowPlace& w : places) {
+      const T* u = upd + w.update_offset;
+      T* r = res + w.result_offset;
+      for (int64_t i = 0; i < n; ++i) r[i * ds] = op(r[i * ds], u[i * ss]);
+    }
+    return;
+  }
   for (const WindowPlace& w : places) {
     const T* u = upd + w.update_offset;
     T* r = res + w.result_offset;

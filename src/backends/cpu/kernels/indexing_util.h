@@ -140,6 +140,13 @@ class StridedBox {
 
   bool tiled() const { return !empty_ && tiled_ >= 0; }
 
+  // A box that is a single run (no outer dims): kernels that move many
+  // small windows copy it inline instead of walking it.
+  bool single_run() const { return !empty_ && outer_.empty() && tiled_ < 0; }
+  int64_t run_size() const { return sizes_.back(); }
+  int64_t run_src_stride() const { return src_.back(); }
+  int64_t run_dst_stride() const { return dst_.back(); }
+
  private:
   static constexpr int64_t kMinTiled = 8;
 
@@ -174,6 +181,16 @@ class StridedBox {
   mutable std::vector<int64_t> counter_;
 };
 
+// Copies n elements with the given strides.
+template <typename W>
+inline void CopyRun(const W* from, W* to, int64_t n, int64_t ss, int64_t ds) {
+  if (ss == 1 && ds == 1) {
+    std::memcpy(to, from, static_cast<size_t>(n) * sizeof(W));
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) to[i * ds] = from[i * ss];
+}
+
 // dst[box] = src[box]; src and dst point at the box's first element.
 template <typename W>
 void CopyBox(const StridedBox& box, const W* src, W* dst) {
@@ -181,15 +198,7 @@ void CopyBox(const StridedBox& box, const W* src, W* dst) {
     box.CopyTiled(src, dst);
     return;
   }
-  box.ForEachRun([&](int64_t s, int64_t d, int64_t n, int64_t ss, int64_t ds) {
-    if (ss == 1 && ds == 1) {
-      std::memcpy(dst + d, src + s, static_cast<size_t>(n) * sizeof(W));
-      return;
-    }
-    const W* from = src + s;
-    W* to = dst + d;
-    for (int64_t i = 0; i < n; ++i) to[i * ds] = from[i * ss];
-  });
+  box.ForEachRun([&](int64_t s, int64_t d, int64_t n, int64_t ss, int64_t ds) { CopyRun(src + s, dst + d, n, ss, ds); });
 }
 
 inline void CopyBox(const StridedBox& box, int element_bytes, const uint8_t* src, uint8_t* dst) {
