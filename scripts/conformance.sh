@@ -6,7 +6,7 @@
 # Usage: scripts/conformance.sh [run_corpus.py options] [NAME|GLOB ...]
 #   scripts/conformance.sh                        # whole corpus, random seed (printed)
 #   scripts/conformance.sh --seed 1234 mlp_grad 'conv2d_*'
-#   scripts/conformance.sh --jobs 1 --json times.json   # undisturbed timings
+#   scripts/conformance.sh --jobs 1 --time-repeats 3 --json times.json  # timings
 #
 # Environment:
 #   HLOGRAPH   binary to test (default: $BUILD_DIR/hlograph, configured with

@@ -103,12 +103,6 @@ def _index(flat: int, shape: tuple) -> str:
     return "(" + ",".join(str(i) for i in np.unravel_index(flat, shape)) + ")"
 
 
-@dataclasses.dataclass
-class Mismatch:
-    """Why a leaf does not match (None from compare_leaf when it matches)."""
-    message: str
-
-
 def _float_check(exp: np.ndarray, got: np.ndarray, tol: Tolerance, scaled: bool, scale: float):
     """Boolean mask of bad elements plus the tolerance array, for float64 views."""
     exp_nan, got_nan = np.isnan(exp), np.isnan(got)

@@ -306,6 +306,9 @@ def run_hlograph(opts, prog_entry: dict, ref: dict, workdir: Path) -> Outcome:
     except subprocess.TimeoutExpired:
         outcome.detail = f"hlograph timed out after {opts.timeout:g} s"
         return outcome
+    except OSError as e:  # e.g. the binary is being relinked
+        outcome.detail = f"cannot start {opts.hlograph}: {e}"
+        return outcome
     if rc != 0:
         lines = [l for l in text.strip().splitlines() if l.strip()]
         why = f"killed by {signal.Signals(-rc).name}" if rc < 0 else f"exited {rc}"
@@ -459,17 +462,37 @@ def main() -> int:
                     dispatch(name, ref)
             else:
                 def child(group=group, count=count):
-                    for name, ref in references_in_child(group, count, opts.seed, workdir).items():
+                    try:
+                        refs = references_in_child(group, count, opts.seed, workdir)
+                    except Exception as e:
+                        refs = {n: {"error": f"harness: {type(e).__name__}: {e}", "xla_s": None}
+                                for n in group}
+                    for name, ref in refs.items():
                         dispatch(name, ref)
                 t = threading.Thread(target=child, daemon=True)
                 t.start()
                 children.append(t)
         for name in local:
-            dispatch(name, compute_reference(by_name(name), manifest[name], opts.seed))
+            try:
+                prog = by_name(name)
+            except KeyError:
+                dispatch(name, {"error": "harness: the manifest lists a program that "
+                                         "tools/corpus/programs.py does not have", "xla_s": None})
+                continue
+            dispatch(name, compute_reference(prog, manifest[name], opts.seed))
         for t in children:
             t.join()
 
-    producer = threading.Thread(target=produce, daemon=True)
+    def produce_guarded() -> None:
+        try:
+            produce()
+        except Exception as e:  # never leave a program without an outcome
+            for name in names:
+                if not outcomes[name].done():
+                    outcomes[name].set_result(
+                        Outcome(name, "FAIL", f"harness: {type(e).__name__}: {e}"))
+
+    producer = threading.Thread(target=produce_guarded, daemon=True)
     start = time.perf_counter()
     producer.start()
 

@@ -237,6 +237,12 @@ TEST(CpuElementwise, IntegerPower) {
   EXPECT_EQ(Get<int8_t>(r), (std::vector<int8_t>{-13}));
   r = RunOp("stablehlo.power", {Vec<uint32_t>(E::kU32, {3, 7}), Vec<uint32_t>(E::kU32, {4, 2})});
   EXPECT_EQ(Get<uint32_t>(r), (std::vector<uint32_t>{81, 49}));
+  // Unsigned exponents are never negative: 255^255 = (-1)^255 = 255 (mod 2^8).
+  r = RunOp("stablehlo.power", {Vec<uint8_t>(E::kU8, {255, 3}), Vec<uint8_t>(E::kU8, {255, 4})});
+  EXPECT_EQ(Get<uint8_t>(r), (std::vector<uint8_t>{255, 81}));
+  // Like XLA:CPU, only the exponent's low six bits count: 3^64 = 3^0, 3^65 = 3.
+  r = RunOp("stablehlo.power", {Vec<int32_t>(E::kI32, {3, 3}), Vec<int32_t>(E::kI32, {64, 65})});
+  EXPECT_EQ(Get<int32_t>(r), (std::vector<int32_t>{1, 3}));
 }
 
 TEST(CpuElementwise, FloatPowerSpecExample) {
@@ -387,6 +393,12 @@ TEST(CpuElementwise, CompareTotalOrder) {
   Tensor h = Vec<uint16_t>(E::kF16, {0x8000, 0x0000, 0xFC00});
   Tensor k = Vec<uint16_t>(E::kF16, {0x0000, 0x7E00, 0x8000});
   EXPECT_EQ(Get<bool>(Compare("LT", h, k, "TOTALORDER")), (std::vector<bool>{true, true, true}));
+  // f8E4M3FNUZ: the only NaN is the "-0" pattern 0x80, ordered below -max
+  // (0xFF); then -min (0x81) < +0 < +max (0x7F).
+  Tensor u = Vec<uint8_t>(E::kF8E4M3FNUZ, {0x80, 0xFF, 0x81, 0x00});
+  Tensor v = Vec<uint8_t>(E::kF8E4M3FNUZ, {0xFF, 0x81, 0x00, 0x7F});
+  EXPECT_EQ(Get<bool>(Compare("LT", u, v, "TOTALORDER")), (std::vector<bool>{true, true, true, true}));
+  EXPECT_EQ(Get<bool>(Compare("GT", u, v, "TOTALORDER")), (std::vector<bool>{false, false, false, false}));
 }
 
 TEST(CpuElementwise, CompareIntegersBoolsComplex) {

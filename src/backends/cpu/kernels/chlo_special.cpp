@@ -72,14 +72,15 @@ constexpr double kBernoulli[] = {1.0 / 6,         -1.0 / 30,       1.0 / 42,    
 // Hurwitz zeta(s, q) = sum_{k >= 0} (q + k)^-s, by direct summation until
 // q + k is large, then the Euler-Maclaurin tail.
 double Zeta(double s, double q) {
-  if (std::isnan(s) || std::isnan(q) || s == kInf) return kNaN;  // XLA: NaN for s = inf
+  // The special cases in XLA's order.
+  if (std::isnan(s) || std::isnan(q) || s == kInf) return kNaN;
   if (s == 1) return kInf;
-  if (s < 1) return kNaN;
-  if (q <= 0) {
-    if (s != std::floor(s)) return kNaN;  // (negative)^-s is not real
-    // A term hits its pole: +inf from both sides for even s, no limit for odd.
-    if (q == std::floor(q)) return std::fmod(s, 2) == 0 ? kInf : kNaN;
+  if (q <= 0 && q == std::floor(q)) {
+    // A term hits its pole: +inf from both sides for even s, no limit else.
+    return std::fmod(s, 2) == 0 ? kInf : kNaN;
   }
+  if (s < 1) return kNaN;
+  if (q < 0 && s != std::floor(s)) return kNaN;  // (negative)^-s is not real
   // The tail series converges fast once a >> (s + 2M) / (2 pi).
   const double start = std::max(10.0, (s + 24) / kPi);
   // Non-integer q below -1e7 would need more terms than is reasonable.

@@ -156,19 +156,19 @@ struct RemainderOp {
 
 struct PowerOp {
   // Square-and-multiply over the exponent's low six bits, as XLA's CPU
-  // backend emits it (any larger exponent overflows every base but 0, 1 and
-  // -1 in 64 bits). A negative exponent gives 0 except for bases 1 and -1.
+  // backend emits it (so 3^64 = 3^0 = 1: the bits above are ignored). A
+  // negative (signed) exponent gives 0 except for bases 1 and -1.
   template <typename T>
   static uint64_t Int(T a, T b, int bits) {
-    const int64_t exponent = SignExtend(Bits64(b), bits);
-    if (exponent < 0) {
-      if (a == 1) return 1;
-      if constexpr (std::is_signed_v<T>) {
+    if constexpr (std::is_signed_v<T>) {
+      const int64_t exponent = SignExtend(Bits64(b), bits);
+      if (exponent < 0) {
+        if (a == 1) return 1;
         if (a == -1) return (exponent & 1) ? ~uint64_t{0} : 1;
+        return 0;
       }
-      return 0;
     }
-    uint64_t base = Bits64(a), acc = 1, e = static_cast<uint64_t>(exponent);
+    uint64_t base = Bits64(a), acc = 1, e = Bits64(b);
     for (int i = 0; i < 6; ++i) {
       if (e & 1) acc *= base;
       base *= base;
@@ -650,12 +650,17 @@ uint64_t FloatBits(T v) {
 }
 
 // TOTALORDER: the sign-magnitude bits mapped to an unsigned key, so that
-// -NaN < -inf < ... < -0 < +0 < ... < inf < NaN.
-inline uint64_t TotalOrderKey(uint64_t bits, int width, bool has_sign) {
+// -NaN < -inf < ... < -0 < +0 < ... < inf < NaN. In the FNUZ formats the
+// "-0" pattern is their only NaN; XLA orders it below everything.
+inline uint64_t TotalOrderKey(uint64_t bits, int width, bool has_sign, bool nan_is_negative_zero) {
   const uint64_t mask = LowMask(width);
   bits &= mask;
   if (!has_sign) return bits;
   const uint64_t sign = uint64_t{1} << (width - 1);
+  if (nan_is_negative_zero) {
+    if (bits == sign) return 0;
+    return 1 + ((bits & sign) ? (~bits & mask) : (bits | sign));
+  }
   return (bits & sign) ? (~bits & mask) : (bits | sign);
 }
 
@@ -684,6 +689,7 @@ Status CompareKernel(KernelContext& ctx) {
   const int width = ir::BitWidth(e);
   const auto format = ir::FloatFormatOf(e);
   const bool has_sign = !format || format->has_sign;
+  const bool nan_is_negative_zero = format && format->unsigned_zero_nan;
   bool* r = out.mutable_data<bool>();
   DispatchElementType(e, [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -705,8 +711,8 @@ Status CompareKernel(KernelContext& ctx) {
       }
     } else if constexpr (kIsFloat<T>) {
       if (total_order) {
-        auto key_a = [&](int64_t i) { return TotalOrderKey(FloatBits(a[i]), width, has_sign); };
-        auto key_b = [&](int64_t i) { return TotalOrderKey(FloatBits(b[i]), width, has_sign); };
+        auto key_a = [&](int64_t i) { return TotalOrderKey(FloatBits(a[i]), width, has_sign, nan_is_negative_zero); };
+        auto key_b = [&](int64_t i) { return TotalOrderKey(FloatBits(b[i]), width, has_sign, nan_is_negative_zero); };
         CompareKeys(dir, n, key_a, key_b, r);
       } else {
         // IEEE quiet comparisons: NaN is unordered, so only NE holds.

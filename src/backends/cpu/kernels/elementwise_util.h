@@ -195,11 +195,12 @@ Status FloatPredicateKernel(KernelContext& ctx) {
   return Status::Ok();
 }
 
-// Complex arithmetic written out as XLA emits it: the textbook product
-// (C++'s operator* adds Annex G infinity recovery that XLA does not do).
+// The complex product as XLA:CPU computes it: the textbook formula (C++'s
+// operator* adds Annex G infinity recovery that XLA does not do), with the
+// multiply-adds LLVM contracts into fused ones on the host.
 template <typename R>
 inline std::complex<R> ComplexMul(std::complex<R> a, std::complex<R> b) {
-  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+  return {std::fma(a.real(), b.real(), -(a.imag() * b.imag())), std::fma(a.imag(), b.real(), a.real() * b.imag())};
 }
 std::complex<float> ComplexDiv(std::complex<float> a, std::complex<float> b);
 std::complex<double> ComplexDiv(std::complex<double> a, std::complex<double> b);
