@@ -10,6 +10,8 @@ bool Parser::AtTypeStart() const {
 }
 
 bool Parser::ParseElementType(ir::ElementType* element) {
+  DepthGuard guard(this);  // complex<complex<...>> recurses
+  if (!guard.ok()) return Error("complex<...> nested deeper than " + std::to_string(kMaxDepth) + " levels");
   if (tok_.IsKeyword("complex")) {
     Advance();
     if (!Expect(Tok::kLess, "'<' after complex")) return false;

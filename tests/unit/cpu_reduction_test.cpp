@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <ctime>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -918,11 +919,180 @@ TEST(CpuReduction, MapBinaryAndGeneralBodies) {
 }
 
 // ---------------------------------------------------------------------------
+// Scalar programs against the interpreter: the same body, once compiled and
+// once (by capturing an outer value) run op by op through the elementwise
+// kernels, must agree bit for bit (NaN payloads aside).
+
+// A map over a 1-D f32 input whose body computes `ops` (SSA lines using %x and
+// the f32 scalar %k, ending in a value %r of type `result`). With `captured`,
+// %k comes from outside the body.
+std::string MapWithK(const std::string& ops, const std::string& result, int64_t n, bool captured) {
+  const std::string in_t = "tensor<" + std::to_string(n) + "xf32>";
+  const std::string out_t = "tensor<" + std::to_string(n) + "x" + result + ">";
+  const std::string k = "%k = stablehlo.constant dense<3.000000e+00> : tensor<f32>\n";
+  return Module("func.func @main(%arg0: " + in_t + ") -> " + out_t + " {\n" + (captured ? "  " + k : "") +
+                "  %0 = \"stablehlo.map\"(%arg0) <{dimensions = array<i64: 0>}> ({\n" +
+                "  ^bb0(%x: tensor<f32>):\n" + (captured ? "" : "    " + k) + ops +
+                "    stablehlo.return %r : tensor<" + result + ">\n" +
+                "  }) : (" + in_t + ") -> " + out_t + "\n" +
+                "  return %0 : " + out_t + "\n}");
+}
+
+TEST(CpuReduction, ScalarProgramsAgreeWithTheElementwiseKernels) {
+  if (!HaveKernels({"stablehlo.add", "stablehlo.multiply", "stablehlo.convert", "stablehlo.compare",
+                    "stablehlo.select", "stablehlo.maximum", "stablehlo.minimum", "stablehlo.constant",
+                    "stablehlo.negate", "stablehlo.abs", "stablehlo.subtract", "stablehlo.divide", "stablehlo.not",
+                    "stablehlo.xor"})) {
+    GTEST_SKIP() << "needs the elementwise kernels";
+  }
+  const std::vector<float> specials = {0.0f,   -0.0f,  1.5f,    -2.5f,   1e10f,  -1e10f,  kNaN,    -kNaN,
+                                       kInf,   -kInf,  127.9f,  255.5f,  1e-40f, 65504,   70000,   3.4e38f,
+                                       -128.5f, 2.5f,   -0.75f,  0.1f,    1e-8f,  4095.9f, -40000,  3.0f};
+  const auto n = static_cast<int64_t>(specials.size());
+  const Tensor input = Make(E::kF32, {n}, specials);
+  struct Case {
+    const char* name;
+    const char* result;
+    const char* ops;
+  };
+  const Case cases[] = {
+      {"f32 -> i8 saturates", "i8",
+       "    %m = stablehlo.multiply %x, %k : tensor<f32>\n"
+       "    %r = stablehlo.convert %m : (tensor<f32>) -> tensor<i8>\n"},
+      {"f32 -> ui8", "ui8",
+       "    %m = stablehlo.subtract %x, %k : tensor<f32>\n"
+       "    %r = stablehlo.convert %m : (tensor<f32>) -> tensor<ui8>\n"},
+      {"f32 -> bf16 rounding", "bf16",
+       "    %m = stablehlo.divide %x, %k : tensor<f32>\n"
+       "    %r = stablehlo.convert %m : (tensor<f32>) -> tensor<bf16>\n"},
+      {"bf16 arithmetic", "bf16",
+       "    %b = stablehlo.convert %x : (tensor<f32>) -> tensor<bf16>\n"
+       "    %kb = stablehlo.convert %k : (tensor<f32>) -> tensor<bf16>\n"
+       "    %m = stablehlo.multiply %b, %kb : tensor<bf16>\n"
+       "    %r = stablehlo.add %m, %b : tensor<bf16>\n"},
+      {"f16 division", "f16",
+       "    %h = stablehlo.convert %x : (tensor<f32>) -> tensor<f16>\n"
+       "    %kh = stablehlo.convert %k : (tensor<f32>) -> tensor<f16>\n"
+       "    %r = stablehlo.divide %h, %kh : tensor<f16>\n"},
+      {"f8e4m3fn conversion", "f8E4M3FN",
+       "    %r = stablehlo.convert %x : (tensor<f32>) -> tensor<f8E4M3FN>\n"},
+      {"TOTALORDER compare and select", "f32",
+       "    %c = stablehlo.compare LT, %x, %k, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+       "    %n = stablehlo.negate %x : tensor<f32>\n"
+       "    %r = stablehlo.select %c, %n, %x : tensor<i1>, tensor<f32>\n"},
+      {"FLOAT compare with NaN", "i1",
+       "    %c = stablehlo.compare GE, %x, %k, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+       "    %d = stablehlo.compare NE, %x, %x, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+       "    %e = stablehlo.xor %c, %d : tensor<i1>\n"
+       "    %r = stablehlo.not %e : tensor<i1>\n"},
+      {"maximum and minimum", "f32",
+       "    %z = stablehlo.multiply %k, %x : tensor<f32>\n"
+       "    %a = stablehlo.maximum %x, %z : tensor<f32>\n"
+       "    %b = stablehlo.minimum %a, %k : tensor<f32>\n"
+       "    %r = stablehlo.abs %b : tensor<f32>\n"},
+      {"i32 wrapping and i4", "i4",
+       "    %i = stablehlo.convert %x : (tensor<f32>) -> tensor<i32>\n"
+       "    %ki = stablehlo.convert %k : (tensor<f32>) -> tensor<i32>\n"
+       "    %big = stablehlo.constant dense<1000000007> : tensor<i32>\n"
+       "    %m = stablehlo.multiply %i, %big : tensor<i32>\n"
+       "    %s = stablehlo.add %m, %ki : tensor<i32>\n"
+       "    %r = stablehlo.convert %s : (tensor<i32>) -> tensor<i4>\n"},
+      {"u32 to f32 and i64 to f64", "f32",
+       "    %u = stablehlo.convert %x : (tensor<f32>) -> tensor<ui32>\n"
+       "    %uf = stablehlo.convert %u : (tensor<ui32>) -> tensor<f32>\n"
+       "    %l = stablehlo.convert %x : (tensor<f32>) -> tensor<i64>\n"
+       "    %lf = stablehlo.convert %l : (tensor<i64>) -> tensor<f64>\n"
+       "    %kd = stablehlo.convert %k : (tensor<f32>) -> tensor<f64>\n"
+       "    %d = stablehlo.divide %lf, %kd : tensor<f64>\n"
+       "    %df = stablehlo.convert %d : (tensor<f64>) -> tensor<f32>\n"
+       "    %r = stablehlo.add %uf, %df : tensor<f32>\n"},
+      {"bool to float", "f32",
+       "    %c = stablehlo.compare GT, %x, %k, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+       "    %r = stablehlo.convert %c : (tensor<i1>) -> tensor<f32>\n"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    auto compiled = RunProgram(MapWithK(c.ops, c.result, n, false), {input});
+    auto interpreted = RunProgram(MapWithK(c.ops, c.result, n, true), {input});
+    ASSERT_EQ(compiled.size(), 1u);
+    ASSERT_EQ(interpreted.size(), 1u);
+    ASSERT_EQ(compiled[0].byte_size(), interpreted[0].byte_size());
+    const size_t width = static_cast<size_t>(ir::StorageBytes(compiled[0].element()));
+    const bool is_float = ir::IsFloat(compiled[0].element());
+    for (int64_t i = 0; i < n; ++i) {
+      const uint8_t* a = compiled[0].bytes() + static_cast<size_t>(i) * width;
+      const uint8_t* b = interpreted[0].bytes() + static_cast<size_t>(i) * width;
+      if (std::memcmp(a, b, width) == 0) continue;
+      if (is_float && width == 4) {
+        float fa, fb;
+        std::memcpy(&fa, a, 4);
+        std::memcpy(&fb, b, 4);
+        if (std::isnan(fa) && std::isnan(fb)) continue;
+      }
+      if (is_float && width == 2) {
+        // NaN payloads aside: bf16 and f16 NaNs have an all-ones exponent.
+        uint16_t ua, ub;
+        std::memcpy(&ua, a, 2);
+        std::memcpy(&ub, b, 2);
+        const uint16_t exp = compiled[0].element() == E::kBF16 ? 0x7F80 : 0x7C00;
+        if ((ua & exp) == exp && (ua & ~exp & 0x7FFF) && (ub & exp) == exp && (ub & ~exp & 0x7FFF)) continue;
+      }
+      ADD_FAILURE() << "input " << specials[static_cast<size_t>(i)] << " (element " << i << ") differs";
+    }
+  }
+}
+
+TEST(CpuReduction, ComplexSumAndProduct) {
+  // (1+2i) + (3-1i) + (-2+0.5i) = 2+1.5i; (1+2i)(3-1i) = 5+5i, times
+  // (-2+0.5i) = -12.5-7.5i.
+  const Tensor z = Make<float>(E::kC64, {3}, {1, 2, 3, -1, -2, 0.5f});
+  auto sum = RunProgram(ReduceProgram({3}, {0}, "complex<f32>", "add", "(0.000000e+00,0.000000e+00)"), {z});
+  ASSERT_EQ(sum.size(), 1u);
+  EXPECT_EQ(Values<float>(sum[0]), (std::vector<float>{2, 1.5f}));
+  auto prod = RunProgram(ReduceProgram({3}, {0}, "complex<f32>", "multiply", "(1.000000e+00,0.000000e+00)"), {z});
+  ASSERT_EQ(prod.size(), 1u);
+  EXPECT_EQ(Values<float>(prod[0]), (std::vector<float>{-12.5f, -7.5f}));
+}
+
+TEST(CpuReduction, F64AndUnsignedReductions) {
+  const Tensor d = Make<double>(E::kF64, {2, 2}, {1e300, 1e300, -1.5, 0.25});
+  auto max = RunProgram(ReduceProgram({2, 2}, {1}, "f64", "add", "0.000000e+00"), {d});
+  ASSERT_EQ(max.size(), 1u);
+  EXPECT_EQ(Values<double>(max[0]), (std::vector<double>{2e300, -1.25}));
+  const Tensor u = Make<uint32_t>(E::kU32, {3}, {4000000000u, 300000000u, 7u});
+  auto sum = RunProgram(ReduceProgram({3}, {0}, "ui32", "add", "0"), {u});
+  ASSERT_EQ(sum.size(), 1u);
+  EXPECT_EQ(Values<uint32_t>(sum[0]), std::vector<uint32_t>{4300000007u - 4294967296u});
+  auto mx = RunProgram(ReduceProgram({3}, {0}, "ui32", "maximum", "0"), {u});
+  ASSERT_EQ(mx.size(), 1u);
+  EXPECT_EQ(Values<uint32_t>(mx[0]), std::vector<uint32_t>{4000000000u});
+}
+
+TEST(CpuReduction, UnverifiedAttributesGiveErrorsNotCrashes) {
+  // Programs the verifier rejects still must not crash the kernels.
+  const Tensor x = Make<float>(E::kF32, {2, 3}, {1, 2, 3, 4, 5, 6});
+  EXPECT_TRUE(testing::HasSubstr(RunError(ReduceProgram({2, 3}, {5}, "f32", "add", "0.000000e+00"), {x}),
+                                 "dimension"));
+  EXPECT_TRUE(testing::HasSubstr(RunError(SimpleSortProgram("tensor<2x3xf32>", "f32", 7, "LT"), {x}), "dimension"));
+  const std::string bad_window = ReduceWindowProgram("tensor<2x3xf32>", "tensor<2x3xf32>", "f32",
+                                                     "window_dimensions = array<i64: 2, 2>", "add", "0.000000e+00");
+  EXPECT_TRUE(testing::HasSubstr(RunError(bad_window, {x}), "result"));
+  const std::string zero_stride =
+      ReduceWindowProgram("tensor<2x3xf32>", "tensor<2x3xf32>", "f32",
+                          "window_dimensions = array<i64: 1, 1>, window_strides = array<i64: 1, 0>", "add",
+                          "0.000000e+00");
+  EXPECT_NE(RunError(zero_stride, {x}), "<ran fine>");
+}
+
+// ---------------------------------------------------------------------------
 // Speed: large inputs must not go through the interpreter per element.
 
 double Seconds(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
+
+// Processor time since `start` (less disturbed by other load than wall time).
+double CpuMs(std::clock_t start) { return 1e3 * static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC; }
 
 TEST(CpuReduction, SpeedSort1e5WithJaxComparator) {
   constexpr int64_t n = 100000;
@@ -935,9 +1105,11 @@ TEST(CpuReduction, SpeedSort1e5WithJaxComparator) {
   }
   x[17] = kNaN;
   const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu = std::clock();
   auto r = RunProgram(text, {Make(E::kF32, {n}, x)});
   const double seconds = Seconds(start);
-  std::cout << "[ timing ] sort of 1e5 f32 with JAX's comparator: " << seconds * 1e3 << " ms\n";
+  std::cout << "[ timing ] sort of 1e5 f32 with JAX's comparator: " << seconds * 1e3 << " ms (CPU " << CpuMs(cpu)
+            << " ms)\n";
   ASSERT_EQ(r.size(), 1u);
   const auto v = Values<float>(r[0]);
   for (int64_t i = 0; i + 2 < n; ++i) ASSERT_LE(v[static_cast<size_t>(i)], v[static_cast<size_t>(i + 1)]);
@@ -952,18 +1124,23 @@ TEST(CpuReduction, SpeedReduce1e7Floats) {
   for (int64_t i = 0; i < n; ++i) x[static_cast<size_t>(i)] = static_cast<float>(i % 4) * 0.25f;
   const Tensor input = Make(E::kF32, {n}, x);
   auto start = std::chrono::steady_clock::now();
+  std::clock_t cpu = std::clock();
   auto all = RunProgram(ReduceProgram({n}, {0}, "f32", "add", "0.000000e+00"), {input});
   const double t_all = Seconds(start);
+  const double cpu_all = CpuMs(cpu);
   ASSERT_EQ(all.size(), 1u);
   EXPECT_EQ(Values<float>(all[0]), std::vector<float>{static_cast<float>(n / 4) * 1.5f});
   // Columns of a 1000x10000 matrix (the outer dimension reduced).
   const Tensor matrix = input.Reshaped(ir::Type::Tensor(E::kF32, {1000, 10000}));
   start = std::chrono::steady_clock::now();
+  cpu = std::clock();
   auto cols = RunProgram(ReduceProgram({1000, 10000}, {0}, "f32", "maximum", "0xFF800000"), {matrix});
   const double t_cols = Seconds(start);
+  const double cpu_cols = CpuMs(cpu);
   ASSERT_EQ(cols.size(), 1u);
   EXPECT_EQ(Values<float>(cols[0])[5], 0.25f);
-  std::cout << "[ timing ] reduce of 1e7 f32: all " << t_all * 1e3 << " ms, over rows " << t_cols * 1e3 << " ms\n";
+  std::cout << "[ timing ] reduce of 1e7 f32: all " << t_all * 1e3 << " ms (CPU " << cpu_all << " ms), over rows "
+            << t_cols * 1e3 << " ms (CPU " << cpu_cols << " ms)\n";
   EXPECT_LT(t_all + t_cols, 10.0);
 }
 
@@ -995,9 +1172,11 @@ TEST(CpuReduction, SpeedArgmax1e6) {
     iota[static_cast<size_t>(i)] = static_cast<int32_t>(i % 1000);
   }
   const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu = std::clock();
   auto r = RunProgram(text, {Make(E::kF32, {1000, 1000}, x), Make(E::kI32, {1000, 1000}, iota)});
   const double seconds = Seconds(start);
-  std::cout << "[ timing ] argmax over 1e6 f32 (scalar-program body): " << seconds * 1e3 << " ms\n";
+  std::cout << "[ timing ] argmax over 1e6 f32 (scalar-program body): " << seconds * 1e3 << " ms (CPU " << CpuMs(cpu)
+            << " ms)\n";
   ASSERT_EQ(r.size(), 1u);
   const auto idx = Values<int32_t>(r[0]);
   for (int64_t row = 0; row < 1000; ++row) {
