@@ -600,12 +600,27 @@ TEST(CpuElementwise, ReducePrecisionMatchesF16Rounding) {
                {1.0f, 1.0f + std::ldexp(1.0f, -6)});
   // No mantissa bits: ties go to the even bit pattern, which is now the one
   // with an even exponent field: 1.5 -> 2 (2^1), 3 -> 2 (not 4 = 2^2), 6 -> 8.
-  // NaN becomes inf.
+  // NaN stays NaN.
   ExpectFloats(Get<float>(ReducePrecision(Vec<float>(E::kF32, {1.5f, 1.25f, 3.0f, 6.0f, kNaNf}), 8, 0)),
-               {2.0f, 1.0f, 2.0f, 8.0f, kInff});
+               {2.0f, 1.0f, 2.0f, 8.0f, kNaNf});
+  ExpectFloats(Get<double>(ReducePrecision(Vec<double>(E::kF64, {kNaN, -kNaN}), 1, 0)), {kNaN, kNaN});
   // An f16 operand rounded to e5m2 (f8E5M2's precision) on its own bits.
   Tensor h = Vec<uint16_t>(E::kF16, {0x3C80 /*1.125*/, 0x3D80 /*1.375*/, 0x7BFF /*65504*/});
   EXPECT_EQ(Get<uint16_t>(ReducePrecision(h, 5, 2)), (std::vector<uint16_t>{0x3C00, 0x3E00, 0x7C00}));
+  // f8 operands are widened as XLA does and rounded on the wider type's
+  // bits (expected values from jax.lax.reduce_precision on XLA:CPU).
+  // f8E5M2 goes to f16: 2^-16 (f16 0x0100) and 2^-15 (0x0200) keep their
+  // f16 denormal grid, so one mantissa bit drops 2^-16 (a tie, to even).
+  Tensor f8 = Vec<uint8_t>(E::kF8E5M2, {0x01 /*2^-16*/, 0x02 /*2^-15*/, 0x3C /*1.0*/});
+  EXPECT_EQ(Get<uint8_t>(ReducePrecision(f8, 8, 2)), (std::vector<uint8_t>{0x01, 0x02, 0x3C}));
+  EXPECT_EQ(Get<uint8_t>(ReducePrecision(f8, 5, 1)), (std::vector<uint8_t>{0x00, 0x02, 0x3C}));
+  EXPECT_EQ(Get<uint8_t>(ReducePrecision(f8, 4, 2)), (std::vector<uint8_t>{0x00, 0x00, 0x3C}));
+  // f8E4M3FN goes to f16 too; a 4-bit exponent there flushes everything at
+  // or below 2^-7, and 448 (0x7E) overflows to inf, which is NaN in e4m3fn.
+  Tensor e4 = Vec<uint8_t>(E::kF8E4M3FN, {0x01, 0x04 /*2^-7*/, 0x08 /*2^-6*/, 0x3C /*1.5*/, 0x7E /*448*/});
+  EXPECT_EQ(Get<uint8_t>(ReducePrecision(e4, 4, 3)), (std::vector<uint8_t>{0x00, 0x00, 0x08, 0x3C, 0x7F}));
+  EXPECT_EQ(Get<uint8_t>(ReducePrecision(e4, 8, 0)), (std::vector<uint8_t>{0x01, 0x04, 0x08, 0x40, 0x7F}));
+  EXPECT_EQ(Get<uint8_t>(ReducePrecision(e4, 8, 3)), (std::vector<uint8_t>{0x01, 0x04, 0x08, 0x3C, 0x7E}));
   // Attributes wider than the type change nothing.
   ExpectFloats(Get<float>(ReducePrecision(Vec<float>(E::kF32, {0.1f, 1e-45f}), 30, 60)), {0.1f, 1e-45f});
 }

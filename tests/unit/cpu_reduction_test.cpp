@@ -32,14 +32,14 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 template <typename T>
 Tensor Make(E e, std::vector<int64_t> shape, const std::vector<T>& values) {
   Tensor t(ir::Type::Tensor(e, std::move(shape)));
-  EXPECT_EQ(t.num_elements(), static_cast<int64_t>(values.size()));
+  EXPECT_EQ(t.byte_size(), values.size() * sizeof(T));  // complex: two values per element
   if (!values.empty()) std::memcpy(t.mutable_bytes(), values.data(), values.size() * sizeof(T));
   return t;
 }
 
 template <typename T>
 std::vector<T> Values(const Tensor& t) {
-  std::vector<T> v(static_cast<size_t>(t.num_elements()));
+  std::vector<T> v(t.byte_size() / sizeof(T));
   if (!v.empty()) std::memcpy(v.data(), t.bytes(), v.size() * sizeof(T));
   return v;
 }

@@ -247,7 +247,7 @@ Status BitcastConvertKernel(KernelContext& ctx) {
 // mantissa to nearest even, then send exponents beyond the target range to
 // signed infinity and those at or below its smallest normal exponent to
 // signed zero (denormals of the target are flushed). A NaN stays the same
-// NaN, except that with no mantissa bits left it becomes +inf.
+// NaN.
 
 template <typename U>
 U ReducePrecisionBits(U x, int src_exponent_bits, int src_mantissa_bits, int64_t exponent_bits,
@@ -276,8 +276,7 @@ U ReducePrecisionBits(U x, int src_exponent_bits, int src_mantissa_bits, int64_t
       r = signed_zero;
     }
   }
-  if (is_nan) r = mantissa_bits > 0 ? x : exp_mask;
-  return r;
+  return is_nan ? x : r;
 }
 
 template <typename Flt, typename U>
@@ -318,9 +317,19 @@ Status ReducePrecisionKernel(KernelContext& ctx) {
       for (int64_t i = 0; i < n; ++i) r[i] = T{ReducePrecisionBits<uint16_t>(a[i].bits, se, sm, exponent_bits, mantissa_bits)};
       return true;
     } else if constexpr (kIsNarrowFloat<T>) {
-      // Other narrow formats (no infinities, unusual NaNs) go through f32.
-      for (int64_t i = 0; i < n; ++i) {
-        r[i] = Store<T>(ReducePrecisionOf<float, uint32_t>(Load<T>(a[i]), 8, 23, exponent_bits, mantissa_bits));
+      // The f8/f6/f4 formats are widened as XLA does: to f16 when their
+      // values fit (its denormals then round on f16's bits), else to f32.
+      const auto format = ir::FloatFormatOf(e);
+      if (format && format->exponent_bits <= 5) {
+        for (int64_t i = 0; i < n; ++i) {
+          const auto h = static_cast<uint16_t>(ir::DoubleToFloatBits(Load<T>(a[i]), ir::ElementType::kF16));
+          const uint16_t reduced = ReducePrecisionBits<uint16_t>(h, 5, 10, exponent_bits, mantissa_bits);
+          r[i] = Store<T>(static_cast<float>(ir::FloatBitsToDouble(reduced, ir::ElementType::kF16)));
+        }
+      } else {
+        for (int64_t i = 0; i < n; ++i) {
+          r[i] = Store<T>(ReducePrecisionOf<float, uint32_t>(Load<T>(a[i]), 8, 23, exponent_bits, mantissa_bits));
+        }
       }
       return true;
     }

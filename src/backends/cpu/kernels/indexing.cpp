@@ -1,10 +1,10 @@
 // Slicing and indexed access: slice, dynamic_slice, dynamic_update_slice,
 // gather, scatter and torch_index_select.
 //
-// Out-of-range starts follow XLA: dynamic_slice, dynamic_update_slice and
-// gather clamp them so the whole slice fits; scatter skips every update
-// window that does not fit entirely (XLA:CPU drops the whole window, which
-// is what JAX's mode="drop" relies on).
+// Out-of-range starts follow XLA:CPU: dynamic_slice, dynamic_update_slice
+// and gather clamp them so the whole slice fits; scatter skips every update
+// window that does not fit entirely, even where part of it would be in
+// bounds (the spec leaves this to the implementation).
 #include <cmath>
 #include <cstring>
 

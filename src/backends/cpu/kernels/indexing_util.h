@@ -62,6 +62,9 @@ class StridedBox {
     for (size_t d = 0; d < sizes.size(); ++d) {
       if (sizes[d] == 0) {
         empty_ = true;
+        sizes_ = {0};
+        src_ = {0};
+        dst_ = {0};
         return;
       }
       if (sizes[d] == 1) continue;
