@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
-# Runs every test: the unit and corpus tests (ctest), the same under
-# AddressSanitizer + UndefinedBehaviorSanitizer, and a short fuzzing run of
-# the parser. FUZZ_SECONDS (default 60) sets the fuzzing time; 0 skips it.
+# Runs every test: the unit, corpus, check and conformance tests (ctest), the
+# same under AddressSanitizer + UndefinedBehaviorSanitizer, and a short
+# fuzzing run of the parser. FUZZ_SECONDS (default 60) sets the fuzzing
+# time; 0 skips it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+
+echo "== Python environment (JAX is the conformance oracle)"
+scripts/setup_venv.sh >/dev/null
 
 echo "== build and test"
 scripts/build.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 
-# The front end (parser, printer, verifier, corpus, CLI) and the array I/O
-# run under the sanitizers; the CPU kernel suites join them once they have
-# been through a sanitizer run of their own.
+# Everything but the conformance run (the same programs through the slow
+# instrumented binary would double the CI time for little more coverage than
+# the kernel suites and check programs give).
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer"
 BUILD_DIR=build-asan scripts/build.sh -DHLOGRAPH_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -E '^(Cpu|check)'
+  ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -E '^conformance'
 
 if [ "$FUZZ_SECONDS" != 0 ]; then
   echo "== fuzzing the parser for ${FUZZ_SECONDS}s"

@@ -537,7 +537,8 @@ def main() -> int:
         shutil.rmtree(workdir, ignore_errors=True)
     print(f"matched {passed} of {len(results)} programs")
     print(f"{passed} passed, {failed} failed, {skipped_n} skipped")
-    return 1 if failed else 0
+    # A run that matched nothing proves nothing.
+    return 1 if failed or not passed else 0
 
 
 if __name__ == "__main__":

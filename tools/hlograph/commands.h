@@ -12,6 +12,7 @@ struct Options {
   std::vector<std::string> inputs;       // --input FILE.npy (repeatable)
   std::string inputs_npz;                // --inputs FILE.npz
   std::string output;                    // --output FILE.npz
+  std::string random_seed;               // --random SEED: random arguments instead of files
   std::string backend = "auto";          // --backend auto|cpu|gpu
   bool debug_info = false;               // --debug-info
   bool generic = false;                  // --generic

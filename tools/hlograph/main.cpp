@@ -24,6 +24,7 @@ commands:
 options:
   --inputs IN.npz    run: the entry function's arguments, arr_0, arr_1, ...
   --input A.npy      run: one argument (repeat in order)
+  --random SEED      run: random arguments (floats in [-1,1), integers in [0,8))
   --output OUT.npz   run: write the results as arr_0, arr_1, ... (all or nothing)
   --backend B        run, check: auto (default), cpu or gpu
   --debug-info       print: also print locations, loc(...)
@@ -70,13 +71,20 @@ int main(int argc, char** argv) {
       o.generic = true;
     } else if (a == "--no-verify") {
       o.verify = false;
-    } else if (a == "--inputs" || a == "--output" || a == "--backend" || a == "--input") {
+    } else if (a == "--inputs" || a == "--output" || a == "--backend" || a == "--input" ||
+               a == "--random") {
       std::string v;
       if (!value(&v)) return Usage(a + " needs a value");
       if (a == "--inputs") o.inputs_npz = v;
       if (a == "--output") o.output = v;
       if (a == "--backend") o.backend = v;
       if (a == "--input") o.inputs.push_back(v);
+      if (a == "--random") {
+        if (v.empty() || v.size() > 19 || v.find_first_not_of("0123456789") != std::string::npos) {
+          return Usage("--random needs a non-negative integer seed, not '" + v + "'");
+        }
+        o.random_seed = v;
+      }
     } else if (a.size() > 1 && a[0] == '-') {
       return Usage("unknown option '" + a + "'");
     } else if (o.command.empty()) {
@@ -88,7 +96,9 @@ int main(int argc, char** argv) {
   if (o.backend != "auto" && o.backend != "cpu" && o.backend != "gpu") {
     return Usage("--backend must be auto, cpu or gpu");
   }
-  if (!o.inputs_npz.empty() && !o.inputs.empty()) return Usage("give --inputs or --input, not both");
+  if (!o.inputs_npz.empty() + !o.inputs.empty() + !o.random_seed.empty() > 1) {
+    return Usage("give one of --inputs, --input or --random");
+  }
   if (o.command != "print" && o.command != "verify" && o.command != "run" && o.command != "check") {
     return Usage("unknown command '" + o.command + "'");
   }

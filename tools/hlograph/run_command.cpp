@@ -6,6 +6,7 @@
 
 #include "backends/cpu/interpreter.h"
 #include "backends/cpu/kernel_util.h"
+#include "backends/cpu/random_tensor.h"
 #include "commands.h"
 #include "io/npy.h"
 #include "io/npz.h"
@@ -42,6 +43,7 @@ std::string Preview(const cpu::Tensor& t, int64_t max_elements = 16) {
 }
 
 StatusOr<std::vector<cpu::Tensor>> ReadArguments(const Options& o, const std::vector<ir::Type>& types) {
+  if (!o.random_seed.empty()) return cpu::RandomTensors(types, std::stoull(o.random_seed));
   std::vector<std::pair<std::string, io::NpyArray>> arrays;
   if (!o.inputs_npz.empty()) {
     HLOGRAPH_ASSIGN(arrays, io::ReadNpz(o.inputs_npz));
