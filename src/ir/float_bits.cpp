@@ -17,10 +17,18 @@ double DecodeNarrow(uint64_t bits, const FloatFormat& f) {
   const uint64_t e = (bits >> m_bits) & Mask(e_bits);
   const uint64_t m = bits & Mask(m_bits);
   const uint64_t e_max = Mask(e_bits);
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  if (f.unsigned_zero_nan && neg && e == 0 && m == 0) return nan;
-  if (f.has_inf && e == e_max) return m == 0 ? (neg ? -INFINITY : INFINITY) : nan;
-  if (f.nan_is_all_ones_only && e == e_max && m == Mask(m_bits)) return nan;
+  // A NaN keeps its sign and payload (mantissa at the top of the double's),
+  // so that total-order comparisons on the decoded value match the bits'.
+  auto nan = [&](uint64_t payload) {
+    uint64_t d = (uint64_t{neg} << 63) | (0x7FFull << 52) | (m_bits > 0 ? payload << (52 - m_bits) : 0);
+    if ((d & Mask(52)) == 0) d |= 1ull << 51;
+    double r;
+    std::memcpy(&r, &d, sizeof r);
+    return r;
+  };
+  if (f.unsigned_zero_nan && neg && e == 0 && m == 0) return std::numeric_limits<double>::quiet_NaN();
+  if (f.has_inf && e == e_max) return m == 0 ? (neg ? -INFINITY : INFINITY) : nan(m);
+  if (f.nan_is_all_ones_only && e == e_max && m == Mask(m_bits)) return nan(m);
   double mag;
   if (m_bits == 0) {
     mag = std::ldexp(1.0, static_cast<int>(e) - f.bias);

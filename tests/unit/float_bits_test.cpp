@@ -78,6 +78,23 @@ TEST(FloatBits, F16KnownValues) {
   EXPECT_NE(nan_bits & 0x03FFu, 0u);
 }
 
+// A NaN decodes with its sign and payload, so a total order on the decoded
+// doubles is the total order on the bits (-NaN first, +NaN last).
+TEST(FloatBits, NanKeepsSignAndPayloadOrder) {
+  using E = ElementType;
+  const double pos = FloatBitsToDouble(0x7E00, E::kF16), neg = FloatBitsToDouble(0xFE00, E::kF16);
+  ASSERT_TRUE(std::isnan(pos) && std::isnan(neg));
+  EXPECT_FALSE(std::signbit(pos));
+  EXPECT_TRUE(std::signbit(neg));
+  uint64_t quiet, payload;
+  const double small = FloatBitsToDouble(0x7C01, E::kF16), big = FloatBitsToDouble(0x7E00, E::kF16);
+  std::memcpy(&payload, &small, 8);
+  std::memcpy(&quiet, &big, 8);
+  EXPECT_LT(payload, quiet);
+  EXPECT_TRUE(std::signbit(FloatBitsToDouble(0xFF, E::kF8E4M3FN)));
+  EXPECT_FALSE(std::signbit(FloatBitsToDouble(0x7F, E::kF8E4M3FN)));
+}
+
 TEST(FloatBits, F16RoundsToNearestEven) {
   // 1 + 2^-11 lies halfway between 1.0 (even) and 1 + 2^-10.
   EXPECT_EQ(DoubleToFloatBits(1 + Pow2(-11), E::kF16), 0x3C00u);
