@@ -81,7 +81,6 @@ TEST(FloatBits, F16KnownValues) {
 // A NaN decodes with its sign and payload, so a total order on the decoded
 // doubles is the total order on the bits (-NaN first, +NaN last).
 TEST(FloatBits, NanKeepsSignAndPayloadOrder) {
-  using E = ElementType;
   const double pos = FloatBitsToDouble(0x7E00, E::kF16), neg = FloatBitsToDouble(0xFE00, E::kF16);
   ASSERT_TRUE(std::isnan(pos) && std::isnan(neg));
   EXPECT_FALSE(std::signbit(pos));
