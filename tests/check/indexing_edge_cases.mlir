@@ -210,3 +210,44 @@ func.func @main() {
   check.expect_eq_const %c, dense<> : tensor<0x2xi32>
   return
 }
+
+// -----
+
+func.func @main() {
+  // Wide and unsigned index types: a ui8 start of 255 clamps to the last
+  // valid start (3); an i64 start of 2^32 + 1 clamps too rather than
+  // wrapping to 1 as a 32-bit truncation would.
+  %x = stablehlo.constant dense<[0, 10, 20, 30, 40]> : tensor<5xi32>
+  %i = stablehlo.constant dense<[[255], [1]]> : tensor<2x1xui8>
+  %g = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 2>}> : (tensor<5xi32>, tensor<2x1xui8>) -> tensor<2x2xi32>
+  check.expect_eq_const %g, dense<[[30, 40], [10, 20]]> : tensor<2x2xi32>
+  %j = stablehlo.constant dense<[[4294967297], [-4294967295]]> : tensor<2x1xi64>
+  %h = "stablehlo.gather"(%x, %j) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 2>}> : (tensor<5xi32>, tensor<2x1xi64>) -> tensor<2x2xi32>
+  check.expect_eq_const %h, dense<[[30, 40], [0, 10]]> : tensor<2x2xi32>
+  return
+}
+
+// -----
+
+func.func @main() {
+  // Scatter with i64 indices past 2^32: 4294967297 is out of bounds and its
+  // update is skipped (not applied at 1); ui8 index 255 is skipped as well.
+  %x = stablehlo.constant dense<[0, 0, 0, 0]> : tensor<4xi32>
+  %i = stablehlo.constant dense<[[4294967297], [2], [-4294967294]]> : tensor<3x1xi64>
+  %u = stablehlo.constant dense<[5, 6, 7]> : tensor<3xi32>
+  %s = "stablehlo.scatter"(%x, %i, %u) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %r = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %r : tensor<i32>
+  }) : (tensor<4xi32>, tensor<3x1xi64>, tensor<3xi32>) -> tensor<4xi32>
+  check.expect_eq_const %s, dense<[0, 0, 6, 0]> : tensor<4xi32>
+  %j = stablehlo.constant dense<[[255], [0]]> : tensor<2x1xui8>
+  %v = stablehlo.constant dense<[8, 9]> : tensor<2xi32>
+  %t = "stablehlo.scatter"(%x, %j, %v) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %r = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %r : tensor<i32>
+  }) : (tensor<4xi32>, tensor<2x1xui8>, tensor<2xi32>) -> tensor<4xi32>
+  check.expect_eq_const %t, dense<[9, 0, 0, 0]> : tensor<4xi32>
+  return
+}

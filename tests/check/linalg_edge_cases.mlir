@@ -142,6 +142,21 @@ func.func @main() {
 // -----
 
 func.func @main() {
+  // Integer (i32) 1-D convolution with negative low padding (crops the first
+  // input element), positive high padding, and window reversal (the kernel is
+  // flipped, i.e. a true convolution rather than a correlation):
+  // input [0, 1, 2, 3, 4] padded by [-1, 2] is [1, 2, 3, 4, 0, 0]; with the
+  // reversed kernel [1, 10, 100] -> [321, 432, 43, 4].
+  %x = stablehlo.constant dense<[[[0, 1, 2, 3, 4]]]> : tensor<1x1x5xi32>
+  %w = stablehlo.constant dense<[[[100, 10, 1]]]> : tensor<1x1x3xi32>
+  %y = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1], pad = [[-1, 2]], lhs_dilate = [1], rhs_dilate = [1], reverse = [true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x1x5xi32>, tensor<1x1x3xi32>) -> tensor<1x1x4xi32>
+  check.expect_eq_const %y, dense<[[[321, 432, 43, 4]]]> : tensor<1x1x4xi32>
+  return
+}
+
+// -----
+
+func.func @main() {
   // Cholesky of A = L L^T with L = [[2,0,0],[1,3,0],[-1,1,2]]; lower = false
   // gives U = L^T. The triangle not produced is implementation-defined, so it
   // is masked to zero (as JAX's lowering does) before comparing.

@@ -268,3 +268,44 @@ func.func @main() {
   check.expect_eq_const %eany, dense<[false, false]> : tensor<2xi1>
   return
 }
+
+// -----
+
+func.func @main() {
+  // Padding wider than the window: windows that see only padding give the
+  // init value (-inf for this max), here at both ends.
+  %x = stablehlo.constant dense<[5.0, -3.0]> : tensor<2xf32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %m = "stablehlo.reduce_window"(%x, %ninf) <{padding = dense<[[3, 2]]> : tensor<1x2xi64>, window_dimensions = array<i64: 2>, window_strides = array<i64: 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<2xf32>, tensor<f32>) -> tensor<6xf32>
+  check.expect_eq_const %m, dense<[0xFF800000, 0xFF800000, 5.0, 5.0, -3.0, 0xFF800000]> : tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @main() {
+  // Variadic reduce_window (a windowed argmax, value and index together):
+  // window 3 at stride 1 over 2 7 7 1 9 picks the first 7 twice, then 9.
+  %x = stablehlo.constant dense<[2, 7, 7, 1, 9]> : tensor<5xi32>
+  %iota = stablehlo.iota dim = 0 : tensor<5xi32>
+  %lo = stablehlo.constant dense<-2147483648> : tensor<i32>
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = "stablehlo.reduce_window"(%x, %iota, %lo, %c) <{window_dimensions = array<i64: 3>, window_strides = array<i64: 1>}> ({
+  ^bb0(%arg1: tensor<i32>, %arg2: tensor<i32>, %arg3: tensor<i32>, %arg4: tensor<i32>):
+    %2 = stablehlo.compare GT, %arg1, %arg3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.compare EQ, %arg1, %arg3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %7 = stablehlo.and %5, %6 : tensor<i1>
+    %8 = stablehlo.or %2, %7 : tensor<i1>
+    %9 = stablehlo.select %2, %arg1, %arg3 : tensor<i1>, tensor<i32>
+    %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i32>
+    stablehlo.return %9, %10 : tensor<i32>, tensor<i32>
+  }) : (tensor<5xi32>, tensor<5xi32>, tensor<i32>, tensor<i32>) -> (tensor<3xi32>, tensor<3xi32>)
+  check.expect_eq_const %r#0, dense<[7, 7, 9]> : tensor<3xi32>
+  check.expect_eq_const %r#1, dense<[1, 1, 4]> : tensor<3xi32>
+  return
+}

@@ -242,3 +242,46 @@ func.func @main() {
   check.expect_eq_const %0#1, dense<[[1, 3, 0], [3, 0, 2]]> : tensor<2x3xi32>
   return
 }
+
+// -----
+
+func.func @main() {
+  // Two sort keys compared lexicographically (as jnp.lexsort / lax.sort
+  // with num_keys=2 emit): by the first key, then by the second.
+  %a = stablehlo.constant dense<[1, 0, 1, 0, 1]> : tensor<5xi32>
+  %b = stablehlo.constant dense<[3.0, 2.0, -1.0, 2.0, 0.5]> : tensor<5xf32>
+  %v = stablehlo.iota dim = 0 : tensor<5xi32>
+  %0:3 = "stablehlo.sort"(%a, %b, %v) <{dimension = 0 : i64, is_stable = true}> ({
+  ^bb0(%a0: tensor<i32>, %a1: tensor<i32>, %b0: tensor<f32>, %b1: tensor<f32>, %v0: tensor<i32>, %v1: tensor<i32>):
+    %lt = stablehlo.compare LT, %a0, %a1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %eq = stablehlo.compare EQ, %a0, %a1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %blt = stablehlo.compare LT, %b0, %b1, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %t = stablehlo.and %eq, %blt : tensor<i1>
+    %r = stablehlo.or %lt, %t : tensor<i1>
+    stablehlo.return %r : tensor<i1>
+  }) : (tensor<5xi32>, tensor<5xf32>, tensor<5xi32>) -> (tensor<5xi32>, tensor<5xf32>, tensor<5xi32>)
+  check.expect_eq_const %0#2, dense<[1, 3, 2, 4, 0]> : tensor<5xi32>
+  return
+}
+
+// -----
+
+func.func @main() {
+  // TOTALORDER on narrower floats: bf16 and f16 order -NaN < -inf < -0.0 <
+  // 0.0 < NaN by their own bit patterns.
+  %x = stablehlo.constant dense<[0x7FC0, 0.0, -0.0, 0xFF80, 0xFFC0, 2.0]> : tensor<6xbf16>
+  %0 = "stablehlo.sort"(%x) <{dimension = 0 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<bf16>, %b: tensor<bf16>):
+    %c = stablehlo.compare LT, %a, %b, TOTALORDER : (tensor<bf16>, tensor<bf16>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }) : (tensor<6xbf16>) -> tensor<6xbf16>
+  check.expect_eq_const %0, dense<[0xFFC0, 0xFF80, -0.0, 0.0, 2.0, 0x7FC0]> : tensor<6xbf16>
+  %y = stablehlo.constant dense<[0x7E00, 0.0, -0.0, 0xFC00, 0xFE00, -2.0]> : tensor<6xf16>
+  %1 = "stablehlo.sort"(%y) <{dimension = 0 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<f16>, %b: tensor<f16>):
+    %c = stablehlo.compare LT, %a, %b, TOTALORDER : (tensor<f16>, tensor<f16>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }) : (tensor<6xf16>) -> tensor<6xf16>
+  check.expect_eq_const %1, dense<[0xFE00, 0xFC00, -2.0, -0.0, 0.0, 0x7E00]> : tensor<6xf16>
+  return
+}
