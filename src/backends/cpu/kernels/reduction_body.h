@@ -255,9 +255,9 @@ class SortComparator {
 
   // Whether element a sorts before element b.
   bool Less(int64_t a, int64_t b) {
-    const Scalar* l = &left_[static_cast<size_t>(a) * left_slots_.size()];
+    const Scalar* l = left_.data() + static_cast<size_t>(a) * left_slots_.size();
     for (size_t i = 0; i < left_slots_.size(); ++i) slots_[left_slots_[i]] = l[i];
-    const Scalar* r = &right_[static_cast<size_t>(b) * right_slots_.size()];
+    const Scalar* r = right_.data() + static_cast<size_t>(b) * right_slots_.size();
     for (size_t i = 0; i < right_slots_.size(); ++i) slots_[right_slots_[i]] = r[i];
     RunMixed();
     return slots_[result_].i != 0;
