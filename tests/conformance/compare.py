@@ -64,6 +64,17 @@ def accumulates(module_text: str) -> bool:
     return ACCUMULATING_OPS.search(module_text) is not None
 
 
+# TF32 (10-bit mantissa) products: what the GPU computes for f32 dot_general
+# and convolution at DEFAULT/HIGH precision, as XLA does there. Each product
+# is off by up to ~2^-11 relative, so results get a normwise 1e-2 bound.
+TF32_TOLERANCE = Tolerance(rtol=1e-2, atol=1e-5)
+_F32_PRODUCT = re.compile(r"stablehlo\.(dot_general|convolution)\b[^\n]*f32")
+
+
+def uses_tf32(module_text: str) -> bool:
+    return _F32_PRODUCT.search(module_text) is not None and "HIGHEST" not in module_text
+
+
 def dtype_from_name(name: str) -> np.dtype:
     """numpy dtype of a manifest dtype name (ml_dtypes for bf16/f8)."""
     if hasattr(ml_dtypes, name):
@@ -124,13 +135,17 @@ def _float8_ordinal(a: np.ndarray) -> np.ndarray:
     return np.where(bits & 0x80, -mag, mag)
 
 
-def error_ratio(exp: np.ndarray, got: np.ndarray, *, scaled: bool) -> float:
+def tolerance(name: str, tf32: bool) -> Tolerance:
+    return TF32_TOLERANCE if tf32 and name == "float32" else TOLERANCES[name]
+
+
+def error_ratio(exp: np.ndarray, got: np.ndarray, *, scaled: bool, tf32: bool = False) -> float:
     """max |got - expected| / allowed over the finite elements of a matching
     float leaf (0 for exact results, 1 at the tolerance); 0 for other types."""
     name = exp.dtype.name
     if exp.size == 0 or (name not in TOLERANCES and name not in COMPLEX_COMPONENT):
         return 0.0
-    tol = TOLERANCES[COMPLEX_COMPONENT.get(name, name)]
+    tol = tolerance(COMPLEX_COMPONENT.get(name, name), tf32)
     e, g = exp.reshape(-1), got.reshape(-1)
     if name in COMPLEX_COMPONENT:
         e = np.concatenate([e.real, e.imag])
@@ -144,7 +159,7 @@ def error_ratio(exp: np.ndarray, got: np.ndarray, *, scaled: bool) -> float:
     return float(np.max(np.abs(g - e) / (atol + tol.rtol * np.abs(e))))
 
 
-def compare_leaf(exp: np.ndarray, got: np.ndarray, *, scaled: bool) -> str | None:
+def compare_leaf(exp: np.ndarray, got: np.ndarray, *, scaled: bool, tf32: bool = False) -> str | None:
     """None if `got` matches `exp`, else a one-line reason."""
     if exp.shape != got.shape:
         return f"shape {list(got.shape)}, expected {list(exp.shape)}"
@@ -170,7 +185,7 @@ def compare_leaf(exp: np.ndarray, got: np.ndarray, *, scaled: bool) -> str | Non
 
     if name in TOLERANCES or name in COMPLEX_COMPONENT:
         comp = COMPLEX_COMPONENT.get(name, name)
-        tol = TOLERANCES[comp]
+        tol = tolerance(comp, tf32)
         if name in COMPLEX_COMPONENT:
             parts = [("real", eflat.real.astype(np.float64), gflat.real.astype(np.float64)),
                      ("imag", eflat.imag.astype(np.float64), gflat.imag.astype(np.float64))]

@@ -17,12 +17,14 @@ struct Options {
   bool debug_info = false;               // --debug-info
   bool generic = false;                  // --generic
   bool verify = true;                    // --no-verify turns it off
+  bool kernel_source = false;            // --kernels: explain also prints the CUDA C++
 };
 
 // Exit codes: 0 success, 1 an error in the program or its data, 2 bad usage.
 int PrintOrVerify(const Options& options);
 int Run(const Options& options);
 int Check(const Options& options);
+int Explain(const Options& options);
 
 }  // namespace hlograph::cli
 

@@ -20,13 +20,16 @@ commands:
   verify FILE    parse and verify; prints "FILE: ok" or the errors
   run FILE       run the entry function (@main) and print or save its results
   check FILE     run the test functions of a file of `check` assertions
+  explain FILE   show how the GPU backend runs the program: kernels (and the
+                 ops each fuses), GEMMs, loops, buffers and the memory plan
 
 options:
   --inputs IN.npz    run: the entry function's arguments, arr_0, arr_1, ...
   --input A.npy      run: one argument (repeat in order)
   --random SEED      run: random arguments (floats in [-1,1), integers in [0,8))
   --output OUT.npz   run: write the results as arr_0, arr_1, ... (all or nothing)
-  --backend B        run, check: auto (default), cpu or gpu
+  --backend B        run: auto (default: the GPU when there is one), cpu or gpu
+  --kernels          explain: also print each kernel's CUDA C++
   --debug-info       print: also print locations, loc(...)
   --generic          print: print every op in the generic form
   --no-verify        print: skip verification
@@ -71,6 +74,8 @@ int main(int argc, char** argv) {
       o.generic = true;
     } else if (a == "--no-verify") {
       o.verify = false;
+    } else if (a == "--kernels") {
+      o.kernel_source = true;
     } else if (a == "--inputs" || a == "--output" || a == "--backend" || a == "--input" ||
                a == "--random") {
       std::string v;
@@ -99,10 +104,12 @@ int main(int argc, char** argv) {
   if (!o.inputs_npz.empty() + !o.inputs.empty() + !o.random_seed.empty() > 1) {
     return Usage("give one of --inputs, --input or --random");
   }
-  if (o.command != "print" && o.command != "verify" && o.command != "run" && o.command != "check") {
+  if (o.command != "print" && o.command != "verify" && o.command != "run" && o.command != "check" &&
+      o.command != "explain") {
     return Usage("unknown command '" + o.command + "'");
   }
   if (o.files.size() != 1) return Usage(o.command + " needs exactly one FILE");
+  if (o.command == "explain") return hlograph::cli::Explain(o);
 #ifdef HLOGRAPH_WITH_CPU_BACKEND
   if (o.command == "run") return hlograph::cli::Run(o);
   if (o.command == "check") return hlograph::cli::Check(o);

@@ -10,6 +10,9 @@
 #include "commands.h"
 #include "io/npy.h"
 #include "io/npz.h"
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+#include "backends/gpu/executable.h"
+#endif
 
 namespace hlograph::cli {
 namespace {
@@ -76,13 +79,25 @@ StatusOr<std::vector<cpu::Tensor>> ReadArguments(const Options& o, const std::ve
   return args;
 }
 
+// Runs the entry function on the backend the options pick: the GPU for
+// `gpu`, and for `auto` when one is present; else the CPU interpreter.
+StatusOr<std::vector<cpu::Tensor>> Execute(const Options& o, const ir::Module& module, const ir::Operation& entry,
+                                          const std::vector<cpu::Tensor>& args) {
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+  if (o.backend == "gpu" || (o.backend == "auto" && gpu::GpuAvailable())) {
+    HLOGRAPH_ASSIGN(auto executable, gpu::GpuExecutable::Compile(module));
+    return executable->Run(args);
+  }
+#else
+  if (o.backend == "gpu") return Status::Error("the GPU backend is not available in this build");
+#endif
+  cpu::Interpreter interpreter(module);
+  return interpreter.Call(entry, args);
+}
+
 }  // namespace
 
 int Run(const Options& o) {
-  if (o.backend == "gpu") {
-    std::cerr << "hlograph: the GPU backend is not available in this build\n";
-    return 1;
-  }
   auto loaded = LoadVerified(o.files[0]);
   if (!loaded.ok()) {
     std::cerr << loaded.status().message() << "\n";
@@ -104,8 +119,7 @@ int Run(const Options& o) {
     std::cerr << "hlograph: " << args.status().message() << "\n";
     return 1;
   }
-  cpu::Interpreter interpreter(module);
-  auto results = interpreter.Call(*entry, *args);
+  auto results = Execute(o, module, *entry, *args);
   if (!results.ok()) {
     std::cerr << results.status().message() << "\n";
     return 1;

@@ -1,0 +1,506 @@
+// Element types, loads/stores, literals and the arithmetic and math ops as
+// CUDA C++ expressions; the ops that change element types are in
+// elemental_convert.cpp, the hlo_* device helpers in kernel_prelude.cpp.
+//
+// f16 and bf16 compute in float. XLA (and the CPU interpreter) round their
+// results to the format after every op, so the expression of an op whose
+// result is f16/bf16 wraps its float value in hlo_round_f16/hlo_round_bf16:
+// fusing ops into one kernel then gives the same bits as running them one
+// by one. Ops whose result is one of their operands' values (negate, abs,
+// max, select, floor, ...) are exact and skip the rounding.
+#include "backends/gpu/codegen/elemental.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "backends/gpu/codegen/elemental_internal.h"
+#include "ir/float_bits.h"
+#include "ir/type.h"
+
+namespace hlograph::gpu {
+namespace elemental {
+
+using E = ir::ElementType;
+
+Class ClassOf(E t) {
+  if (t == E::kI1) return Class::kBool;
+  if (ir::IsFloat(t)) return Class::kFloat;
+  if (ir::IsUnsignedInteger(t)) return Class::kUnsigned;
+  return Class::kSigned;
+}
+
+std::string TypeName(E t) { return std::string(ir::ElementTypeName(t)); }
+
+std::string CType(E t) {
+  switch (t) {
+    case E::kI1: return "bool";
+    case E::kI8: return "int8_t";
+    case E::kI16: return "int16_t";
+    case E::kI32: return "int32_t";
+    case E::kI64: return "int64_t";
+    case E::kU8: return "uint8_t";
+    case E::kU16: return "uint16_t";
+    case E::kU32: return "uint32_t";
+    case E::kU64: return "uint64_t";
+    case E::kF64: return "double";
+    default: return "float";  // f32, and the compute type of f16/bf16
+  }
+}
+
+Status OpView::Error(const std::string& message) const { return Status::Error(name + ": " + message); }
+
+Status OpView::NotDefinedFor(E t) const {
+  return Error("is not defined for element type " + TypeName(t) + " in the GPU code generator");
+}
+
+namespace {
+
+// The unsigned type integer arithmetic of `t` wraps in (no promotion to int).
+std::string WrapType(E t) { return ir::BitWidth(t) == 64 ? "uint64_t" : "uint32_t"; }
+
+// "expf" for float compute, "exp" for double.
+std::string MathFn(E t, const std::string& fn) { return t == E::kF64 ? fn : fn + "f"; }
+
+// Rounds a float result to the f16/bf16 result type.
+std::string RoundTo(E t, const std::string& x) {
+  if (t == E::kF16) return "hlo_round_f16(" + x + ")";
+  if (t == E::kBF16) return "hlo_round_bf16(" + x + ")";
+  return x;
+}
+
+std::string Call(const std::string& fn, const std::vector<std::string>& args) {
+  std::string s = fn + "(";
+  for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + args[i];
+  return s + ")";
+}
+
+// A double-precision function of the CHLO family applied to a float operand:
+// computed in double and rounded once, as the CPU backend does.
+std::string ViaDouble(E t, const std::string& fn, const std::vector<std::string>& args) {
+  if (t == E::kF64) return Call(fn, args);
+  std::vector<std::string> widened;
+  for (const auto& a : args) widened.push_back("(double)" + a);
+  return "((float)" + Call(fn, widened) + ")";
+}
+
+// Float unary functions of CUDA's math library, by op name.
+struct MathOp {
+  const char* op;
+  const char* fn;  // the double version; float adds "f"
+};
+constexpr MathOp kMathOps[] = {
+    {"stablehlo.exponential", "exp"}, {"stablehlo.exponential_minus_one", "expm1"},
+    {"stablehlo.log", "log"},         {"stablehlo.log_plus_one", "log1p"},
+    {"stablehlo.sine", "sin"},        {"stablehlo.cosine", "cos"},
+    {"stablehlo.tan", "tan"},         {"stablehlo.tanh", "tanh"},
+    {"chlo.tan", "tan"},              {"chlo.asin", "asin"},
+    {"chlo.acos", "acos"},            {"chlo.atan", "atan"},
+    {"chlo.sinh", "sinh"},            {"chlo.cosh", "cosh"},
+    {"chlo.asinh", "asinh"},          {"chlo.acosh", "acosh"},
+    {"chlo.atanh", "atanh"},
+};
+// Results exactly one of the operands' values (or a simple function of one
+// that needs no rounding): no f16/bf16 rounding after them.
+constexpr MathOp kExactOps[] = {
+    {"stablehlo.ceil", "ceil"},
+    {"stablehlo.floor", "floor"},
+    {"stablehlo.round_nearest_afz", "round"},
+    {"stablehlo.round_nearest_even", "rint"},
+};
+// CHLO special functions: double device functions (CUDA's or the prelude's).
+constexpr MathOp kSpecialOps[] = {
+    {"chlo.erf", "erf"},         {"chlo.erfc", "erfc"},       {"chlo.erf_inv", "hlo_erf_inv"},
+    {"chlo.lgamma", "lgamma"},   {"chlo.digamma", "hlo_digamma"}, {"chlo.bessel_i1e", "hlo_bessel_i1e"},
+};
+
+template <size_t N>
+const char* Lookup(const MathOp (&table)[N], const std::string& name) {
+  for (const MathOp& m : table) {
+    if (name == m.op) return m.fn;
+  }
+  return nullptr;
+}
+
+const std::set<std::string>& ElementwiseOps() {
+  static const std::set<std::string>* const ops = [] {
+    auto* s = new std::set<std::string>{
+        "stablehlo.abs",        "stablehlo.add",          "stablehlo.and",
+        "stablehlo.atan2",      "stablehlo.cbrt",         "stablehlo.clamp",
+        "stablehlo.compare",    "stablehlo.convert",      "stablehlo.count_leading_zeros",
+        "stablehlo.divide",     "stablehlo.is_finite",    "stablehlo.logistic",
+        "stablehlo.maximum",    "stablehlo.minimum",      "stablehlo.multiply",
+        "stablehlo.negate",     "stablehlo.not",          "stablehlo.or",
+        "stablehlo.popcnt",     "stablehlo.power",        "stablehlo.real",
+        "stablehlo.imag",       "stablehlo.reduce_precision", "stablehlo.remainder",
+        "stablehlo.rsqrt",      "stablehlo.select",       "stablehlo.shift_left",
+        "stablehlo.shift_right_arithmetic", "stablehlo.shift_right_logical", "stablehlo.sign",
+        "stablehlo.sqrt",       "stablehlo.subtract",     "stablehlo.xor",
+        "stablehlo.bitcast_convert", "chlo.next_after",   "chlo.polygamma",
+        "chlo.zeta",            "chlo.is_inf",            "chlo.is_neg_inf",
+        "chlo.is_pos_inf",      "chlo.square",            "chlo.conj",
+        "chlo.mulhi",
+    };
+    for (const MathOp& m : kMathOps) s->insert(m.op);
+    for (const MathOp& m : kExactOps) s->insert(m.op);
+    for (const MathOp& m : kSpecialOps) s->insert(m.op);
+    return s;
+  }();
+  return *ops;
+}
+
+// Integer binary arithmetic that wraps: (T)((W)a op (W)b).
+std::string WrapBinary(E t, const std::string& a, const char* op, const std::string& b) {
+  const std::string w = WrapType(t);
+  return "((" + CType(t) + ")((" + w + ")" + a + " " + op + " (" + w + ")" + b + "))";
+}
+
+// Binary ops whose operands and result share one element type.
+StatusOr<std::string> BinaryExpr(const OpView& v) {
+  const E t = v.in[0];
+  if (v.in[1] != t || v.out != t) return v.Error("expects operands and result of one element type");
+  const std::string& a = v.arg(0);
+  const std::string& b = v.arg(1);
+  const std::string& n = v.name;
+  const std::string ct = CType(t);
+  const Class c = ClassOf(t);
+  const bool is_int = c == Class::kSigned || c == Class::kUnsigned;
+  const bool f64 = t == E::kF64;
+  auto templ = [&](const std::string& fn) { return fn + "<" + ct + ">(" + a + ", " + b + ")"; };
+
+  if (c == Class::kBool) {
+    if (n == "stablehlo.add" || n == "stablehlo.or" || n == "stablehlo.maximum") return "(" + a + " || " + b + ")";
+    if (n == "stablehlo.multiply" || n == "stablehlo.and" || n == "stablehlo.minimum") {
+      return "(" + a + " && " + b + ")";
+    }
+    if (n == "stablehlo.xor") return "(" + a + " != " + b + ")";
+    return v.NotDefinedFor(t);
+  }
+  if (is_int) {
+    if (n == "stablehlo.add") return WrapBinary(t, a, "+", b);
+    if (n == "stablehlo.subtract") return WrapBinary(t, a, "-", b);
+    if (n == "stablehlo.multiply") return WrapBinary(t, a, "*", b);
+    if (n == "stablehlo.divide") return templ("hlo_idiv");
+    if (n == "stablehlo.remainder") return templ("hlo_irem");
+    if (n == "stablehlo.power") return templ("hlo_ipow");
+    if (n == "stablehlo.maximum") return templ("hlo_imax");
+    if (n == "stablehlo.minimum") return templ("hlo_imin");
+    if (n == "stablehlo.and") return "((" + ct + ")(" + a + " & " + b + "))";
+    if (n == "stablehlo.or") return "((" + ct + ")(" + a + " | " + b + "))";
+    if (n == "stablehlo.xor") return "((" + ct + ")(" + a + " ^ " + b + "))";
+    if (n == "stablehlo.shift_left") return templ("hlo_shl");
+    if (n == "stablehlo.shift_right_logical") return templ("hlo_shr_logical");
+    if (n == "stablehlo.shift_right_arithmetic") return templ("hlo_shr_arithmetic");
+    if (n == "chlo.mulhi") return templ("hlo_mulhi");
+    return v.NotDefinedFor(t);
+  }
+  // Floats. Exact results first, then those rounded to f16/bf16.
+  if (n == "stablehlo.maximum") return templ("hlo_fmax");
+  if (n == "stablehlo.minimum") return templ("hlo_fmin");
+  if (n == "chlo.next_after") {
+    if (t == E::kF16) return Call("hlo_next_after_f16", {a, b});
+    if (t == E::kBF16) return Call("hlo_next_after_bf16", {a, b});
+    return Call(MathFn(t, "nextafter"), {a, b});
+  }
+  std::string r;
+  if (n == "stablehlo.add") {
+    r = "(" + a + " + " + b + ")";
+  } else if (n == "stablehlo.subtract") {
+    r = "(" + a + " - " + b + ")";
+  } else if (n == "stablehlo.multiply") {
+    r = Call(f64 ? "__dmul_rn" : "__fmul_rn", {a, b});
+  } else if (n == "stablehlo.divide") {
+    r = Call(f64 ? "__ddiv_rn" : "__fdiv_rn", {a, b});
+  } else if (n == "stablehlo.remainder") {
+    r = Call(MathFn(t, "fmod"), {a, b});
+  } else if (n == "stablehlo.power") {
+    r = Call(MathFn(t, "pow"), {a, b});
+  } else if (n == "stablehlo.atan2") {
+    r = Call(MathFn(t, "atan2"), {a, b});
+  } else if (n == "chlo.polygamma") {
+    r = ViaDouble(t, "hlo_polygamma", {a, b});
+  } else if (n == "chlo.zeta") {
+    r = ViaDouble(t, "hlo_zeta", {a, b});
+  } else {
+    return v.NotDefinedFor(t);
+  }
+  return RoundTo(t, r);
+}
+
+// Unary ops whose operand and result share one element type.
+StatusOr<std::string> UnaryExpr(const OpView& v) {
+  const E t = v.in[0];
+  const std::string& n = v.name;
+  const std::string& a = v.arg(0);
+  if (v.out != t) return v.Error("expects the result element type to match the operand's");
+  const std::string ct = CType(t);
+  const Class c = ClassOf(t);
+  auto templ = [&](const std::string& fn) { return fn + "<" + ct + ">(" + a + ")"; };
+
+  if (c == Class::kBool) {
+    if (n == "stablehlo.not") return "(!" + a + ")";
+    return v.NotDefinedFor(t);
+  }
+  if (c != Class::kFloat) {
+    if (n == "stablehlo.negate") return "((" + ct + ")((" + WrapType(t) + ")0 - (" + WrapType(t) + ")" + a + "))";
+    if (n == "stablehlo.not") return "((" + ct + ")~" + a + ")";
+    if (n == "stablehlo.abs") return templ("hlo_iabs");
+    if (n == "stablehlo.sign") return templ("hlo_isign");
+    if (n == "stablehlo.popcnt") return templ("hlo_popcnt");
+    if (n == "stablehlo.count_leading_zeros") return templ("hlo_clz");
+    if (n == "chlo.square") return templ("hlo_isquare");
+    return v.NotDefinedFor(t);
+  }
+  const bool f64 = t == E::kF64;
+  // Exact on the format's values: no rounding.
+  if (n == "stablehlo.negate") return "(-" + a + ")";
+  if (n == "stablehlo.abs") return Call(MathFn(t, "fabs"), {a});
+  if (n == "stablehlo.sign") return templ("hlo_fsign");
+  if (n == "chlo.conj" || n == "stablehlo.real") return a;
+  if (n == "stablehlo.imag") return std::string(f64 ? "0.0" : "0.0f");
+  if (const char* fn = Lookup(kExactOps, n)) return Call(MathFn(t, fn), {a});
+  std::string r;
+  if (const char* fn = Lookup(kMathOps, n)) {
+    r = Call(MathFn(t, fn), {a});
+  } else if (const char* special = Lookup(kSpecialOps, n)) {
+    r = ViaDouble(t, special, {a});
+  } else if (n == "stablehlo.sqrt") {
+    r = Call(f64 ? "__dsqrt_rn" : "__fsqrt_rn", {a});
+  } else if (n == "stablehlo.rsqrt") {
+    // 1 / sqrt(x), both correctly rounded, as the interpreter (not rsqrtf).
+    r = f64 ? "__ddiv_rn(1.0, __dsqrt_rn(" + a + "))" : "__fdiv_rn(1.0f, __fsqrt_rn(" + a + "))";
+  } else if (n == "stablehlo.cbrt") {
+    r = Call("hlo_cbrt", {a});
+  } else if (n == "stablehlo.logistic") {
+    r = Call("hlo_logistic", {a});
+  } else if (n == "chlo.square") {
+    r = Call("hlo_fsquare", {a});
+  } else {
+    return v.NotDefinedFor(t);
+  }
+  return RoundTo(t, r);
+}
+
+// is_finite and the chlo.is_*inf predicates: float operand, i1 result.
+StatusOr<std::string> PredicateExpr(const OpView& v) {
+  const E t = v.in[0];
+  if (ClassOf(t) != Class::kFloat) return v.NotDefinedFor(t);
+  if (v.out != E::kI1) return v.Error("expects an i1 result");
+  const std::string ct = CType(t);
+  const std::string& a = v.arg(0);
+  if (v.name == "stablehlo.is_finite") return "((bool)isfinite(" + a + "))";
+  if (v.name == "chlo.is_inf") return "((bool)isinf(" + a + "))";
+  if (v.name == "chlo.is_pos_inf") return "hlo_is_pos_inf<" + ct + ">(" + a + ")";
+  return "hlo_is_neg_inf<" + ct + ">(" + a + ")";
+}
+
+StatusOr<std::string> SelectExpr(const OpView& v) {
+  if (v.in[0] != E::kI1) return v.Error("expects an i1 pred");
+  if (v.in[1] != v.out || v.in[2] != v.out) return v.Error("expects on_true and on_false of the result type");
+  return "(" + v.arg(0) + " ? " + v.arg(1) + " : " + v.arg(2) + ")";
+}
+
+// clamp(min, x, max) = minimum(maximum(x, min), max).
+StatusOr<std::string> ClampExpr(const OpView& v) {
+  const E t = v.out;
+  if (v.in[0] != t || v.in[1] != t || v.in[2] != t) {
+    return v.Error("expects min, operand, max and result of one element type");
+  }
+  const std::string& lo = v.arg(0);
+  const std::string& x = v.arg(1);
+  const std::string& hi = v.arg(2);
+  switch (ClassOf(t)) {
+    case Class::kBool: return "((" + x + " || " + lo + ") && " + hi + ")";
+    case Class::kFloat: return "hlo_fclamp<" + CType(t) + ">(" + lo + ", " + x + ", " + hi + ")";
+    default: return "hlo_iclamp<" + CType(t) + ">(" + lo + ", " + x + ", " + hi + ")";
+  }
+}
+
+StatusOr<std::string> RealImagExpr(const OpView& v) {
+  if (ClassOf(v.in[0]) != Class::kFloat) return v.NotDefinedFor(v.in[0]);
+  return UnaryExpr(v);
+}
+
+// The element type of a value, when it is a tensor.
+bool ElementOf(const ir::Value* value, E* e) {
+  if (value == nullptr || !value->type().IsTensor()) return false;
+  *e = value->type().element();
+  return true;
+}
+
+std::string FormatHexFloat(double d, bool is_float) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%a", d);
+  std::string s = std::string(buf) + (is_float ? "f" : "");
+  return d < 0 || std::signbit(d) ? "(" + s + ")" : s;
+}
+
+}  // namespace
+}  // namespace elemental
+
+using elemental::ClassOf;
+using elemental::CType;
+using E = ir::ElementType;
+
+bool IsSupportedElementType(E t) {
+  switch (t) {
+    case E::kI1:
+    case E::kI8:
+    case E::kI16:
+    case E::kI32:
+    case E::kI64:
+    case E::kU8:
+    case E::kU16:
+    case E::kU32:
+    case E::kU64:
+    case E::kF16:
+    case E::kBF16:
+    case E::kF32:
+    case E::kF64: return true;
+    default: return false;
+  }
+}
+
+namespace {
+Status UnsupportedType(E t) {
+  return Status::Error("element type " + elemental::TypeName(t) + " is not supported by the GPU code generator");
+}
+}  // namespace
+
+StatusOr<std::string> StorageType(E t) {
+  if (!IsSupportedElementType(t)) return UnsupportedType(t);
+  if (t == E::kF16) return std::string("__half");
+  if (t == E::kBF16) return std::string("__nv_bfloat16");
+  return CType(t);
+}
+
+StatusOr<std::string> ComputeType(E t) {
+  if (!IsSupportedElementType(t)) return UnsupportedType(t);
+  return CType(t);
+}
+
+// f16 goes through hlo_load_f16/hlo_store_f16 rather than __half2float/
+// __float2half_rn, which turn every NaN into the canonical one: a NaN's sign
+// and payload survive (bitcast_convert and TOTALORDER compare see them, as
+// in the interpreter). Values are otherwise converted exactly the same way.
+// bf16 loads are exact shifts; stores keep NaNs likewise.
+std::string LoadExpr(E t, const std::string& storage_expr) {
+  if (t == E::kF16) return "hlo_load_f16(" + storage_expr + ")";
+  if (t == E::kBF16) return "__bfloat162float(" + storage_expr + ")";
+  return storage_expr;
+}
+
+std::string StoreExpr(E t, const std::string& compute_expr) {
+  if (t == E::kF16) return "hlo_store_f16(" + compute_expr + ")";
+  if (t == E::kBF16) return "hlo_store_bf16(" + compute_expr + ")";
+  return compute_expr;
+}
+
+StatusOr<std::string> LiteralExpr(E t, uint64_t bits) {
+  if (!IsSupportedElementType(t)) return UnsupportedType(t);
+  const int width = ir::BitWidth(t);
+  const uint64_t mask = width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+  bits &= mask;
+  switch (ClassOf(t)) {
+    case elemental::Class::kBool: return std::string(bits ? "true" : "false");
+    case elemental::Class::kUnsigned: return "((" + CType(t) + ")" + std::to_string(bits) + "ull)";
+    case elemental::Class::kSigned: {
+      if (width < 64 && (bits >> (width - 1)) & 1) bits |= ~mask;
+      const auto v = static_cast<int64_t>(bits);
+      if (v == INT64_MIN) return std::string("((int64_t)(-9223372036854775807ll - 1))");
+      return "((" + CType(t) + ")" + std::to_string(v) + "ll)";
+    }
+    case elemental::Class::kFloat: break;
+  }
+  if (t == E::kF64) {
+    double d;
+    std::memcpy(&d, &bits, 8);
+    if (std::isfinite(d)) return elemental::FormatHexFloat(d, false);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "__longlong_as_double((long long)0x%016llxull)", static_cast<unsigned long long>(bits));
+    return std::string(buf);
+  }
+  // f32, and f16/bf16 as the float of the same value (exact).
+  uint32_t f32_bits;
+  if (t == E::kF32) {
+    f32_bits = static_cast<uint32_t>(bits);
+  } else if (t == E::kBF16) {
+    f32_bits = static_cast<uint32_t>(bits) << 16;
+  } else {
+    const uint32_t sign = static_cast<uint32_t>(bits & 0x8000) << 16;
+    const uint32_t exp = static_cast<uint32_t>(bits >> 10) & 0x1f, man = static_cast<uint32_t>(bits) & 0x3ff;
+    if (exp == 0x1f) {
+      f32_bits = sign | 0x7f800000u | (man << 13);  // inf, or NaN with its payload
+    } else {
+      const float f = static_cast<float>(ir::FloatBitsToDouble(bits, E::kF16));
+      std::memcpy(&f32_bits, &f, 4);
+    }
+  }
+  float f;
+  std::memcpy(&f, &f32_bits, 4);
+  if (std::isfinite(f)) return elemental::FormatHexFloat(static_cast<double>(f), true);
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "__uint_as_float(0x%08xu)", f32_bits);
+  return std::string(buf);
+}
+
+bool IsElementwise(const ir::Operation& op) {
+  const std::string& name = op.name();
+  if (!elemental::ElementwiseOps().count(name)) return false;
+  if (name == "stablehlo.bitcast_convert") {
+    E from, to;
+    if (op.num_operands() != 1 || op.num_results() != 1 || !elemental::ElementOf(op.operand(0), &from) ||
+        !elemental::ElementOf(op.result(0), &to)) {
+      return false;
+    }
+    return ir::BitWidth(from) == ir::BitWidth(to);
+  }
+  return true;
+}
+
+StatusOr<std::string> ElementalExpr(const ir::Operation& op, const std::vector<std::string>& operands) {
+  const std::string& name = op.name();
+  if (!elemental::ElementwiseOps().count(name)) {
+    return Status::Error(name + " is not an elementwise op that the GPU code generator translates");
+  }
+  if (operands.size() != op.num_operands()) {
+    return Status::Error(name + ": expects " + std::to_string(op.num_operands()) + " operand expressions, got " +
+                         std::to_string(operands.size()));
+  }
+  if (op.num_results() != 1) return Status::Error(name + ": expects a single result");
+  elemental::OpView v{op, name, operands, {}, E::kF32};
+  for (size_t i = 0; i <= op.num_operands(); ++i) {
+    const ir::Value* value = i < op.num_operands() ? op.operand(i) : op.result(0);
+    E e;
+    if (!elemental::ElementOf(value, &e)) return v.Error("expects tensor operands and result");
+    if (!IsSupportedElementType(e)) {
+      return v.Error("element type " + elemental::TypeName(e) + " is not supported by the GPU code generator");
+    }
+    if (i < op.num_operands()) {
+      v.in.push_back(e);
+    } else {
+      v.out = e;
+    }
+  }
+  const size_t arity = operands.size();
+  if (name == "stablehlo.convert") return elemental::ConvertExpr(v);
+  if (name == "stablehlo.bitcast_convert") return elemental::BitcastConvertExpr(v);
+  if (name == "stablehlo.reduce_precision") return elemental::ReducePrecisionExpr(v);
+  if (name == "stablehlo.compare") return elemental::CompareExpr(v);
+  if (name == "stablehlo.select") return elemental::SelectExpr(v);
+  if (name == "stablehlo.clamp") return elemental::ClampExpr(v);
+  if (name == "stablehlo.real" || name == "stablehlo.imag") return elemental::RealImagExpr(v);
+  if (name == "stablehlo.is_finite" || name == "chlo.is_inf" || name == "chlo.is_pos_inf" ||
+      name == "chlo.is_neg_inf") {
+    return elemental::PredicateExpr(v);
+  }
+  if (arity == 2) return elemental::BinaryExpr(v);
+  if (arity == 1) return elemental::UnaryExpr(v);
+  return v.Error("has an unexpected number of operands (" + std::to_string(arity) + ")");
+}
+
+}  // namespace hlograph::gpu

@@ -1,0 +1,51 @@
+// Elementwise ops as CUDA C++ expressions: the building block of every
+// generated kernel. Each element type has a storage type (what device memory
+// holds) and a compute type (what arithmetic happens in: float for f16 and
+// bf16, as XLA does); operands and results of ElementalExpr are compute-type
+// expressions. The semantics are the CPU interpreter's (src/backends/cpu),
+// which follows XLA: IEEE NaN/inf/signed zero, integer wraparound, XLA's
+// division-by-zero and shift rules, saturating float->int conversion.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "hlograph/status.h"
+#include "ir/element_type.h"
+#include "ir/operation.h"
+
+namespace hlograph::gpu {
+
+// Whether the GPU code generator handles elements of this type.
+bool IsSupportedElementType(ir::ElementType t);
+
+// "float", "double", "__half", "__nv_bfloat16", "bool", "int8_t", ...
+StatusOr<std::string> StorageType(ir::ElementType t);
+// "float" for f16/bf16, else the storage type.
+StatusOr<std::string> ComputeType(ir::ElementType t);
+// Converts an expression of the storage type to the compute type and back.
+std::string LoadExpr(ir::ElementType t, const std::string& storage_expr);
+std::string StoreExpr(ir::ElementType t, const std::string& compute_expr);
+
+// Whether `op` is an elementwise op that ElementalExpr translates
+// (arithmetic, math, compare, select, clamp, convert, bitcast_convert of
+// equal widths, reduce_precision, and the CHLO elementwise ops).
+bool IsElementwise(const ir::Operation& op);
+
+// The compute-type expression of `op`'s single result, given its operands'
+// compute-type expressions (already parenthesised or simple names). Errors
+// name the op and the unsupported element type or attribute.
+StatusOr<std::string> ElementalExpr(const ir::Operation& op, const std::vector<std::string>& operands);
+
+// A literal of element type `t` for the value `bits` (the element's bit
+// pattern, as ir::DenseElementsAttr stores it), as a compute-type expression.
+StatusOr<std::string> LiteralExpr(ir::ElementType t, uint64_t bits);
+
+// Device functions and includes that every generated kernel starts with.
+const std::string& KernelPrelude();
+
+// The CUDA include directory KernelPrelude's #includes need (NVRTC's -I):
+// the toolkit's that this library was built against.
+const char* KernelIncludeDir();
+
+}  // namespace hlograph::gpu

@@ -1,0 +1,36 @@
+// A Fusion (plan/program.h) as a CUDA C++ kernel. Every kernel takes its
+// inputs then its outputs as pointers to their storage types, in the
+// fusion's order, and is launched with the dims returned here (shapes are
+// static, so launch dims are fixed at compile time).
+//
+//   loop       one thread per output element, grid-stride; each op of the
+//              fusion is an expression of the output index (index maps
+//              rewrite the index, elementwise ops combine values).
+//   reduction  thread, warp or block per output element, by the shape of
+//              the reduction: a block per row for long contiguous rows, a
+//              warp per row for medium ones, a thread per output otherwise.
+//   transpose  one thread per output element, reading the permuted index.
+#pragma once
+
+#include <string>
+
+#include "backends/gpu/plan/program.h"
+#include "backends/gpu/runtime/kernel_module.h"
+#include "hlograph/status.h"
+
+namespace hlograph::gpu {
+
+struct KernelSource {
+  std::string name;
+  std::string code;   // a whole translation unit for NVRTC
+  LaunchDims launch;  // grid 0 when there is nothing to compute
+  std::string strategy;  // "loop", "row reduction (block per row)", ...
+};
+
+struct EmitOptions {
+  int sm_count = 132;  // H200
+};
+
+StatusOr<KernelSource> EmitKernel(const Fusion& fusion, const EmitOptions& options = {});
+
+}  // namespace hlograph::gpu

@@ -1,0 +1,483 @@
+// The source every generated kernel starts with: the f16/bf16 headers, the
+// fixed-width integer types (NVRTC has no <cstdint>) and the hlo_* device
+// helpers that ElementalExpr's expressions call. Each helper is a port of
+// the CPU interpreter's element function (src/backends/cpu/kernels), so the
+// two backends agree bit for bit wherever CUDA's math library does.
+#include <string>
+
+#include "backends/gpu/codegen/elemental.h"
+
+namespace hlograph::gpu {
+namespace {
+
+constexpr const char* kPrelude = R"PRELUDE(// ---- hlograph kernel prelude ----
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+
+typedef signed char int8_t;
+typedef short int16_t;
+typedef int int32_t;
+typedef long long int64_t;
+typedef unsigned char uint8_t;
+typedef unsigned short uint16_t;
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+
+// Integer traits: U the unsigned twin, S the signed twin, W the unsigned
+// type arithmetic wraps in (at least 32 bits, so that no operand is
+// promoted to int and overflows).
+template <typename T> struct hlo_int;
+#define HLO_INT_TRAITS(T, U_, S_, W_, SIGNED, BITS) \
+  template <> struct hlo_int<T> { typedef U_ U; typedef S_ S; typedef W_ W; \
+    static constexpr bool kSigned = SIGNED; static constexpr int kBits = BITS; };
+HLO_INT_TRAITS(int8_t, uint8_t, int8_t, uint32_t, true, 8)
+HLO_INT_TRAITS(int16_t, uint16_t, int16_t, uint32_t, true, 16)
+HLO_INT_TRAITS(int32_t, uint32_t, int32_t, uint32_t, true, 32)
+HLO_INT_TRAITS(int64_t, uint64_t, int64_t, uint64_t, true, 64)
+HLO_INT_TRAITS(uint8_t, uint8_t, int8_t, uint32_t, false, 8)
+HLO_INT_TRAITS(uint16_t, uint16_t, int16_t, uint32_t, false, 16)
+HLO_INT_TRAITS(uint32_t, uint32_t, int32_t, uint32_t, false, 32)
+HLO_INT_TRAITS(uint64_t, uint64_t, int64_t, uint64_t, false, 64)
+#undef HLO_INT_TRAITS
+
+// ---- f16 / bf16: rounding and raw bits ------------------------------------
+
+// XLA rounds every f16/bf16 op's result to the format; fused expressions
+// compute in float and round through these after each op.
+__device__ __forceinline__ float hlo_round_f16(float x) { return __half2float(__float2half_rn(x)); }
+__device__ __forceinline__ float hlo_round_bf16(float x) { return __bfloat162float(__float2bfloat16_rn(x)); }
+
+// The bits of a float that holds an f16/bf16 value; a NaN keeps its sign and
+// the top of its payload (the conversion instructions may canonicalise it).
+__device__ __forceinline__ uint16_t hlo_f16_bits(float x) {
+  if (isnan(x)) {
+    const uint32_t u = __float_as_uint(x);
+    const uint32_t payload = (u >> 13) & 0x3ffu;
+    return (uint16_t)(((u >> 16) & 0x8000u) | 0x7c00u | (payload ? payload : 0x200u));
+  }
+  return __half_as_ushort(__float2half_rn(x));
+}
+__device__ __forceinline__ float hlo_f16_from_bits(uint16_t b) {
+  if ((b & 0x7c00u) == 0x7c00u && (b & 0x3ffu) != 0) {
+    return __uint_as_float(((uint32_t)(b & 0x8000u) << 16) | 0x7f800000u | ((uint32_t)(b & 0x3ffu) << 13));
+  }
+  return __half2float(__ushort_as_half(b));
+}
+__device__ __forceinline__ uint16_t hlo_bf16_bits(float x) {
+  const uint16_t b = (uint16_t)(__float_as_uint(x) >> 16);
+  return (isnan(x) && (b & 0x7fu) == 0) ? (uint16_t)(b | 0x40u) : b;  // keep it a NaN
+}
+__device__ __forceinline__ float hlo_bf16_from_bits(uint16_t b) { return __uint_as_float((uint32_t)b << 16); }
+
+// Loads and stores of f16/bf16 that keep NaNs' signs and payloads (the
+// conversion instructions make them the canonical NaN), so that values
+// bitcast to and from integers, and TOTALORDER comparisons, see the bits.
+__device__ __forceinline__ float hlo_load_f16(__half h) { return hlo_f16_from_bits(__half_as_ushort(h)); }
+__device__ __forceinline__ __half hlo_store_f16(float x) { return __ushort_as_half(hlo_f16_bits(x)); }
+__device__ __forceinline__ __nv_bfloat16 hlo_store_bf16(float x) {
+  return isnan(x) ? __ushort_as_bfloat16(hlo_bf16_bits(x)) : __float2bfloat16_rn(x);
+}
+
+// ---- integer arithmetic (XLA's rules) -------------------------------------
+
+// x / 0 = -1 (all ones); INT_MIN / -1 = INT_MIN.
+template <typename T> __device__ __forceinline__ T hlo_idiv(T a, T b) {
+  typedef typename hlo_int<T>::W W;
+  if (b == 0) return (T)~(W)0;
+  if constexpr (hlo_int<T>::kSigned) {
+    if (b == (T)-1) return (T)((W)0 - (W)a);
+  }
+  return (T)(a / b);
+}
+// x % 0 = x; INT_MIN % -1 = 0; the sign is the dividend's.
+template <typename T> __device__ __forceinline__ T hlo_irem(T a, T b) {
+  if (b == 0) return a;
+  if constexpr (hlo_int<T>::kSigned) {
+    if (b == (T)-1) return 0;
+  }
+  return (T)(a % b);
+}
+// Square-and-multiply over the exponent's low six bits (XLA's loop); a
+// negative exponent gives 0 except for bases 1 and -1.
+template <typename T> __device__ __forceinline__ T hlo_ipow(T a, T b) {
+  typedef typename hlo_int<T>::W W;
+  if constexpr (hlo_int<T>::kSigned) {
+    if (b < 0) {
+      if (a == 1) return 1;
+      if (a == (T)-1) return (b & 1) ? (T)-1 : (T)1;
+      return 0;
+    }
+  }
+  W base = (W)a, acc = 1, e = (W)(typename hlo_int<T>::U)b;
+  for (int i = 0; i < 6; ++i) {
+    if (e & 1) acc *= base;
+    base *= base;
+    e >>= 1;
+  }
+  return (T)acc;
+}
+// |INT_MIN| = INT_MIN.
+template <typename T> __device__ __forceinline__ T hlo_iabs(T a) {
+  typedef typename hlo_int<T>::W W;
+  if constexpr (hlo_int<T>::kSigned) {
+    return a < 0 ? (T)((W)0 - (W)a) : a;
+  } else {
+    return a;
+  }
+}
+template <typename T> __device__ __forceinline__ T hlo_isign(T a) {
+  if constexpr (hlo_int<T>::kSigned) {
+    return a > 0 ? (T)1 : (a < 0 ? (T)-1 : (T)0);
+  } else {
+    return a != 0 ? (T)1 : (T)0;
+  }
+}
+template <typename T> __device__ __forceinline__ T hlo_imax(T a, T b) { return a >= b ? a : b; }
+template <typename T> __device__ __forceinline__ T hlo_imin(T a, T b) { return a <= b ? a : b; }
+template <typename T> __device__ __forceinline__ T hlo_iclamp(T lo, T x, T hi) {
+  const T m = x >= lo ? x : lo;
+  return m <= hi ? m : hi;
+}
+// Shift amounts are read as unsigned numbers of the operand's width; one of
+// the width or more gives 0 (logical) or the sign fill (arithmetic, where
+// the top bit is the sign for unsigned types too).
+template <typename T> __device__ __forceinline__ T hlo_shl(T a, T b) {
+  typedef typename hlo_int<T>::U U;
+  typedef typename hlo_int<T>::W W;
+  const U s = (U)b;
+  if (s >= (U)hlo_int<T>::kBits) return 0;
+  return (T)((W)(U)a << s);
+}
+template <typename T> __device__ __forceinline__ T hlo_shr_logical(T a, T b) {
+  typedef typename hlo_int<T>::U U;
+  typedef typename hlo_int<T>::W W;
+  const U s = (U)b;
+  if (s >= (U)hlo_int<T>::kBits) return 0;
+  return (T)((W)(U)a >> s);
+}
+template <typename T> __device__ __forceinline__ T hlo_shr_arithmetic(T a, T b) {
+  typedef typename hlo_int<T>::U U;
+  typedef typename hlo_int<T>::S S;
+  const U s = (U)b;
+  const S v = (S)a;
+  if (s >= (U)hlo_int<T>::kBits) return v < 0 ? (T)-1 : (T)0;
+  return (T)(S)(v >> s);
+}
+template <typename T> __device__ __forceinline__ T hlo_popcnt(T a) {
+  return (T)__popcll((unsigned long long)(typename hlo_int<T>::U)a);
+}
+template <typename T> __device__ __forceinline__ T hlo_clz(T a) {
+  return (T)(__clzll((long long)(typename hlo_int<T>::U)a) - (64 - hlo_int<T>::kBits));
+}
+// chlo.mulhi: the high half of the double-width product.
+template <typename T> __device__ __forceinline__ T hlo_mulhi(T a, T b) {
+  if constexpr (hlo_int<T>::kBits == 64) {
+    if constexpr (hlo_int<T>::kSigned) {
+      return (T)__mul64hi((long long)a, (long long)b);
+    } else {
+      return (T)__umul64hi((unsigned long long)a, (unsigned long long)b);
+    }
+  } else if constexpr (hlo_int<T>::kSigned) {
+    return (T)(((long long)a * (long long)b) >> hlo_int<T>::kBits);
+  } else {
+    return (T)(((unsigned long long)a * (unsigned long long)b) >> hlo_int<T>::kBits);
+  }
+}
+
+template <typename T> __device__ __forceinline__ T hlo_isquare(T a) {
+  typedef typename hlo_int<T>::W W;
+  return (T)((W)a * (W)a);
+}
+
+// ---- float arithmetic -----------------------------------------------------
+
+// Products go through the _rn intrinsics, which are never contracted into a
+// fused multiply-add: each op rounds on its own, as in the interpreter,
+// whatever --fmad says.
+__device__ __forceinline__ float hlo_fsquare(float a) { return __fmul_rn(a, a); }
+__device__ __forceinline__ double hlo_fsquare(double a) { return __dmul_rn(a, a); }
+template <typename F> __device__ __forceinline__ bool hlo_is_pos_inf(F x) { return isinf(x) && x > (F)0; }
+template <typename F> __device__ __forceinline__ bool hlo_is_neg_inf(F x) { return isinf(x) && x < (F)0; }
+
+// IEEE 754-2019 maximum/minimum: NaN wins, +0 > -0.
+template <typename F> __device__ __forceinline__ F hlo_fmax(F a, F b) {
+  if (isnan(a)) return a;
+  if (isnan(b)) return b;
+  if (a == b) return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+template <typename F> __device__ __forceinline__ F hlo_fmin(F a, F b) {
+  if (isnan(a)) return a;
+  if (isnan(b)) return b;
+  if (a == b) return signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+// clamp = minimum(maximum(x, lo), hi).
+template <typename F> __device__ __forceinline__ F hlo_fclamp(F lo, F x, F hi) {
+  return hlo_fmin<F>(hlo_fmax<F>(x, lo), hi);
+}
+// NaN stays NaN, zeros keep their sign.
+template <typename F> __device__ __forceinline__ F hlo_fsign(F a) {
+  if (isnan(a)) return a;
+  return copysign(a != (F)0 ? (F)1 : (F)0, a);
+}
+// 1 / (1 + e^-x), written so that neither branch overflows.
+__device__ __forceinline__ float hlo_logistic(float a) {
+  if (isnan(a)) return a;
+  if (a >= 0.0f) return __fdiv_rn(1.0f, 1.0f + expf(-a));
+  const float e = expf(a);
+  return __fdiv_rn(e, 1.0f + e);
+}
+__device__ __forceinline__ double hlo_logistic(double a) {
+  if (isnan(a)) return a;
+  if (a >= 0.0) return __ddiv_rn(1.0, 1.0 + exp(-a));
+  const double e = exp(a);
+  return __ddiv_rn(e, 1.0 + e);
+}
+// f32 cbrt through double and one Newton step: correctly rounded in all but
+// the hardest cases, as the CPU backend's.
+__device__ __forceinline__ float hlo_cbrt(float a) {
+  const double r = cbrt((double)a);
+  if (r == 0.0 || !isfinite(r)) return (float)r;
+  return (float)(r - (r * r * r - (double)a) / (3.0 * r * r));
+}
+__device__ __forceinline__ double hlo_cbrt(double a) { return cbrt(a); }
+
+// Total order of float bits: -NaN < -inf < ... < -0 < +0 < ... < inf < NaN.
+__device__ __forceinline__ uint32_t hlo_total_order_key(float x) {
+  const uint32_t b = __float_as_uint(x);
+  return (b & 0x80000000u) ? ~b : (b | 0x80000000u);
+}
+__device__ __forceinline__ uint64_t hlo_total_order_key(double x) {
+  const uint64_t b = (uint64_t)__double_as_longlong(x);
+  return (b & 0x8000000000000000ull) ? ~b : (b | 0x8000000000000000ull);
+}
+
+// ---- conversions (XLA's rules) --------------------------------------------
+
+// float -> signed integer of `bits` bits: truncate, saturate, NaN -> 0.
+template <typename F> __device__ __forceinline__ int64_t hlo_float_to_signed(F d, int bits) {
+  if (isnan(d)) return 0;
+  const F hi = (F)(1ull << (bits - 1));  // a power of two: exact
+  if (d <= -hi) return (int64_t)(~0ull << (bits - 1));
+  if (d >= hi) return (int64_t)((1ull << (bits - 1)) - 1);
+  return (int64_t)trunc(d);
+}
+// float -> unsigned integer of `bits` bits: truncate, saturate, NaN -> 0.
+template <typename F> __device__ __forceinline__ uint64_t hlo_float_to_unsigned(F d, int bits) {
+  if (isnan(d) || d <= (F)0) return 0;
+  const F hi = (F)2 * (F)(1ull << (bits - 1));
+  if (d >= hi) return bits >= 64 ? ~0ull : ((1ull << bits) - 1);
+  return (uint64_t)trunc(d);
+}
+// Integer -> f16, correctly rounded: below 2^53 the double is exact, above
+// it the result is infinity either way.
+__device__ __forceinline__ float hlo_f16_from_double(double d) { return __half2float(__double2half(d)); }
+
+// ---- reduce_precision (XLA's bit algorithm) -------------------------------
+
+// Rounds the mantissa to `mantissa_bits` (nearest even), then sends exponents
+// beyond the `exponent_bits` range to signed infinity and those at or below
+// its smallest normal exponent to signed zero. A NaN stays the same NaN.
+template <typename U>
+__device__ __forceinline__ U hlo_reduce_precision_bits(U x, int src_exponent_bits, int src_mantissa_bits,
+                                                       int exponent_bits, int mantissa_bits) {
+  const U sign_mask = (U)((U)1 << (src_exponent_bits + src_mantissa_bits));
+  const U exp_mask = (U)((U)(((U)1 << src_exponent_bits) - 1) << src_mantissa_bits);
+  const U abs_bits = (U)(x & (U)(sign_mask - 1));
+  const bool is_nan = abs_bits > exp_mask;
+  U r = x;
+  if (mantissa_bits < src_mantissa_bits) {
+    const int drop = src_mantissa_bits - mantissa_bits;
+    const U last_kept = (U)((U)1 << drop);
+    const U bias = (U)((U)(last_kept >> 1) - 1 + ((r >> drop) & 1));
+    r = (U)((U)(r + bias) & (U)~(U)(last_kept - 1));
+  }
+  if (exponent_bits < src_exponent_bits) {
+    const long long src_bias = (1ll << (src_exponent_bits - 1)) - 1;
+    const long long reduced_bias = (1ll << (exponent_bits - 1)) - 1;
+    const unsigned long long max_exp = (unsigned long long)(src_bias + reduced_bias);
+    const unsigned long long min_exp = (unsigned long long)(src_bias - reduced_bias);
+    const unsigned long long e = (unsigned long long)(r & exp_mask);
+    const U signed_zero = (U)(r & sign_mask);
+    if (e > (max_exp << src_mantissa_bits)) {
+      r = (U)(signed_zero | exp_mask);
+    } else if (e <= (min_exp << src_mantissa_bits)) {
+      r = signed_zero;
+    }
+  }
+  return is_nan ? x : r;
+}
+__device__ __forceinline__ float hlo_reduce_precision(float x, int e, int m) {
+  return __uint_as_float(hlo_reduce_precision_bits<uint32_t>(__float_as_uint(x), 8, 23, e, m));
+}
+__device__ __forceinline__ double hlo_reduce_precision(double x, int e, int m) {
+  return __longlong_as_double(
+      (long long)hlo_reduce_precision_bits<uint64_t>((uint64_t)__double_as_longlong(x), 11, 52, e, m));
+}
+__device__ __forceinline__ float hlo_reduce_precision_f16(float x, int e, int m) {
+  return hlo_f16_from_bits(hlo_reduce_precision_bits<uint16_t>(hlo_f16_bits(x), 5, 10, e, m));
+}
+__device__ __forceinline__ float hlo_reduce_precision_bf16(float x, int e, int m) {
+  return hlo_bf16_from_bits(hlo_reduce_precision_bits<uint16_t>(hlo_bf16_bits(x), 8, 7, e, m));
+}
+
+// ---- next_after -----------------------------------------------------------
+
+// The neighbour of x towards y in x's 16-bit format, by stepping its bits:
+// NaN if either is NaN, y if they are equal, the smallest denormal with
+// y's sign when x is zero.
+__device__ __forceinline__ uint16_t hlo_next_after_bits16(uint16_t b, float x, float y) {
+  if (x == 0.0f) return (uint16_t)(1u | (signbit(y) ? 0x8000u : 0u));
+  return (uint16_t)(((y > x) == (x > 0.0f)) ? b + 1u : b - 1u);
+}
+__device__ __forceinline__ float hlo_next_after_f16(float x, float y) {
+  if (isnan(x)) return x;
+  if (isnan(y)) return y;
+  if (x == y) return y;
+  return hlo_f16_from_bits(hlo_next_after_bits16(hlo_f16_bits(x), x, y));
+}
+__device__ __forceinline__ float hlo_next_after_bf16(float x, float y) {
+  if (isnan(x)) return x;
+  if (isnan(y)) return y;
+  if (x == y) return y;
+  return hlo_bf16_from_bits(hlo_next_after_bits16(hlo_bf16_bits(x), x, y));
+}
+
+// ---- CHLO special functions, in double (the CPU backend's algorithms) -----
+
+#define HLO_PI 3.141592653589793238462643383279502884
+#define HLO_INF __longlong_as_double(0x7ff0000000000000ll)
+#define HLO_NAN __longlong_as_double(0x7ff8000000000000ll)
+
+// tan(pi x), exact in its argument reduction.
+__device__ inline double hlo_tan_pi(double x) { return tan(HLO_PI * (x - rint(x))); }
+
+// psi(x); -inf at 0, NaN at the negative integers.
+__device__ inline double hlo_digamma(double x) {
+  if (isnan(x)) return x;
+  if (isinf(x) && x > 0) return x;
+  if (x == 0) return -HLO_INF;
+  if (x < 0 && x == floor(x)) return HLO_NAN;
+  double result = 0;
+  if (x < 0.5) {
+    result -= HLO_PI / hlo_tan_pi(x);  // reflection
+    x = 1 - x;
+  }
+  while (x < 10) {
+    result -= 1 / x;
+    x += 1;
+  }
+  const double inv = 1 / x, inv2 = inv * inv;
+  const double tail =
+      inv2 * (1.0 / 12 -
+              inv2 * (1.0 / 120 -
+                      inv2 * (1.0 / 252 -
+                              inv2 * (1.0 / 240 - inv2 * (1.0 / 132 - inv2 * (691.0 / 32760 - inv2 / 12))))));
+  return result + log(x) - 0.5 * inv - tail;
+}
+
+// Hurwitz zeta(s, q): direct summation, then the Euler-Maclaurin tail.
+__device__ inline double hlo_zeta(double s, double q) {
+  const double bernoulli[12] = {1.0 / 6,        -1.0 / 30,       1.0 / 42,       -1.0 / 30,
+                                5.0 / 66,       -691.0 / 2730,   7.0 / 6,        -3617.0 / 510,
+                                43867.0 / 798,  -174611.0 / 330, 854513.0 / 138, -236364091.0 / 2730};
+  if (isnan(s) || isnan(q) || (isinf(s) && s > 0)) return HLO_NAN;
+  if (s == 1) return HLO_INF;
+  if (q <= 0 && q == floor(q)) return fmod(s, 2.0) == 0 ? HLO_INF : HLO_NAN;
+  if (s < 1) return HLO_NAN;
+  if (q < 0 && s != floor(s)) return HLO_NAN;
+  const double start = fmax(10.0, (s + 24) / HLO_PI);
+  if (q < -1e7) return HLO_NAN;
+  double sum = 0;
+  double a = q;
+  for (long long k = 0; a < start; ++k, a = q + (double)k) {
+    const double term = pow(a, -s);
+    sum += term;
+    if (a > 0 && fabs(term) <= fabs(sum) * 1e-17) return sum;
+  }
+  const double a_pow = pow(a, -s);
+  double result = sum + a * a_pow / (s - 1) + 0.5 * a_pow;
+  double rising = s;
+  double power = a_pow / a;
+  double factorial = 2;
+  for (int j = 1; j <= 12; ++j) {
+    const double term = bernoulli[j - 1] / factorial * rising * power;
+    result += term;
+    if (fabs(term) <= fabs(result) * 1e-17) break;
+    rising *= (s + 2 * j - 1) * (s + 2 * j);
+    power /= a * a;
+    factorial *= (2 * j + 1) * (2 * j + 2);
+  }
+  return result;
+}
+
+// psi^(n)(x) = (-1)^(n+1) n! zeta(n + 1, x) for integer n >= 1.
+__device__ inline double hlo_polygamma(double n, double x) {
+  if (isnan(n) || isnan(x)) return HLO_NAN;
+  if (n < 0 || n != floor(n)) return HLO_NAN;
+  if (n == 0) return hlo_digamma(x);
+  const double sign = fmod(n, 2.0) == 1 ? 1 : -1;
+  return sign * tgamma(n + 1) * hlo_zeta(n + 1, x);
+}
+
+// exp(-|x|) I1(x): power series near 0, asymptotic expansion far out.
+__device__ inline double hlo_bessel_i1e(double x) {
+  if (isnan(x)) return x;
+  const double ax = fabs(x);
+  double result;
+  if (ax <= 25) {
+    const double half = ax / 2, q = half * half;
+    double term = half, sum = half;
+    for (int k = 1; k < 500; ++k) {
+      term *= q / ((double)k * (k + 1));
+      sum += term;
+      if (term <= sum * 1e-17) break;
+    }
+    result = sum * exp(-ax);
+  } else {
+    if (isinf(ax)) return copysign(0.0, x);
+    const double inv8x = 1 / (8 * ax);
+    double term = 1, sum = 1;
+    for (int k = 1; k < 60; ++k) {
+      const double odd = 2.0 * k - 1;
+      const double next = -term * (4 - odd * odd) / k * inv8x;
+      if (fabs(next) >= fabs(term)) break;
+      term = next;
+      sum += term;
+      if (fabs(term) <= 1e-17) break;
+    }
+    result = sum / sqrt(2 * HLO_PI * ax);
+  }
+  return copysign(result, x);
+}
+
+// erf^-1: CUDA's erfinv, with the CPU backend's edge cases.
+__device__ inline double hlo_erf_inv(double y) {
+  if (isnan(y) || y < -1 || y > 1) return HLO_NAN;
+  if (y == 0) return y;
+  return erfinv(y);
+}
+
+#undef HLO_PI
+#undef HLO_INF
+#undef HLO_NAN
+// ---- end of prelude ----
+)PRELUDE";
+
+}  // namespace
+
+const std::string& KernelPrelude() {
+  static const std::string* const prelude = new std::string(kPrelude);
+  return *prelude;
+}
+
+const char* KernelIncludeDir() {
+#ifdef HLOGRAPH_CUDA_INCLUDE_DIR
+  return HLOGRAPH_CUDA_INCLUDE_DIR;
+#else
+  return "/usr/local/cuda/include";
+#endif
+}
+
+}  // namespace hlograph::gpu

@@ -1,0 +1,266 @@
+#include "backends/gpu/executable.h"
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+
+#include "backends/gpu/codegen/nvrtc_compiler.h"
+#include "backends/gpu/plan/planner.h"
+#include "backends/gpu/runtime/cuda_status.h"
+#include "backends/gpu/runtime/device.h"
+#include "ir/attribute.h"
+
+namespace hlograph::gpu {
+
+bool GpuAvailable() { return DeviceCount() > 0; }
+
+StatusOr<std::unique_ptr<GpuExecutable>> GpuExecutable::Compile(const ir::Module& module,
+                                                                 const GpuCompileOptions& options) {
+  if (options.device < 0 || options.device >= DeviceCount()) {
+    return Status::Error(DeviceCount() == 0 ? "no GPU is available (no CUDA device or driver found)"
+                                            : "no GPU number " + std::to_string(options.device));
+  }
+  std::unique_ptr<GpuExecutable> e(new GpuExecutable());
+  HLOGRAPH_ASSIGN(e->program_, PlanProgram(module));
+  HLOGRAPH_TRY(e->Load(options));
+  return e;
+}
+
+GpuExecutable::~GpuExecutable() {
+  if (pinned_scalar_) cudaFreeHost(pinned_scalar_);
+}
+
+Status GpuExecutable::Load(const GpuCompileOptions& options) {
+  device_ = options.device;
+  HLOGRAPH_TRY(SetDevice(device_));
+  HLOGRAPH_ASSIGN(DeviceInfo info, GetDeviceInfo(device_));
+  EmitOptions emit;
+  emit.sm_count = info.sm_count;
+  CompileOptions compile;
+  compile.cc_major = info.cc_major;
+  compile.cc_minor = info.cc_minor;
+  compile.use_cache = options.use_kernel_cache;
+  for (const Fusion& f : program_.fusions) {
+    HLOGRAPH_ASSIGN(KernelSource source, EmitKernel(f, emit));
+    HLOGRAPH_ASSIGN(CompiledKernel compiled, CompileToCubin(source.code, source.name, compile));
+    HLOGRAPH_ASSIGN(KernelModule module, KernelModule::Load(compiled.cubin));
+    HLOGRAPH_ASSIGN(cudaKernel_t kernel, module.GetKernel(source.name));
+    sources_.push_back(std::move(source));
+    modules_.push_back(std::move(module));
+    kernels_.push_back(kernel);
+  }
+  size_t workspace = 0;
+  std::string error;
+  ForEachStep(program_.main, [&](const Step& step, int) {
+    const auto* g = std::get_if<GemmStep>(&step.action);
+    if (!g || !error.empty() || g->config.batch * g->config.m * g->config.n * g->config.k == 0) return;
+    if (!blas_) {
+      auto handle = BlasHandle::Create();
+      if (!handle.ok()) {
+        error = handle.status().message();
+        return;
+      }
+      blas_ = *handle;
+    }
+    auto plan = GemmPlan::Create(g->config, blas_);
+    if (!plan.ok()) {
+      error = g->config.ToString() + ": " + plan.status().message();
+      return;
+    }
+    workspace = std::max(workspace, (*plan)->workspace_bytes());
+    gemms_.emplace_back(g, std::move(*plan));
+  });
+  if (!error.empty()) return Status::Error(error);
+  constants_.resize(program_.buffers.size());
+  for (size_t i = 0; i < program_.buffers.size(); ++i) {
+    const Buffer& b = program_.buffers[i];
+    if (b.kind != BufferKind::kConstant) continue;
+    const auto* value = b.constant->attr("value").as<ir::DenseElementsAttr>();
+    if (!value || static_cast<int64_t>(value->bytes.size()) != b.bytes) {
+      return Status::Error("internal error: constant b" + std::to_string(i) + " has no dense value of its size");
+    }
+    HLOGRAPH_ASSIGN(constants_[i], DeviceBuffer::Allocate(b.bytes));
+    HLOGRAPH_TRY(CopyHostToDevice(constants_[i].data(), value->bytes.data(), b.bytes, nullptr));
+  }
+  HLOGRAPH_ASSIGN(arena_, DeviceBuffer::Allocate(program_.arena_bytes));
+  HLOGRAPH_ASSIGN(workspace_, DeviceBuffer::Allocate(static_cast<int64_t>(workspace)));
+  HLOGRAPH_CUDA(cudaMallocHost(&pinned_scalar_, 8));
+  HLOGRAPH_CUDA(cudaDeviceSynchronize());
+  return Status::Ok();
+}
+
+ExecutionStats GpuExecutable::stats() const {
+  std::lock_guard<std::mutex> lock(const_cast<std::mutex&>(mutex_));
+  return stats_;
+}
+
+Status GpuExecutable::Execute(const std::vector<const void*>& args, const std::vector<void*>& results,
+                              cudaStream_t stream) {
+  if (args.size() != program_.parameters.size() || results.size() != program_.results.size()) {
+    return Status::Error("the program takes " + std::to_string(program_.parameters.size()) + " arguments and " +
+                         std::to_string(program_.results.size()) + " results, got " + std::to_string(args.size()) +
+                         " and " + std::to_string(results.size()));
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  HLOGRAPH_TRY(SetDevice(device_));
+  std::vector<void*> ptrs(program_.buffers.size(), nullptr);
+  for (size_t i = 0; i < program_.buffers.size(); ++i) {
+    const Buffer& b = program_.buffers[i];
+    switch (b.kind) {
+      case BufferKind::kParameter: ptrs[i] = const_cast<void*>(args[static_cast<size_t>(b.index)]); break;
+      case BufferKind::kOutput: ptrs[i] = results[static_cast<size_t>(b.index)]; break;
+      case BufferKind::kConstant: ptrs[i] = constants_[i].data(); break;
+      case BufferKind::kTemp:
+        ptrs[i] = b.offset >= 0 ? static_cast<char*>(arena_.data()) + b.offset : nullptr;
+        break;
+    }
+  }
+  ++stats_.executions;
+  return RunSequence(program_.main, ptrs, stream);
+}
+
+Status GpuExecutable::RunSequence(const Sequence& seq, std::vector<void*>& ptrs, cudaStream_t stream) {
+  for (const Step& step : seq.steps) HLOGRAPH_TRY(RunStep(step, ptrs, stream));
+  return Status::Ok();
+}
+
+StatusOr<int64_t> GpuExecutable::ReadScalar(const void* device, ir::ElementType type, cudaStream_t stream) {
+  const int bytes = ir::StorageBytes(type);
+  HLOGRAPH_TRY(CopyDeviceToHost(pinned_scalar_, device, bytes, stream));
+  HLOGRAPH_CUDA(cudaStreamSynchronize(stream));
+  ++stats_.host_syncs;
+  int64_t v = 0;
+  switch (bytes) {
+    case 1: {
+      int8_t x;
+      std::memcpy(&x, pinned_scalar_, 1);
+      v = type == ir::ElementType::kU8 || type == ir::ElementType::kI1 ? static_cast<uint8_t>(x) : x;
+      break;
+    }
+    case 2: {
+      int16_t x;
+      std::memcpy(&x, pinned_scalar_, 2);
+      v = x;
+      break;
+    }
+    case 4: {
+      int32_t x;
+      std::memcpy(&x, pinned_scalar_, 4);
+      v = type == ir::ElementType::kU32 ? static_cast<int64_t>(static_cast<uint32_t>(x)) : x;
+      break;
+    }
+    default: std::memcpy(&v, pinned_scalar_, 8); break;
+  }
+  return v;
+}
+
+Status GpuExecutable::RunStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream) {
+  const auto at = [&](BufferId id) { return ptrs[static_cast<size_t>(id)]; };
+  if (const auto* k = std::get_if<KernelStep>(&step.action)) {
+    const KernelSource& source = sources_[static_cast<size_t>(k->fusion)];
+    if (source.launch.grid[0] == 0) return Status::Ok();
+    std::vector<void*> values;
+    for (BufferId id : k->inputs) values.push_back(at(id));
+    for (BufferId id : k->outputs) values.push_back(at(id));
+    std::vector<void*> args;
+    for (void*& v : values) args.push_back(&v);
+    ++stats_.kernel_launches;
+    return LaunchKernel(kernels_[static_cast<size_t>(k->fusion)], source.launch, args.data(), stream);
+  }
+  if (const auto* g = std::get_if<GemmStep>(&step.action)) {
+    const GemmConfig& c = g->config;
+    if (c.batch * c.m * c.n == 0) return Status::Ok();
+    if (c.k == 0) {  // an empty sum
+      return MemsetDevice(at(g->out), 0, program_.buffers[static_cast<size_t>(g->out)].bytes, stream);
+    }
+    const auto it = std::find_if(gemms_.begin(), gemms_.end(), [&](const auto& e) { return e.first == g; });
+    if (it == gemms_.end()) return Status::Error("internal error: a GEMM without a plan");
+    ++stats_.gemm_calls;
+    return it->second->Run(at(g->lhs), at(g->rhs), at(g->out), workspace_.data(), stream);
+  }
+  if (const auto* c = std::get_if<CopyStep>(&step.action)) {
+    if (c->bytes == 0 || at(c->src) == at(c->dst)) return Status::Ok();
+    ++stats_.copies;
+    return CopyDeviceToDevice(at(c->dst), at(c->src), c->bytes, stream);
+  }
+  if (const auto* w = std::get_if<WhileStep>(&step.action)) {
+    for (;;) {
+      HLOGRAPH_TRY(RunSequence(w->cond, ptrs, stream));
+      HLOGRAPH_ASSIGN(int64_t pred, ReadScalar(at(w->pred), ir::ElementType::kI1, stream));
+      if (!pred) return Status::Ok();
+      HLOGRAPH_TRY(RunSequence(w->body, ptrs, stream));
+      for (size_t i = 0; i < w->state.size(); ++i) {
+        if (w->next[i] == w->state[i]) continue;
+        const int64_t bytes = program_.buffers[static_cast<size_t>(w->state[i])].bytes;
+        if (bytes == 0) continue;
+        ++stats_.copies;
+        HLOGRAPH_TRY(CopyDeviceToDevice(at(w->state[i]), at(w->next[i]), bytes, stream));
+      }
+    }
+  }
+  if (const auto* cs = std::get_if<CaseStep>(&step.action)) {
+    const ir::ElementType index_type = step.op->operand(0)->type().element();
+    HLOGRAPH_ASSIGN(int64_t index, ReadScalar(at(cs->index), index_type, stream));
+    const int64_t n = static_cast<int64_t>(cs->branches.size());
+    // if: true runs the first region. case: out of range runs the last.
+    const int64_t branch = cs->index_is_pred ? (index ? 0 : 1) : (index < 0 || index >= n ? n - 1 : index);
+    const auto b = static_cast<size_t>(branch);
+    HLOGRAPH_TRY(RunSequence(cs->branches[b], ptrs, stream));
+    for (size_t i = 0; i < cs->results.size(); ++i) {
+      const int64_t bytes = program_.buffers[static_cast<size_t>(cs->results[i])].bytes;
+      if (bytes == 0 || at(cs->branch_results[b][i]) == at(cs->results[i])) continue;
+      ++stats_.copies;
+      HLOGRAPH_TRY(CopyDeviceToDevice(at(cs->results[i]), at(cs->branch_results[b][i]), bytes, stream));
+    }
+    return Status::Ok();
+  }
+  return Status::Error("internal error: unknown step");
+}
+
+StatusOr<std::vector<cpu::Tensor>> GpuExecutable::Run(const std::vector<cpu::Tensor>& args) {
+  if (args.size() != program_.parameter_types.size()) {
+    return Status::Error("the entry function takes " + std::to_string(program_.parameter_types.size()) +
+                         " arguments, got " + std::to_string(args.size()));
+  }
+  HLOGRAPH_TRY(SetDevice(device_));
+  HLOGRAPH_ASSIGN(Stream stream, Stream::Create());
+  std::vector<DeviceBuffer> in, out;
+  std::vector<const void*> arg_ptrs;
+  std::vector<void*> result_ptrs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].type() != program_.parameter_types[i]) {
+      return Status::Error("argument " + std::to_string(i) + " has type " + args[i].type().ToString() +
+                           ", expected " + program_.parameter_types[i].ToString());
+    }
+    HLOGRAPH_ASSIGN(DeviceBuffer b, DeviceBuffer::Allocate(static_cast<int64_t>(args[i].byte_size())));
+    HLOGRAPH_TRY(CopyHostToDevice(b.data(), args[i].bytes(), static_cast<int64_t>(args[i].byte_size()), stream.get()));
+    arg_ptrs.push_back(b.data());
+    in.push_back(std::move(b));
+  }
+  std::vector<cpu::Tensor> results;
+  for (const ir::Type& t : program_.result_types) {
+    results.emplace_back(t);
+    HLOGRAPH_ASSIGN(DeviceBuffer b, DeviceBuffer::Allocate(static_cast<int64_t>(results.back().byte_size())));
+    result_ptrs.push_back(b.data());
+    out.push_back(std::move(b));
+  }
+  HLOGRAPH_TRY(Execute(arg_ptrs, result_ptrs, stream.get()));
+  for (size_t i = 0; i < results.size(); ++i) {
+    HLOGRAPH_TRY(CopyDeviceToHost(results[i].mutable_bytes(), out[i].data(),
+                                  static_cast<int64_t>(results[i].byte_size()), stream.get()));
+  }
+  HLOGRAPH_TRY(stream.Synchronize());
+  return results;
+}
+
+std::string GpuExecutable::Explain() const {
+  std::ostringstream os;
+  os << program_.ToString();
+  os << "kernel launches (this GPU):\n";
+  for (const KernelSource& k : sources_) {
+    os << "  " << k.name << ": " << k.strategy << ", " << k.launch.ToString() << "\n";
+  }
+  return os.str();
+}
+
+}  // namespace hlograph::gpu

@@ -1,0 +1,87 @@
+// A module compiled for one GPU: its program (plan/program.h), its kernels
+// compiled by NVRTC and loaded, its GEMM plans, its constants uploaded and
+// its arena of temps allocated. Compile once, execute many times; Execute
+// may be called from several threads (calls on one executable take turns,
+// as they share the arena).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "backends/cpu/tensor.h"
+#include "backends/gpu/codegen/fusion_emitter.h"
+#include "backends/gpu/plan/program.h"
+#include "backends/gpu/runtime/device_memory.h"
+#include "backends/gpu/runtime/gemm.h"
+#include "backends/gpu/runtime/kernel_module.h"
+#include "hlograph/status.h"
+#include "ir/module.h"
+
+namespace hlograph::gpu {
+
+struct GpuCompileOptions {
+  int device = 0;
+  bool use_kernel_cache = true;
+};
+
+// Counters of the last and all Execute calls, for people and benchmarks.
+struct ExecutionStats {
+  int64_t executions = 0;
+  int64_t kernel_launches = 0;
+  int64_t gemm_calls = 0;
+  int64_t copies = 0;
+  int64_t host_syncs = 0;  // predicate or index reads of loops and cases
+};
+
+class GpuExecutable {
+ public:
+  // Plans the module and compiles it for `options.device`. Without a GPU
+  // this fails with a message saying so.
+  static StatusOr<std::unique_ptr<GpuExecutable>> Compile(const ir::Module& module,
+                                                          const GpuCompileOptions& options = {});
+  ~GpuExecutable();
+
+  // Runs on device buffers: one pointer per parameter and per result
+  // (results sized as the program's result types), on `stream`. Returns once
+  // the work is queued; loops and cases wait for their predicates.
+  Status Execute(const std::vector<const void*>& args, const std::vector<void*>& results, cudaStream_t stream);
+
+  // Host tensors in and out: uploads, executes, waits, downloads.
+  StatusOr<std::vector<cpu::Tensor>> Run(const std::vector<cpu::Tensor>& args);
+
+  const GpuProgram& program() const { return program_; }
+  const std::vector<KernelSource>& kernels() const { return sources_; }
+  ExecutionStats stats() const;
+  // The program, each kernel's strategy and launch, the GEMMs, the memory.
+  std::string Explain() const;
+
+ private:
+  GpuExecutable() = default;
+  Status Load(const GpuCompileOptions& options);
+  Status RunSequence(const Sequence& seq, std::vector<void*>& ptrs, cudaStream_t stream);
+  Status RunStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream);
+  StatusOr<int64_t> ReadScalar(const void* device, ir::ElementType type, cudaStream_t stream);
+
+  GpuProgram program_;
+  int device_ = 0;
+  std::vector<KernelSource> sources_;
+  std::vector<KernelModule> modules_;
+  std::vector<cudaKernel_t> kernels_;
+  std::shared_ptr<BlasHandle> blas_;
+  std::vector<std::pair<const GemmStep*, std::unique_ptr<GemmPlan>>> gemms_;
+  std::vector<DeviceBuffer> constants_;  // per buffer id (empty for non-constants)
+  DeviceBuffer arena_;
+  DeviceBuffer workspace_;
+  void* pinned_scalar_ = nullptr;  // host memory for predicate reads
+  std::mutex mutex_;
+  ExecutionStats stats_;
+};
+
+// Whether `hlograph run --backend auto` should pick the GPU.
+bool GpuAvailable();
+
+}  // namespace hlograph::gpu

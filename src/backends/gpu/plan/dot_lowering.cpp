@@ -1,0 +1,107 @@
+#include "backends/gpu/plan/dot_lowering.h"
+
+#include <algorithm>
+
+#include "ir/attribute.h"
+
+namespace hlograph::gpu {
+namespace {
+
+std::vector<int64_t> Concat(std::initializer_list<const std::vector<int64_t>*> parts) {
+  std::vector<int64_t> out;
+  for (const auto* p : parts) out.insert(out.end(), p->begin(), p->end());
+  return out;
+}
+
+std::vector<int64_t> FreeDims(int64_t rank, const std::vector<int64_t>& batch, const std::vector<int64_t>& contracting) {
+  std::vector<int64_t> free;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (std::find(batch.begin(), batch.end(), d) == batch.end() &&
+        std::find(contracting.begin(), contracting.end(), d) == contracting.end()) {
+      free.push_back(d);
+    }
+  }
+  return free;
+}
+
+bool IsIdentity(const std::vector<int64_t>& perm) {
+  for (size_t i = 0; i < perm.size(); ++i) {
+    if (perm[i] != static_cast<int64_t>(i)) return false;
+  }
+  return true;
+}
+
+int64_t Product(const ir::Type& t, const std::vector<int64_t>& dims) {
+  int64_t p = 1;
+  for (int64_t d : dims) p *= t.dim(d);
+  return p;
+}
+
+// DEFAULT and HIGH mean TF32 for f32 on this hardware, as in XLA; HIGHEST
+// (or an explicit f32 algorithm) means full f32.
+GemmPrecision PrecisionOf(const ir::Operation& op) {
+  if (const auto* a = op.attr("precision_config").as<ir::ArrayAttr>()) {
+    for (const auto& e : a->elements) {
+      const auto* p = e.as<ir::EnumAttr>();
+      if (p && p->value == "HIGHEST") return GemmPrecision::kHighest;
+    }
+  }
+  if (const auto* algo = op.attr("algorithm").as<ir::OpaqueAttr>()) {
+    if (algo->text.find("lhs_precision_type = f32") != std::string::npos) return GemmPrecision::kHighest;
+  }
+  return GemmPrecision::kDefault;
+}
+
+}  // namespace
+
+StatusOr<DotLowering> LowerDot(const ir::Operation& op) {
+  const auto* dn = op.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
+  if (!dn) return Status::Error("has no dot_dimension_numbers");
+  const ir::Type& lhs = op.operand(0)->type();
+  const ir::Type& rhs = op.operand(1)->type();
+  const ir::Type& out = op.result(0)->type();
+  const std::vector<int64_t> lhs_free = FreeDims(lhs.rank(), dn->lhs_batching, dn->lhs_contracting);
+  const std::vector<int64_t> rhs_free = FreeDims(rhs.rank(), dn->rhs_batching, dn->rhs_contracting);
+
+  DotLowering l;
+  GemmConfig& c = l.config;
+  c.lhs_type = lhs.element();
+  c.rhs_type = rhs.element();
+  c.out_type = out.element();
+  c.batch = Product(lhs, dn->lhs_batching);
+  c.m = Product(lhs, lhs_free);
+  c.k = Product(lhs, dn->lhs_contracting);
+  c.n = Product(rhs, rhs_free);
+  c.precision = PrecisionOf(op);
+
+  // lhs: [batch][m][k] as it is, [batch][k][m] as transposed, else permute.
+  const auto lhs_mk = Concat({&dn->lhs_batching, &lhs_free, &dn->lhs_contracting});
+  const auto lhs_km = Concat({&dn->lhs_batching, &dn->lhs_contracting, &lhs_free});
+  if (IsIdentity(lhs_mk)) {
+    c.lhs_transposed = false;
+  } else if (IsIdentity(lhs_km)) {
+    c.lhs_transposed = true;
+  } else {
+    l.lhs_permutation = lhs_mk;
+  }
+  const auto rhs_kn = Concat({&dn->rhs_batching, &dn->rhs_contracting, &rhs_free});
+  const auto rhs_nk = Concat({&dn->rhs_batching, &rhs_free, &dn->rhs_contracting});
+  if (IsIdentity(rhs_kn)) {
+    c.rhs_transposed = false;
+  } else if (IsIdentity(rhs_nk)) {
+    c.rhs_transposed = true;
+  } else {
+    l.rhs_permutation = rhs_kn;
+  }
+  if (c.batch * c.m * c.n != out.NumElements()) {
+    return Status::Error("has a result " + out.ToString() + " that does not match its operands");
+  }
+  const bool empty = c.batch * c.m * c.n * c.k == 0;  // no GEMM runs
+  if (!empty && !IsSupportedByCublasLt(c)) {
+    return Status::Error("multiplies " + lhs.ToString() + " by " + rhs.ToString() + " into " + out.ToString() +
+                         ", which the GPU backend does not support yet (cuBLASLt takes f32, f64, f16 and bf16)");
+  }
+  return l;
+}
+
+}  // namespace hlograph::gpu

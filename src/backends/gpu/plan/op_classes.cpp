@@ -1,0 +1,82 @@
+#include "backends/gpu/plan/op_classes.h"
+
+#include <set>
+#include <string>
+
+#include "backends/gpu/codegen/elemental.h"
+#include "ir/attribute.h"
+
+namespace hlograph::gpu {
+namespace {
+
+// Index maps and producers the loop emitter computes per output element.
+const std::set<std::string>& IndexMapOps() {
+  static const std::set<std::string> ops = {
+      "stablehlo.broadcast_in_dim", "stablehlo.reshape",       "stablehlo.transpose",
+      "stablehlo.slice",            "stablehlo.iota",          "stablehlo.reverse",
+      "stablehlo.concatenate",      "stablehlo.pad",           "stablehlo.dynamic_slice",
+      "stablehlo.dynamic_update_slice", "stablehlo.constant",  "stablehlo.broadcast",
+  };
+  return ops;
+}
+
+bool ElementTypesSupported(const ir::Operation& op) {
+  for (const auto& r : op.results()) {
+    if (!r->type().IsTensor() || !IsSupportedElementType(r->type().element())) return false;
+  }
+  for (const ir::Value* v : op.operands()) {
+    if (!v->type().IsTensor() || !IsSupportedElementType(v->type().element())) return false;
+  }
+  return true;
+}
+
+// A reduce body the kernel can inline: scalar elementwise ops and a return.
+bool IsScalarBody(const ir::Region& region) {
+  if (region.empty()) return false;
+  for (const auto& op : region.front().operations()) {
+    if (op->name() == "stablehlo.return") continue;
+    if (op->name() == "stablehlo.constant" && IsSplatConstant(*op)) continue;
+    if (!IsElementwise(*op) || !ElementTypesSupported(*op)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool IsSplatConstant(const ir::Operation& op) {
+  if (op.name() != "stablehlo.constant") return false;
+  const auto* value = op.attr("value").as<ir::DenseElementsAttr>();
+  return value && (value->splat || value->type.NumElements() == 1);
+}
+
+OpClass ClassifyOp(const ir::Operation& op) {
+  const std::string& name = op.name();
+  if (name == "func.return" || name == "stablehlo.return") return OpClass::kReturn;
+  if (name == "stablehlo.while") return OpClass::kWhile;
+  if (name == "stablehlo.case" || name == "stablehlo.if") return OpClass::kCase;
+  if (name == "func.call") return OpClass::kCall;
+  // On one device a sharding annotation is the identity.
+  if (name == "stablehlo.optimization_barrier" || name == "sdy.sharding_constraint") return OpClass::kAlias;
+  if (!ElementTypesSupported(op)) return OpClass::kUnsupported;
+  if (name == "stablehlo.dot_general") return OpClass::kDot;
+  if (name == "stablehlo.reduce") {
+    return op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kReduce : OpClass::kUnsupported;
+  }
+  if (IndexMapOps().count(name) || IsElementwise(op)) return OpClass::kFusible;
+  return OpClass::kUnsupported;
+}
+
+bool IsExpensive(const ir::Operation& op) {
+  static const std::set<std::string> cheap = {
+      "stablehlo.add",      "stablehlo.subtract", "stablehlo.multiply", "stablehlo.negate",  "stablehlo.abs",
+      "stablehlo.maximum",  "stablehlo.minimum",  "stablehlo.select",   "stablehlo.compare", "stablehlo.convert",
+      "stablehlo.clamp",    "stablehlo.and",      "stablehlo.or",       "stablehlo.xor",     "stablehlo.not",
+      "stablehlo.sign",     "stablehlo.floor",    "stablehlo.ceil",     "stablehlo.bitcast_convert",
+      "stablehlo.shift_left", "stablehlo.shift_right_logical", "stablehlo.shift_right_arithmetic",
+      "stablehlo.is_finite", "stablehlo.round_nearest_even", "stablehlo.round_nearest_afz",
+  };
+  if (!IsElementwise(op)) return false;  // index maps move data, they compute nothing
+  return cheap.count(op.name()) == 0;
+}
+
+}  // namespace hlograph::gpu

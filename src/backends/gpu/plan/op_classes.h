@@ -1,0 +1,31 @@
+// How the planner treats each op: computed inside a generated kernel,
+// a reduction kernel, a library call, control flow, or not supported.
+#pragma once
+
+#include "ir/operation.h"
+
+namespace hlograph::gpu {
+
+enum class OpClass {
+  kFusible,      // elementwise or an index map: computed inside a kernel
+  kReduce,       // stablehlo.reduce with a scalar elementwise body
+  kDot,          // stablehlo.dot_general: cuBLASLt
+  kWhile,
+  kCase,         // stablehlo.case and stablehlo.if
+  kCall,         // func.call: planned inline
+  kAlias,        // results are the operands (optimization_barrier)
+  kReturn,
+  kUnsupported,
+};
+
+OpClass ClassifyOp(const ir::Operation& op);
+
+// Whether recomputing the op per element of a larger loop costs more than
+// a trip through memory (transcendentals and other long instructions).
+bool IsExpensive(const ir::Operation& op);
+
+// For a splat constant (computed inline in kernels) true; dense constants
+// with distinct elements become constant buffers.
+bool IsSplatConstant(const ir::Operation& op);
+
+}  // namespace hlograph::gpu

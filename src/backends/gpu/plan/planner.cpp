@@ -1,0 +1,549 @@
+// The planner walks each block once to decide which values are
+// materialised (get a buffer) and which are computed inline inside the
+// kernels that read them, then emits the steps in program order.
+//
+// A value produced by a fusible op is materialised when
+//  - something other than a kernel reads it (a GEMM, a loop, a return, an op
+//    whose nested region reads it);
+//  - it would be computed inside several kernels and computing it is not
+//    cheap;
+//  - it is expensive and its kernel iterates over more elements than it has
+//    (a transcendental feeding a broadcast would be recomputed per element).
+// Reductions are always materialised; their operands are computed inside
+// the reduction kernel.
+#include "backends/gpu/plan/planner.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/plan/buffer_plan.h"
+#include "backends/gpu/plan/dot_lowering.h"
+#include "backends/gpu/plan/op_classes.h"
+#include "ir/attribute.h"
+
+namespace hlograph::gpu {
+namespace {
+
+// Nested calls and regions deeper than this are refused rather than risk
+// the stack.
+constexpr int kMaxDepth = 64;
+
+std::string OpError(const ir::Operation& op, const std::string& message) {
+  std::string s = op.pos().ToString() + ": error: '" + op.name() + "' op " + message;
+  if (op.loc()) {
+    const std::string where = op.loc()->Describe();
+    if (!where.empty()) s += "\n  note: the op comes from " + where;
+  }
+  return s;
+}
+
+int64_t BytesOf(const ir::Type& t) {
+  return t.IsTensor() ? t.NumElements() * ir::StorageBytes(t.element()) : 0;
+}
+
+// Calls fn(value) for every value `op` reads, including values its nested
+// regions read from outside them.
+template <typename Fn>
+void ForEachUse(const ir::Operation& op, Fn&& fn) {
+  for (const ir::Value* v : op.operands()) fn(v);
+  for (const auto& region : op.regions()) {
+    for (const auto& block : region->blocks()) {
+      for (const auto& inner : block->operations()) ForEachUse(*inner, fn);
+    }
+  }
+}
+
+class Planner {
+ public:
+  explicit Planner(const ir::Module& module) : module_(module) {}
+
+  StatusOr<GpuProgram> Run() {
+    const ir::Operation* entry = module_.EntryFunction();
+    if (!entry) return Status::Error("the module has no entry function (@main, or a single function)");
+    if (entry->num_regions() != 1 || entry->region(0).empty()) {
+      return Status::Error(OpError(*entry, "has no body"));
+    }
+    const ir::Block& body = entry->region(0).front();
+    const ir::FunctionType sig = ir::FunctionSignature(*entry);
+    for (size_t i = 0; i < body.num_arguments(); ++i) {
+      const ir::Value* arg = body.argument(i);
+      if (!arg->type().IsTensor() || !IsSupportedElementType(arg->type().element())) {
+        return Status::Error(OpError(*entry, "argument " + std::to_string(i) + " has type " +
+                                                 arg->type().ToString() + ", which the GPU backend does not handle"));
+      }
+      Buffer b;
+      b.kind = BufferKind::kParameter;
+      b.index = static_cast<int>(i);
+      b.bytes = BytesOf(arg->type());
+      b.label = "arg " + std::to_string(i);
+      const BufferId id = program_.AddBuffer(std::move(b));
+      buffers_[arg] = id;
+      program_.parameters.push_back(id);
+      program_.parameter_types.push_back(arg->type());
+    }
+    top_level_ = true;
+    std::vector<BufferId> returned;
+    HLOGRAPH_TRY(PlanBlock(body, program_.main, &returned, 0));
+    HLOGRAPH_TRY(BindResults(body, returned));
+    HLOGRAPH_TRY(PlanBuffers(program_));
+    HLOGRAPH_TRY(program_.Verify());
+    return std::move(program_);
+  }
+
+ private:
+  // Plans the ops of `block` (its arguments already have buffers) into
+  // `seq`; `returned` receives the buffers of its terminator's operands.
+  Status PlanBlock(const ir::Block& block, Sequence& seq, std::vector<BufferId>* returned, int depth) {
+    if (depth > kMaxDepth) return Status::Error("regions or calls nested deeper than " + std::to_string(kMaxDepth));
+    const bool was_top = top_level_;
+    top_level_ = depth == 0;
+    HLOGRAPH_TRY(Decide(block));
+    for (const auto& op_ptr : block.operations()) {
+      const ir::Operation& op = *op_ptr;
+      switch (ClassifyOp(op)) {
+        case OpClass::kFusible:
+          if (op.name() == "stablehlo.constant" && !IsSplatConstant(op)) {
+            // A dense constant lives in its own buffer, read where needed.
+            Buffer b;
+            b.kind = BufferKind::kConstant;
+            b.constant = &op;
+            b.bytes = BytesOf(op.result(0)->type());
+            b.label = "constant " + op.result(0)->type().ToString();
+            buffers_[op.result(0)] = program_.AddBuffer(std::move(b));
+          } else if (materialized_.count(op.result(0))) {
+            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kLoop, seq));
+          }
+          break;
+        case OpClass::kReduce:
+          HLOGRAPH_TRY(EmitFusion(op, FusionKind::kReduction, seq));
+          break;
+        case OpClass::kDot:
+          HLOGRAPH_TRY(EmitDot(op, seq));
+          break;
+        case OpClass::kWhile:
+          HLOGRAPH_TRY(EmitWhile(op, seq, depth));
+          break;
+        case OpClass::kCase:
+          HLOGRAPH_TRY(EmitCase(op, seq, depth));
+          break;
+        case OpClass::kCall:
+          HLOGRAPH_TRY(EmitCall(op, seq, depth));
+          break;
+        case OpClass::kAlias:
+          for (size_t i = 0; i < op.num_results(); ++i) {
+            HLOGRAPH_ASSIGN(buffers_[op.result(i)], BufferOf(op.operand(i), seq));
+          }
+          break;
+        case OpClass::kReturn:
+          for (const ir::Value* v : op.operands()) {
+            HLOGRAPH_ASSIGN(BufferId id, BufferOf(v, seq));
+            returned->push_back(id);
+          }
+          break;
+        case OpClass::kUnsupported:
+          return Status::Error(OpError(op, Unsupported(op)));
+      }
+    }
+    top_level_ = was_top;
+    return Status::Ok();
+  }
+
+  static std::string Unsupported(const ir::Operation& op) {
+    for (const ir::Value* v : op.operands()) {
+      if (v->type().IsTensor() && !IsSupportedElementType(v->type().element())) {
+        return "has an operand of type " + v->type().ToString() + ", which the GPU backend does not handle yet";
+      }
+    }
+    for (const auto& r : op.results()) {
+      if (!r->type().IsTensor() || !IsSupportedElementType(r->type().element())) {
+        return "has a result of type " + r->type().ToString() + ", which the GPU backend does not handle yet";
+      }
+    }
+    return "is not supported by the GPU backend yet";
+  }
+
+  // Decides which fusible values of `block` are materialised (see the top
+  // of this file). Walks the ops backwards so users are decided first.
+  Status Decide(const ir::Block& block) {
+    std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>> users;
+    std::unordered_map<const ir::Operation*, size_t> position;
+    for (size_t i = 0; i < block.operations().size(); ++i) {
+      const ir::Operation* op = block.operations()[i].get();
+      position[op] = i;
+      std::set<const ir::Value*> seen;
+      ForEachUse(*op, [&](const ir::Value* v) {
+        if (seen.insert(v).second) users[v].push_back(op);
+      });
+    }
+    // roots[v]: the kernels (named by their root op) that compute v inline.
+    std::unordered_map<const ir::Value*, std::set<const ir::Operation*>> roots;
+    std::unordered_map<const ir::Operation*, int64_t> domain;  // elements a root's kernel iterates over
+    const auto& ops = block.operations();
+    for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
+      const ir::Operation& op = **it;
+      const OpClass cls = ClassifyOp(op);
+      if (cls == OpClass::kReduce) {
+        domain[&op] = op.operand(0)->type().NumElements();
+        for (const auto& r : op.results()) materialized_.insert(r.get());
+        continue;
+      }
+      if (cls != OpClass::kFusible || (op.name() == "stablehlo.constant" && !IsSplatConstant(op))) continue;
+      const ir::Value* v = op.result(0);
+      bool must = false;
+      std::set<const ir::Operation*> mine;
+      for (const ir::Operation* user : users[v]) {
+        const OpClass ucls = ClassifyOp(*user);
+        if (ucls == OpClass::kReduce && user->num_regions() == 1) {
+          mine.insert(user);
+        } else if (ucls == OpClass::kFusible && user->parent_block() == &block) {
+          const ir::Value* u = user->result(0);
+          if (materialized_.count(u)) {
+            mine.insert(user);
+          } else {
+            mine.insert(roots[u].begin(), roots[u].end());
+          }
+        } else {
+          must = true;
+        }
+      }
+      if (mine.empty() && !must) continue;  // dead
+      bool materialize = must || (mine.size() > 1 && (IsExpensive(op) || !IsCheapToRepeat(op)));
+      if (!materialize && mine.size() == 1 && IsExpensive(op)) {
+        const ir::Operation* root = *mine.begin();
+        const int64_t d = domain.count(root) ? domain[root] : root->result(0)->type().NumElements();
+        materialize = d > v->type().NumElements();
+      }
+      if (materialize) {
+        materialized_.insert(v);
+        domain[&op] = v->type().NumElements();
+      } else {
+        roots[v] = std::move(mine);
+      }
+    }
+    return Status::Ok();
+  }
+
+  // Ops recomputed in several kernels rather than stored: index maps and
+  // cheap arithmetic. A dynamic_update_slice or concatenate is a whole
+  // array's worth of selects; store it.
+  static bool IsCheapToRepeat(const ir::Operation& op) {
+    const std::string& n = op.name();
+    return n != "stablehlo.dynamic_update_slice" && n != "stablehlo.concatenate" && n != "stablehlo.pad";
+  }
+
+  // The buffer holding `v`, materialising it if it is computed inline so
+  // far (a splat constant read by a GEMM, say).
+  StatusOr<BufferId> BufferOf(const ir::Value* v, Sequence& seq) {
+    auto it = buffers_.find(v);
+    if (it != buffers_.end()) return it->second;
+    const ir::Operation* op = v->defining_op();
+    if (!op || ClassifyOp(*op) != OpClass::kFusible) {
+      return Status::Error("internal error: a value without a buffer is read by a step");
+    }
+    materialized_.insert(v);
+    HLOGRAPH_TRY(EmitFusion(*op, FusionKind::kLoop, seq));
+    return buffers_.at(v);
+  }
+
+  BufferId NewTemp(const ir::Type& type, std::string label) {
+    Buffer b;
+    b.kind = BufferKind::kTemp;
+    b.bytes = BytesOf(type);
+    b.label = std::move(label);
+    const BufferId id = program_.AddBuffer(std::move(b));
+    if (top_level_) top_level_temps_.insert(id);
+    return id;
+  }
+
+  static std::string Describe(const ir::Operation& op) {
+    std::string s = op.name();
+    if (op.pos().valid()) s += " at line " + std::to_string(op.pos().line);
+    return s;
+  }
+
+  // A kernel computing `root` (and the inline values it reads).
+  Status EmitFusion(const ir::Operation& root, FusionKind kind, Sequence& seq) {
+    Fusion f;
+    f.kind = kind;
+    f.name = "fusion_" + std::to_string(program_.fusions.size());
+    // Depth first from the root, operands in order, so that the kernel's
+    // inputs come in the order the ops read them.
+    std::set<const ir::Operation*> in_kernel = {&root};
+    std::vector<const ir::Value*> inputs;
+    std::set<const ir::Value*> input_set;
+    std::vector<std::pair<const ir::Operation*, size_t>> stack = {{&root, 0}};
+    while (!stack.empty()) {
+      auto& [op, next] = stack.back();
+      if (next == op->num_operands()) {
+        stack.pop_back();
+        continue;
+      }
+      const ir::Value* v = op->operand(next++);
+      const ir::Operation* def = v->defining_op();
+      const bool inline_value = def && !buffers_.count(v) && !materialized_.count(v) &&
+                                ClassifyOp(*def) == OpClass::kFusible && def->parent_block() == root.parent_block() &&
+                                !(def->name() == "stablehlo.constant" && !IsSplatConstant(*def));
+      if (inline_value) {
+        if (in_kernel.insert(def).second) stack.emplace_back(def, 0);
+      } else if (input_set.insert(v).second) {
+        inputs.push_back(v);
+      }
+    }
+    // Program order within the block.
+    for (const auto& op : root.parent_block()->operations()) {
+      if (in_kernel.count(op.get())) f.ops.push_back(op.get());
+    }
+    Step step;
+    step.op = &root;
+    KernelStep k;
+    k.fusion = static_cast<int>(program_.fusions.size());
+    for (const ir::Value* v : inputs) {
+      HLOGRAPH_ASSIGN(BufferId id, BufferOf(v, seq));
+      k.inputs.push_back(id);
+      f.inputs.push_back(v);
+      f.input_types.push_back(v->type());
+    }
+    for (const auto& r : root.results()) {
+      const BufferId id = NewTemp(r->type(), Describe(root));
+      buffers_[r.get()] = id;
+      k.outputs.push_back(id);
+      f.outputs.push_back(r.get());
+      f.output_types.push_back(r->type());
+    }
+    step.action = std::move(k);
+    program_.fusions.push_back(std::move(f));
+    seq.steps.push_back(std::move(step));
+    return Status::Ok();
+  }
+
+  // A buffer holding `id`'s bytes permuted by `perm`: a transpose kernel.
+  BufferId EmitTranspose(BufferId id, const ir::Type& type, const std::vector<int64_t>& perm, Sequence& seq,
+                         const ir::Operation& op) {
+    std::vector<int64_t> shape;
+    for (int64_t p : perm) shape.push_back(type.dim(p));
+    const ir::Type out_type = ir::Type::Tensor(type.element(), shape);
+    Fusion f;
+    f.kind = FusionKind::kTranspose;
+    f.name = "fusion_" + std::to_string(program_.fusions.size());
+    f.input_types = {type};
+    f.output_types = {out_type};
+    f.permutation = perm;
+    const BufferId out = NewTemp(out_type, "transposed operand of " + Describe(op));
+    Step step;
+    step.op = &op;
+    KernelStep k;
+    k.fusion = static_cast<int>(program_.fusions.size());
+    k.inputs = {id};
+    k.outputs = {out};
+    step.action = std::move(k);
+    program_.fusions.push_back(std::move(f));
+    seq.steps.push_back(std::move(step));
+    return out;
+  }
+
+  Status EmitDot(const ir::Operation& op, Sequence& seq) {
+    auto lowered = LowerDot(op);
+    if (!lowered.ok()) return Status::Error(OpError(op, lowered.status().message()));
+    DotLowering& lowering = *lowered;
+    HLOGRAPH_ASSIGN(BufferId lhs, BufferOf(op.operand(0), seq));
+    HLOGRAPH_ASSIGN(BufferId rhs, BufferOf(op.operand(1), seq));
+    if (!lowering.lhs_permutation.empty()) {
+      lhs = EmitTranspose(lhs, op.operand(0)->type(), lowering.lhs_permutation, seq, op);
+    }
+    if (!lowering.rhs_permutation.empty()) {
+      rhs = EmitTranspose(rhs, op.operand(1)->type(), lowering.rhs_permutation, seq, op);
+    }
+    GemmStep g;
+    g.config = lowering.config;
+    g.lhs = lhs;
+    g.rhs = rhs;
+    g.out = NewTemp(op.result(0)->type(), Describe(op));
+    buffers_[op.result(0)] = g.out;
+    Step step;
+    step.op = &op;
+    step.action = std::move(g);
+    seq.steps.push_back(std::move(step));
+    return Status::Ok();
+  }
+
+  static Status CheckLoopValueType(const ir::Operation& op, const ir::Value* v) {
+    if (!v->type().IsTensor() || !IsSupportedElementType(v->type().element())) {
+      return Status::Error(OpError(op, "carries a value of type " + v->type().ToString() +
+                                           ", which the GPU backend does not handle yet"));
+    }
+    return Status::Ok();
+  }
+
+  Status EmitCopy(BufferId src, BufferId dst, Sequence& seq, const ir::Operation* op) {
+    if (src == dst) return Status::Ok();
+    Step step;
+    step.op = op;
+    step.action = CopyStep{src, dst, program_.buffers[static_cast<size_t>(dst)].bytes};
+    seq.steps.push_back(std::move(step));
+    return Status::Ok();
+  }
+
+  Status EmitWhile(const ir::Operation& op, Sequence& seq, int depth) {
+    if (op.num_regions() != 2 || op.region(0).empty() || op.region(1).empty()) {
+      return Status::Error(OpError(op, "expects a cond and a body region"));
+    }
+    WhileStep w;
+    for (size_t i = 0; i < op.num_operands(); ++i) {
+      HLOGRAPH_TRY(CheckLoopValueType(op, op.operand(i)));
+      HLOGRAPH_ASSIGN(BufferId init, BufferOf(op.operand(i), seq));
+      const BufferId state = NewTemp(op.operand(i)->type(), "loop state " + std::to_string(i) + " of " + Describe(op));
+      HLOGRAPH_TRY(EmitCopy(init, state, seq, &op));
+      w.state.push_back(state);
+    }
+    const ir::Block& cond = op.region(0).front();
+    const ir::Block& body = op.region(1).front();
+    if (cond.num_arguments() != w.state.size() || body.num_arguments() != w.state.size()) {
+      return Status::Error(OpError(op, "has regions whose arguments do not match its operands"));
+    }
+    for (size_t i = 0; i < w.state.size(); ++i) {
+      buffers_[cond.argument(i)] = w.state[i];
+      buffers_[body.argument(i)] = w.state[i];
+    }
+    std::vector<BufferId> pred;
+    HLOGRAPH_TRY(PlanBlock(cond, w.cond, &pred, depth + 1));
+    if (pred.size() != 1) return Status::Error(OpError(op, "expects its cond region to return one predicate"));
+    w.pred = pred[0];
+    HLOGRAPH_TRY(PlanBlock(body, w.body, &w.next, depth + 1));
+    if (w.next.size() != w.state.size()) {
+      return Status::Error(OpError(op, "expects its body to return one value per loop operand"));
+    }
+    // The next values are copied into the state one by one; one that is
+    // another state buffer (a swap) is first copied aside so no copy reads a
+    // buffer an earlier copy wrote.
+    for (size_t i = 0; i < w.next.size(); ++i) {
+      const auto is_state = std::find(w.state.begin(), w.state.end(), w.next[i]);
+      if (is_state != w.state.end() && *is_state != w.state[i]) {
+        const BufferId aside = NewTemp(op.operand(i)->type(), "next loop state " + std::to_string(i));
+        HLOGRAPH_TRY(EmitCopy(w.next[i], aside, w.body, &op));
+        w.next[i] = aside;
+      }
+    }
+    for (size_t i = 0; i < op.num_results(); ++i) buffers_[op.result(i)] = w.state[i];
+    Step step;
+    step.op = &op;
+    step.action = std::move(w);
+    seq.steps.push_back(std::move(step));
+    return Status::Ok();
+  }
+
+  Status EmitCase(const ir::Operation& op, Sequence& seq, int depth) {
+    CaseStep c;
+    c.index_is_pred = op.name() == "stablehlo.if";
+    HLOGRAPH_ASSIGN(c.index, BufferOf(op.operand(0), seq));
+    for (size_t i = 0; i < op.num_results(); ++i) {
+      HLOGRAPH_TRY(CheckLoopValueType(op, op.result(i)));
+      const BufferId r = NewTemp(op.result(i)->type(), "result " + std::to_string(i) + " of " + Describe(op));
+      c.results.push_back(r);
+      buffers_[op.result(i)] = r;
+    }
+    for (size_t b = 0; b < op.num_regions(); ++b) {
+      if (op.region(b).empty()) return Status::Error(OpError(op, "has an empty branch"));
+      Sequence branch;
+      std::vector<BufferId> returned;
+      HLOGRAPH_TRY(PlanBlock(op.region(b).front(), branch, &returned, depth + 1));
+      if (returned.size() != c.results.size()) {
+        return Status::Error(OpError(op, "expects every branch to return one value per result"));
+      }
+      c.branches.push_back(std::move(branch));
+      c.branch_results.push_back(std::move(returned));
+    }
+    Step step;
+    step.op = &op;
+    step.action = std::move(c);
+    seq.steps.push_back(std::move(step));
+    return Status::Ok();
+  }
+
+  // A call is planned inline: the callee's arguments are the caller's
+  // buffers (read only), its results the buffers its body returns.
+  Status EmitCall(const ir::Operation& op, Sequence& seq, int depth) {
+    const auto* callee_name = op.attr("callee").as<ir::SymbolRefAttr>();
+    const ir::Operation* callee = callee_name ? ir::LookupFunction(op, callee_name->name) : nullptr;
+    if (!callee || callee->num_regions() != 1 || callee->region(0).empty()) {
+      return Status::Error(OpError(op, "calls a function that is not defined in this module"));
+    }
+    const ir::Block& body = callee->region(0).front();
+    if (body.num_arguments() != op.num_operands()) {
+      return Status::Error(OpError(op, "passes " + std::to_string(op.num_operands()) + " arguments to a function of " +
+                                           std::to_string(body.num_arguments())));
+    }
+    // A function called twice is planned twice; its values are planned
+    // afresh each time.
+    ForgetBlock(body);
+    for (size_t i = 0; i < op.num_operands(); ++i) {
+      HLOGRAPH_ASSIGN(BufferId arg, BufferOf(op.operand(i), seq));
+      buffers_[body.argument(i)] = arg;
+    }
+    std::vector<BufferId> returned;
+    const bool was_top = top_level_;
+    HLOGRAPH_TRY(PlanBlock(body, seq, &returned, depth + 1));
+    top_level_ = was_top;
+    if (returned.size() != op.num_results()) {
+      return Status::Error(OpError(op, "calls a function that returns " + std::to_string(returned.size()) +
+                                           " values, expected " + std::to_string(op.num_results())));
+    }
+    for (size_t i = 0; i < op.num_results(); ++i) buffers_[op.result(i)] = returned[i];
+    return Status::Ok();
+  }
+
+  void ForgetBlock(const ir::Block& block) {
+    for (const auto& op : block.operations()) {
+      for (const auto& r : op->results()) {
+        buffers_.erase(r.get());
+        materialized_.erase(r.get());
+      }
+      for (const auto& region : op->regions()) {
+        for (const auto& b : region->blocks()) ForgetBlock(*b);
+      }
+    }
+  }
+
+  // Results of the entry function: a temp made at the top level for the
+  // value becomes the result buffer itself; anything else (an argument, a
+  // constant, a value returned twice) is copied into one.
+  Status BindResults(const ir::Block& body, const std::vector<BufferId>& returned) {
+    std::set<BufferId> taken;
+    const ir::Operation* ret = body.terminator();
+    for (size_t i = 0; i < returned.size(); ++i) {
+      const ir::Type& type = ret->operand(i)->type();
+      program_.result_types.push_back(type);
+      Buffer& b = program_.buffers[static_cast<size_t>(returned[i])];
+      if (b.kind == BufferKind::kTemp && top_level_temps_.count(returned[i]) && taken.insert(returned[i]).second) {
+        b.kind = BufferKind::kOutput;
+        b.index = static_cast<int>(i);
+        program_.results.push_back(returned[i]);
+        continue;
+      }
+      Buffer out;
+      out.kind = BufferKind::kOutput;
+      out.index = static_cast<int>(i);
+      out.bytes = BytesOf(type);
+      out.label = "result " + std::to_string(i);
+      const BufferId id = program_.AddBuffer(std::move(out));
+      HLOGRAPH_TRY(EmitCopy(returned[i], id, program_.main, ret));
+      program_.results.push_back(id);
+    }
+    return Status::Ok();
+  }
+
+  const ir::Module& module_;
+  GpuProgram program_;
+  std::unordered_map<const ir::Value*, BufferId> buffers_;
+  std::set<const ir::Value*> materialized_;
+  std::set<BufferId> top_level_temps_;
+  bool top_level_ = true;
+};
+
+}  // namespace
+
+StatusOr<GpuProgram> PlanProgram(const ir::Module& module) { return Planner(module).Run(); }
+
+}  // namespace hlograph::gpu

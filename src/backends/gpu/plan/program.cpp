@@ -1,0 +1,181 @@
+#include "backends/gpu/plan/program.h"
+
+#include <sstream>
+
+#include "backends/gpu/plan/buffer_plan.h"
+
+namespace hlograph::gpu {
+
+const char* BufferKindName(BufferKind kind) {
+  switch (kind) {
+    case BufferKind::kParameter: return "parameter";
+    case BufferKind::kOutput: return "output";
+    case BufferKind::kConstant: return "constant";
+    case BufferKind::kTemp: return "temp";
+  }
+  return "?";
+}
+
+const char* FusionKindName(FusionKind kind) {
+  switch (kind) {
+    case FusionKind::kLoop: return "loop";
+    case FusionKind::kReduction: return "reduction";
+    case FusionKind::kTranspose: return "transpose";
+  }
+  return "?";
+}
+
+BufferId GpuProgram::AddBuffer(Buffer buffer) {
+  buffers.push_back(std::move(buffer));
+  return static_cast<BufferId>(buffers.size() - 1);
+}
+
+namespace {
+
+std::string Ids(const std::vector<BufferId>& ids) {
+  std::string s;
+  for (size_t i = 0; i < ids.size(); ++i) s += (i ? ", b" : "b") + std::to_string(ids[i]);
+  return s;
+}
+
+void PrintSequence(const GpuProgram& p, const Sequence& seq, int depth, std::ostringstream& os) {
+  const std::string indent(static_cast<size_t>(2 * depth + 2), ' ');
+  for (const Step& step : seq.steps) {
+    os << indent;
+    if (const auto* k = std::get_if<KernelStep>(&step.action)) {
+      const Fusion& f = p.fusions[static_cast<size_t>(k->fusion)];
+      os << "kernel " << f.name << " (" << FusionKindName(f.kind) << ") " << Ids(k->inputs) << " -> "
+         << Ids(k->outputs) << "\n";
+    } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
+      os << "gemm " << g->config.ToString() << " b" << g->lhs << ", b" << g->rhs << " -> b" << g->out << "\n";
+    } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
+      os << "copy b" << c->src << " -> b" << c->dst << " (" << c->bytes << " bytes)\n";
+    } else if (const auto* w = std::get_if<WhileStep>(&step.action)) {
+      os << "while state " << Ids(w->state);
+      if (w->known_trip_count >= 0) os << " (" << w->known_trip_count << " iterations)";
+      os << "\n" << indent << " cond -> b" << w->pred << "\n";
+      PrintSequence(p, w->cond, depth + 1, os);
+      os << indent << " body -> " << Ids(w->next) << "\n";
+      PrintSequence(p, w->body, depth + 1, os);
+    } else if (const auto* cs = std::get_if<CaseStep>(&step.action)) {
+      os << (cs->index_is_pred ? "if b" : "case b") << cs->index << " -> " << Ids(cs->results) << "\n";
+      for (size_t b = 0; b < cs->branches.size(); ++b) {
+        os << indent << " branch " << b << " -> " << Ids(cs->branch_results[b]) << "\n";
+        PrintSequence(p, cs->branches[b], depth + 1, os);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::string GpuProgram::ToString() const {
+  std::ostringstream os;
+  int64_t constant_bytes = 0;
+  for (const Buffer& b : buffers) {
+    if (b.kind == BufferKind::kConstant) constant_bytes += b.bytes;
+  }
+  os << "buffers (" << buffers.size() << "; arena " << arena_bytes << " bytes, constants " << constant_bytes
+     << " bytes):\n";
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    const Buffer& b = buffers[i];
+    os << "  b" << i << " " << BufferKindName(b.kind);
+    if (b.index >= 0) os << " " << b.index;
+    os << " " << b.bytes << " bytes";
+    if (b.kind == BufferKind::kTemp) {
+      if (b.offset >= 0) {
+        os << " @" << b.offset << " live " << b.first_use << ".." << b.last_use;
+      } else {
+        os << " unused";
+      }
+    }
+    if (!b.label.empty()) os << "  ; " << b.label;
+    os << "\n";
+  }
+  os << "kernels (" << fusions.size() << "):\n";
+  for (const Fusion& f : fusions) {
+    os << "  " << f.name << " " << FusionKindName(f.kind) << ":";
+    if (f.kind == FusionKind::kTranspose) {
+      os << " permute " << f.input_types[0].ToString() << " by [";
+      for (size_t i = 0; i < f.permutation.size(); ++i) os << (i ? ", " : "") << f.permutation[i];
+      os << "]";
+    }
+    for (const ir::Operation* op : f.ops) os << " " << op->name().substr(op->name().find('.') + 1);
+    os << " -> ";
+    for (size_t i = 0; i < f.output_types.size(); ++i) os << (i ? ", " : "") << f.output_types[i].ToString();
+    os << "\n";
+  }
+  os << "steps:\n";
+  PrintSequence(*this, main, 0, os);
+  os << "results: " << Ids(results) << "\n";
+  return os.str();
+}
+
+Status GpuProgram::Verify() const {
+  const auto valid = [&](BufferId id) { return id >= 0 && static_cast<size_t>(id) < buffers.size(); };
+  std::string error;
+  ForEachStep(main, [&](const Step& step, int) {
+    if (!error.empty()) return;
+    std::vector<BufferId> ids;
+    if (const auto* k = std::get_if<KernelStep>(&step.action)) {
+      if (k->fusion < 0 || static_cast<size_t>(k->fusion) >= fusions.size()) {
+        error = "a kernel step names no kernel";
+        return;
+      }
+      const Fusion& f = fusions[static_cast<size_t>(k->fusion)];
+      if (k->inputs.size() != f.input_types.size() || k->outputs.size() != f.output_types.size()) {
+        error = f.name + " is given " + std::to_string(k->inputs.size()) + " inputs and " +
+                std::to_string(k->outputs.size()) + " outputs, expected " + std::to_string(f.input_types.size()) +
+                " and " + std::to_string(f.output_types.size());
+        return;
+      }
+      ids = k->inputs;
+      ids.insert(ids.end(), k->outputs.begin(), k->outputs.end());
+    } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
+      ids = {g->lhs, g->rhs, g->out};
+    } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
+      ids = {c->src, c->dst};
+      if (valid(c->src) && valid(c->dst) && buffers[static_cast<size_t>(c->src)].bytes < c->bytes) {
+        error = "a copy reads past the end of b" + std::to_string(c->src);
+      }
+    } else if (const auto* w = std::get_if<WhileStep>(&step.action)) {
+      ids = w->state;
+      ids.insert(ids.end(), w->next.begin(), w->next.end());
+      ids.push_back(w->pred);
+      if (w->state.size() != w->next.size()) error = "a loop's next values do not match its state";
+    } else if (const auto* cs = std::get_if<CaseStep>(&step.action)) {
+      ids = cs->results;
+      ids.push_back(cs->index);
+      if (cs->branches.empty() || cs->branches.size() != cs->branch_results.size()) error = "a case has no branches";
+      for (const auto& r : cs->branch_results) {
+        if (r.size() != cs->results.size()) error = "a case branch returns the wrong number of values";
+        ids.insert(ids.end(), r.begin(), r.end());
+      }
+    }
+    for (BufferId id : ids) {
+      if (!valid(id)) error = "a step names buffer b" + std::to_string(id) + ", which does not exist";
+    }
+  });
+  if (!error.empty()) return Status::Error("invalid GPU program: " + error);
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    const Buffer& a = buffers[i];
+    if (a.kind != BufferKind::kTemp || a.offset < 0) continue;
+    if (a.offset % kBufferAlignment != 0 || a.offset + a.bytes > arena_bytes) {
+      return Status::Error("invalid GPU program: b" + std::to_string(i) + " is misplaced in the arena");
+    }
+    for (size_t j = i + 1; j < buffers.size(); ++j) {
+      const Buffer& b = buffers[j];
+      if (b.kind != BufferKind::kTemp || b.offset < 0) continue;
+      const bool live_together = a.first_use <= b.last_use && b.first_use <= a.last_use;
+      const bool overlap = a.offset < b.offset + std::max<int64_t>(b.bytes, 1) &&
+                           b.offset < a.offset + std::max<int64_t>(a.bytes, 1);
+      if (live_together && overlap) {
+        return Status::Error("invalid GPU program: b" + std::to_string(i) + " and b" + std::to_string(j) +
+                             " share memory while both are live");
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace hlograph::gpu

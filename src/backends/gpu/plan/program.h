@@ -1,0 +1,145 @@
+// The GPU program: what runs, in which order, reading and writing which
+// buffers. It is plain data built from the IR before any CUDA call
+// (planner.h), printed by `hlograph explain` and unit-tested without a GPU.
+// Stream mode walks it (runtime/stream_runner.h); graph mode will turn the
+// same steps into graph nodes.
+//
+//   Buffer    a device allocation: an argument, a constant, a result, or a
+//             temp at a fixed offset of the executable's arena.
+//   Fusion    one generated kernel: a loop over an output shape, or a
+//             reduction, computing several IR ops without going to memory.
+//   Step      kernel launch | GEMM | copy | while loop | case.
+//   Sequence  steps in order; loops and cases hold nested sequences.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "backends/gpu/runtime/gemm.h"
+#include "ir/operation.h"
+#include "ir/type.h"
+
+namespace hlograph::gpu {
+
+using BufferId = int32_t;
+
+enum class BufferKind {
+  kParameter,  // an argument of the entry function (index = its number)
+  kOutput,     // a result of the entry function (index = its number)
+  kConstant,   // a dense constant, uploaded once at compile time
+  kTemp,       // a fixed offset of the arena (assigned by the buffer plan)
+};
+const char* BufferKindName(BufferKind kind);
+
+struct Buffer {
+  BufferKind kind = BufferKind::kTemp;
+  int64_t bytes = 0;
+  int index = -1;                            // kParameter / kOutput: its number
+  const ir::Operation* constant = nullptr;   // kConstant: the stablehlo.constant
+  std::string label;                         // what it holds, for people
+  // kTemp, filled by the buffer plan: the byte offset in the arena and the
+  // step interval [first, last] (in program order) during which it is live.
+  int64_t offset = -1;
+  int first_use = -1, last_use = -1;
+};
+
+enum class FusionKind {
+  kLoop,       // one thread per output element (all outputs share a shape)
+  kReduction,  // a stablehlo.reduce whose operands are computed in the kernel
+  kTranspose,  // inputs[0] permuted by `permutation` (feeds a GEMM)
+};
+const char* FusionKindName(FusionKind kind);
+
+struct Fusion {
+  std::string name;   // the kernel's name, "fusion_3"
+  FusionKind kind = FusionKind::kLoop;
+  // The IR ops the kernel computes, in program order. For kReduction the
+  // last one is the stablehlo.reduce.
+  std::vector<const ir::Operation*> ops;
+  // Values read from memory, in kernel parameter order, then the values
+  // written (kernel parameters after the inputs). For kTranspose the
+  // single input and output are given by type only (no IR op makes them).
+  std::vector<const ir::Value*> inputs;
+  std::vector<const ir::Value*> outputs;
+  std::vector<ir::Type> input_types, output_types;
+  std::vector<int64_t> permutation;  // kTranspose: output dim i is input dim permutation[i]
+};
+
+struct KernelStep {
+  int fusion = -1;
+  std::vector<BufferId> inputs, outputs;  // parallel to the fusion's
+};
+
+struct GemmStep {
+  GemmConfig config;
+  BufferId lhs = -1, rhs = -1, out = -1;
+};
+
+struct CopyStep {
+  BufferId src = -1, dst = -1;
+  int64_t bytes = 0;
+};
+
+struct Step;
+struct Sequence {
+  std::vector<Step> steps;
+};
+
+// while: `state` holds the loop-carried values (the loop's operands are
+// copied in before the step, its results are read from there after it).
+// cond computes the predicate into `pred`; body computes the next values
+// into `next`, which are then copied into `state` (equal ids: no copy).
+struct WhileStep {
+  std::vector<BufferId> state;
+  Sequence cond;
+  BufferId pred = -1;
+  Sequence body;
+  std::vector<BufferId> next;
+  // The trip count when the planner can prove it (a counter from a constant
+  // to a constant bound by a constant step), else -1.
+  int64_t known_trip_count = -1;
+};
+
+// case / if: `index` (i32, or i1 for if: true is branch 0) picks a branch;
+// out-of-range indices run the last branch, as the spec says. Each branch
+// computes into its `branch_results`, copied into `results`.
+struct CaseStep {
+  BufferId index = -1;
+  bool index_is_pred = false;
+  std::vector<Sequence> branches;
+  std::vector<std::vector<BufferId>> branch_results;
+  std::vector<BufferId> results;
+};
+
+struct Step {
+  std::variant<KernelStep, GemmStep, CopyStep, WhileStep, CaseStep> action;
+  const ir::Operation* op = nullptr;  // the IR op it comes from (null for copies the planner adds)
+};
+
+struct GpuProgram {
+  std::vector<Buffer> buffers;
+  std::vector<Fusion> fusions;
+  Sequence main;
+  std::vector<BufferId> parameters;  // per entry-function argument
+  std::vector<BufferId> results;     // per entry-function result
+  std::vector<ir::Type> parameter_types, result_types;
+  int64_t arena_bytes = 0;           // filled by the buffer plan
+
+  BufferId AddBuffer(Buffer buffer);
+  // Human-readable listing: buffers, fusions, then the steps (nested).
+  std::string ToString() const;
+  // Structural checks: ids in range, fusion parameters match step buffers,
+  // temps placed without overlap while both are live. Errors say what broke.
+  Status Verify() const;
+};
+
+// Visits every step of `seq` and of the sequences nested in it, in program
+// order, with its depth of nesting.
+template <typename Fn>
+void ForEachStep(const Sequence& seq, Fn&& fn, int depth = 0);
+
+}  // namespace hlograph::gpu
+
+#include "backends/gpu/plan/program_inl.h"

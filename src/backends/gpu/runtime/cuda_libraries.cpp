@@ -1,0 +1,131 @@
+// NVRTC and cuBLASLt, loaded on first use. hlograph does not link them:
+// libcublasLt alone is half a gigabyte, and mapping it at start-up would
+// cost every `hlograph` invocation ~0.1 s, GPU or not. Instead this file
+// defines the C functions the backend calls; each looks its real
+// counterpart up in the library (dlopen on first call) and forwards. When a
+// library is missing the calls fail with an error code whose message says
+// which library could not be loaded.
+#include <cublasLt.h>
+#include <cuda.h>
+#include <dlfcn.h>
+#include <nvrtc.h>
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+#ifndef HLOGRAPH_CUDA_LIBRARY_DIR
+#define HLOGRAPH_CUDA_LIBRARY_DIR "/usr/local/cuda/lib64"
+#endif
+
+namespace {
+
+class Library {
+ public:
+  explicit Library(const std::string& soname) {
+    // The dynamic linker's search first (LD_LIBRARY_PATH, ld.so.cache), then
+    // the toolkit this binary was built with.
+    for (const std::string& path : {soname, std::string(HLOGRAPH_CUDA_LIBRARY_DIR) + "/" + soname}) {
+      handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (handle_) return;
+    }
+    const char* why = dlerror();
+    error_ = "cannot load " + soname + (why ? std::string(": ") + why : std::string());
+  }
+  void* Symbol(const char* name) const { return handle_ ? dlsym(handle_, name) : nullptr; }
+  const std::string& error() const { return error_; }
+
+ private:
+  void* handle_ = nullptr;
+  std::string error_;
+};
+
+const Library& Nvrtc() {
+  static const Library library("libnvrtc.so." + std::to_string(CUDA_VERSION / 1000));
+  return library;
+}
+
+const Library& CublasLt() {
+  static const Library library("libcublasLt.so." + std::to_string(CUBLAS_VER_MAJOR));
+  return library;
+}
+
+template <typename Fn>
+Fn Lookup(const Library& library, const char* name) {
+  return reinterpret_cast<Fn>(library.Symbol(name));
+}
+
+}  // namespace
+
+// Defines `name` to forward to the library's own; `fail` when it is absent.
+#define HLOGRAPH_FORWARD(library, ret, name, fail, params, args)                               \
+  extern "C" ret name params {                                                                \
+    static const auto real = Lookup<decltype(&::name)>(library(), #name);                     \
+    return real ? real args : fail;                                                           \
+  }
+
+HLOGRAPH_FORWARD(Nvrtc, nvrtcResult, nvrtcVersion, NVRTC_ERROR_INTERNAL_ERROR, (int* major, int* minor),
+                 (major, minor))
+HLOGRAPH_FORWARD(Nvrtc, nvrtcResult, nvrtcCreateProgram, NVRTC_ERROR_INTERNAL_ERROR,
+                 (nvrtcProgram * prog, const char* src, const char* name, int num_headers,
+                  const char* const* headers, const char* const* include_names),
+                 (prog, src, name, num_headers, headers, include_names))
+HLOGRAPH_FORWARD(Nvrtc, nvrtcResult, nvrtcDestroyProgram, NVRTC_ERROR_INTERNAL_ERROR, (nvrtcProgram * prog), (prog))
+HLOGRAPH_FORWARD(Nvrtc, nvrtcResult, nvrtcCompileProgram, NVRTC_ERROR_INTERNAL_ERROR,
+                 (nvrtcProgram prog, int num_options, const char* const* options), (prog, num_options, options))
+HLOGRAPH_FORWARD(Nvrtc, nvrtcResult, nvrtcGetCUBINSize, NVRTC_ERROR_INTERNAL_ERROR,
+                 (nvrtcProgram prog, size_t* size), (prog, size))
+HLOGRAPH_FORWARD(Nvrtc, nvrtcResult, nvrtcGetCUBIN, NVRTC_ERROR_INTERNAL_ERROR, (nvrtcProgram prog, char* cubin),
+                 (prog, cubin))
+HLOGRAPH_FORWARD(Nvrtc, nvrtcResult, nvrtcGetProgramLogSize, NVRTC_ERROR_INTERNAL_ERROR,
+                 (nvrtcProgram prog, size_t* size), (prog, size))
+HLOGRAPH_FORWARD(Nvrtc, nvrtcResult, nvrtcGetProgramLog, NVRTC_ERROR_INTERNAL_ERROR, (nvrtcProgram prog, char* log),
+                 (prog, log))
+HLOGRAPH_FORWARD(Nvrtc, const char*, nvrtcGetErrorString, Nvrtc().error().c_str(), (nvrtcResult result), (result))
+
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtCreate, CUBLAS_STATUS_NOT_INITIALIZED,
+                 (cublasLtHandle_t * handle), (handle))
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtDestroy, CUBLAS_STATUS_NOT_INITIALIZED, (cublasLtHandle_t handle),
+                 (handle))
+HLOGRAPH_FORWARD(CublasLt, const char*, cublasLtGetStatusName, "CUBLAS_STATUS_NOT_INITIALIZED",
+                 (cublasStatus_t status), (status))
+HLOGRAPH_FORWARD(CublasLt, const char*, cublasLtGetStatusString, CublasLt().error().c_str(), (cublasStatus_t status),
+                 (status))
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatmul, CUBLAS_STATUS_NOT_INITIALIZED,
+                 (cublasLtHandle_t handle, cublasLtMatmulDesc_t desc, const void* alpha, const void* a,
+                  cublasLtMatrixLayout_t a_desc, const void* b, cublasLtMatrixLayout_t b_desc, const void* beta,
+                  const void* c, cublasLtMatrixLayout_t c_desc, void* d, cublasLtMatrixLayout_t d_desc,
+                  const cublasLtMatmulAlgo_t* algo, void* workspace, size_t workspace_bytes, cudaStream_t stream),
+                 (handle, desc, alpha, a, a_desc, b, b_desc, beta, c, c_desc, d, d_desc, algo, workspace,
+                  workspace_bytes, stream))
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatmulAlgoGetHeuristic, CUBLAS_STATUS_NOT_INITIALIZED,
+                 (cublasLtHandle_t handle, cublasLtMatmulDesc_t desc, cublasLtMatrixLayout_t a,
+                  cublasLtMatrixLayout_t b, cublasLtMatrixLayout_t c, cublasLtMatrixLayout_t d,
+                  cublasLtMatmulPreference_t preference, int requested, cublasLtMatmulHeuristicResult_t results[],
+                  int* returned),
+                 (handle, desc, a, b, c, d, preference, requested, results, returned))
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatmulDescCreate, CUBLAS_STATUS_NOT_INITIALIZED,
+                 (cublasLtMatmulDesc_t * desc, cublasComputeType_t compute, cudaDataType_t scale),
+                 (desc, compute, scale))
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatmulDescDestroy, CUBLAS_STATUS_NOT_INITIALIZED,
+                 (cublasLtMatmulDesc_t desc), (desc))
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatmulDescSetAttribute, CUBLAS_STATUS_NOT_INITIALIZED,
+                 (cublasLtMatmulDesc_t desc, cublasLtMatmulDescAttributes_t attr, const void* buf, size_t bytes),
+                 (desc, attr, buf, bytes))
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatmulPreferenceCreate, CUBLAS_STATUS_NOT_INITIALIZED,
+                 (cublasLtMatmulPreference_t * pref), (pref))
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatmulPreferenceDestroy, CUBLAS_STATUS_NOT_INITIALIZED,
+                 (cublasLtMatmulPreference_t pref), (pref))
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatmulPreferenceSetAttribute, CUBLAS_STATUS_NOT_INITIALIZED,
+                 (cublasLtMatmulPreference_t pref, cublasLtMatmulPreferenceAttributes_t attr, const void* buf,
+                  size_t bytes),
+                 (pref, attr, buf, bytes))
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatrixLayoutCreate, CUBLAS_STATUS_NOT_INITIALIZED,
+                 (cublasLtMatrixLayout_t * layout, cudaDataType type, uint64_t rows, uint64_t cols, int64_t ld),
+                 (layout, type, rows, cols, ld))
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatrixLayoutDestroy, CUBLAS_STATUS_NOT_INITIALIZED,
+                 (cublasLtMatrixLayout_t layout), (layout))
+HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatrixLayoutSetAttribute, CUBLAS_STATUS_NOT_INITIALIZED,
+                 (cublasLtMatrixLayout_t layout, cublasLtMatrixLayoutAttribute_t attr, const void* buf,
+                  size_t bytes),
+                 (layout, attr, buf, bytes))

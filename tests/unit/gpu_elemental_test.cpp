@@ -1,0 +1,719 @@
+// The GPU code generator's elementwise expressions (backends/gpu/codegen/
+// elemental.h). NVRTC needs no GPU, so every op x element type is compiled
+// to a cubin here on any machine with the CUDA toolkit; where a GPU exists
+// the same kernels run on edge-case inputs and are compared with the CPU
+// interpreter bit for bit (a few ulp for transcendental functions).
+#include <cuda_runtime_api.h>
+#include <gtest/gtest.h>
+#include <nvrtc.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "backends/cpu/interpreter.h"
+#include "backends/cpu/tensor.h"
+#include "backends/gpu/codegen/elemental.h"
+#include "ir/float_bits.h"
+#include "ir/module.h"
+#include "test_util.h"
+
+namespace hlograph::testing {
+namespace {
+
+using E = ir::ElementType;
+using gpu::ElementalExpr;
+
+const std::vector<E> kAllTypes = {E::kI1,  E::kI8,  E::kI16, E::kI32,  E::kI64, E::kU8, E::kU16,
+                                  E::kU32, E::kU64, E::kF16, E::kBF16, E::kF32, E::kF64};
+const std::vector<E> kIntTypes = {E::kI8, E::kI16, E::kI32, E::kI64, E::kU8, E::kU16, E::kU32, E::kU64};
+const std::vector<E> kFloatTypes = {E::kF16, E::kBF16, E::kF32, E::kF64};
+
+std::string TypeName(E e) { return std::string(ir::ElementTypeName(e)); }
+std::string TensorType(E e, int64_t n) { return "tensor<" + std::to_string(n) + "x" + TypeName(e) + ">"; }
+
+// One op applied to 1-D operands of n elements (generic syntax).
+std::string OpProgram(const std::string& op, const std::vector<E>& operands, E result, const std::string& attrs,
+                      int64_t n) {
+  std::string params, args, types;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    const std::string t = TensorType(operands[i], n);
+    params += (i ? ", " : "") + std::string("%a") + std::to_string(i) + ": " + t;
+    args += (i ? ", " : "") + std::string("%a") + std::to_string(i);
+    types += (i ? ", " : "") + t;
+  }
+  const std::string r = TensorType(result, n);
+  return "func.func @main(" + params + ") -> " + r + " {\n  %r = \"" + op + "\"(" + args + ") " +
+         (attrs.empty() ? "" : "{" + attrs + "} ") + ": (" + types + ") -> " + r + "\n  return %r : " + r + "\n}\n";
+}
+
+// A parsed one-op program and its op.
+struct Parsed {
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  const ir::Operation* op = nullptr;
+};
+
+Parsed Parse(const std::string& text) {
+  Parsed p;
+  p.modules = ParseOrDie(text);
+  if (p.modules.empty()) return p;
+  const ir::Operation* func = p.modules[0]->EntryFunction();
+  if (func == nullptr || func->num_regions() == 0) {
+    ADD_FAILURE() << "no entry function in\n" << text;
+    return p;
+  }
+  p.op = func->region(0).front().operations()[0].get();
+  return p;
+}
+
+// ---------------------------------------------------------------------------
+// The cases: every supported op on every element type it is defined for.
+
+enum Accuracy { kExact, kApprox };
+
+struct Case {
+  std::string op;
+  std::vector<E> operands;
+  E result;
+  std::string attrs;
+  Accuracy accuracy = kExact;
+  std::string Label() const {
+    std::string s = op + "(";
+    for (size_t i = 0; i < operands.size(); ++i) s += (i ? "," : "") + TypeName(operands[i]);
+    return s + ")->" + TypeName(result) + (attrs.empty() ? "" : " {" + attrs + "}");
+  }
+};
+
+enum Classes { kB = 1, kI = 2, kF = 4 };
+
+struct OpSpec {
+  const char* op;
+  int arity;
+  int classes;
+  Accuracy accuracy;
+};
+
+const OpSpec kSameTypeOps[] = {
+    {"stablehlo.add", 2, kB | kI | kF, kExact},
+    {"stablehlo.subtract", 2, kI | kF, kExact},
+    {"stablehlo.multiply", 2, kB | kI | kF, kExact},
+    {"stablehlo.divide", 2, kI | kF, kExact},
+    {"stablehlo.remainder", 2, kI | kF, kExact},
+    {"stablehlo.power", 2, kI | kF, kApprox},
+    {"stablehlo.maximum", 2, kB | kI | kF, kExact},
+    {"stablehlo.minimum", 2, kB | kI | kF, kExact},
+    {"stablehlo.atan2", 2, kF, kApprox},
+    {"stablehlo.and", 2, kB | kI, kExact},
+    {"stablehlo.or", 2, kB | kI, kExact},
+    {"stablehlo.xor", 2, kB | kI, kExact},
+    {"stablehlo.shift_left", 2, kI, kExact},
+    {"stablehlo.shift_right_logical", 2, kI, kExact},
+    {"stablehlo.shift_right_arithmetic", 2, kI, kExact},
+    {"chlo.mulhi", 2, kI, kExact},
+    {"chlo.next_after", 2, kF, kExact},
+    {"chlo.polygamma", 2, kF, kApprox},
+    {"chlo.zeta", 2, kF, kApprox},
+    {"stablehlo.negate", 1, kI | kF, kExact},
+    {"stablehlo.not", 1, kB | kI, kExact},
+    {"stablehlo.popcnt", 1, kI, kExact},
+    {"stablehlo.count_leading_zeros", 1, kI, kExact},
+    {"stablehlo.sign", 1, kI | kF, kExact},
+    {"stablehlo.abs", 1, kI | kF, kExact},
+    {"stablehlo.ceil", 1, kF, kExact},
+    {"stablehlo.floor", 1, kF, kExact},
+    {"stablehlo.round_nearest_afz", 1, kF, kExact},
+    {"stablehlo.round_nearest_even", 1, kF, kExact},
+    {"stablehlo.sqrt", 1, kF, kExact},
+    {"stablehlo.rsqrt", 1, kF, kExact},
+    {"stablehlo.cbrt", 1, kF, kApprox},
+    {"stablehlo.exponential", 1, kF, kApprox},
+    {"stablehlo.exponential_minus_one", 1, kF, kApprox},
+    {"stablehlo.log", 1, kF, kApprox},
+    {"stablehlo.log_plus_one", 1, kF, kApprox},
+    {"stablehlo.logistic", 1, kF, kApprox},
+    {"stablehlo.sine", 1, kF, kApprox},
+    {"stablehlo.cosine", 1, kF, kApprox},
+    {"stablehlo.tan", 1, kF, kApprox},
+    {"stablehlo.tanh", 1, kF, kApprox},
+    {"stablehlo.real", 1, kF, kExact},
+    {"stablehlo.imag", 1, kF, kExact},
+    {"chlo.tan", 1, kF, kApprox},
+    {"chlo.asin", 1, kF, kApprox},
+    {"chlo.acos", 1, kF, kApprox},
+    {"chlo.atan", 1, kF, kApprox},
+    {"chlo.sinh", 1, kF, kApprox},
+    {"chlo.cosh", 1, kF, kApprox},
+    {"chlo.asinh", 1, kF, kApprox},
+    {"chlo.acosh", 1, kF, kApprox},
+    {"chlo.atanh", 1, kF, kApprox},
+    {"chlo.square", 1, kI | kF, kExact},
+    {"chlo.conj", 1, kF, kExact},
+    {"chlo.erf", 1, kF, kApprox},
+    {"chlo.erfc", 1, kF, kApprox},
+    {"chlo.erf_inv", 1, kF, kApprox},
+    {"chlo.lgamma", 1, kF, kApprox},
+    {"chlo.digamma", 1, kF, kApprox},
+    {"chlo.bessel_i1e", 1, kF, kApprox},
+};
+
+int ClassOf(E e) {
+  if (e == E::kI1) return kB;
+  return ir::IsFloat(e) ? kF : kI;
+}
+
+std::vector<Case> AllCases() {
+  std::vector<Case> cases;
+  for (const OpSpec& s : kSameTypeOps) {
+    for (E e : kAllTypes) {
+      if (s.classes & ClassOf(e)) cases.push_back({s.op, std::vector<E>(static_cast<size_t>(s.arity), e), e, "", s.accuracy});
+    }
+  }
+  for (const char* op : {"stablehlo.is_finite", "chlo.is_inf", "chlo.is_pos_inf", "chlo.is_neg_inf"}) {
+    for (E e : kFloatTypes) cases.push_back({op, {e}, E::kI1, ""});
+  }
+  for (E e : kAllTypes) {
+    cases.push_back({"stablehlo.select", {E::kI1, e, e}, e, ""});
+    cases.push_back({"stablehlo.clamp", {e, e, e}, e, ""});
+    const char* type = e == E::kI1 ? nullptr : ir::IsFloat(e) ? "FLOAT" : ir::IsSignedInteger(e) ? "SIGNED" : "UNSIGNED";
+    for (const char* dir : {"EQ", "NE", "GE", "GT", "LE", "LT"}) {
+      std::string attrs = std::string("comparison_direction = #stablehlo<comparison_direction ") + dir + ">";
+      cases.push_back({"stablehlo.compare", {e, e}, E::kI1,
+                       type ? attrs + ", compare_type = #stablehlo<comparison_type " + type + ">" : attrs});
+      if (ir::IsFloat(e)) {
+        cases.push_back({"stablehlo.compare", {e, e}, E::kI1, attrs + ", compare_type = #stablehlo<comparison_type TOTALORDER>"});
+      }
+    }
+    for (E to : kAllTypes) {
+      if (to != e) cases.push_back({"stablehlo.convert", {e}, to, ""});
+      if (to != e && ir::BitWidth(to) == ir::BitWidth(e)) cases.push_back({"stablehlo.bitcast_convert", {e}, to, ""});
+    }
+  }
+  for (E e : kFloatTypes) {
+    for (auto [exp, man] : std::vector<std::pair<int, int>>{{5, 10}, {8, 7}, {4, 3}, {8, 23}, {2, 1}, {11, 52}}) {
+      cases.push_back({"stablehlo.reduce_precision", {e}, e,
+                       "exponent_bits = " + std::to_string(exp) + " : i32, mantissa_bits = " + std::to_string(man) + " : i32"});
+    }
+  }
+  return cases;
+}
+
+// ---------------------------------------------------------------------------
+// Kernels.
+
+// `__global__ void <name>(const S0* a0, ..., R* r, int n)`: r[i] = op(a0[i], ...).
+StatusOr<std::string> CaseKernel(const Case& c, const ir::Operation& op, const std::string& name) {
+  std::string params, body;
+  std::vector<std::string> names;
+  for (size_t i = 0; i < c.operands.size(); ++i) {
+    HLOGRAPH_ASSIGN(const std::string storage, gpu::StorageType(c.operands[i]));
+    HLOGRAPH_ASSIGN(const std::string compute, gpu::ComputeType(c.operands[i]));
+    const std::string a = "a" + std::to_string(i), x = "x" + std::to_string(i);
+    params += "const " + storage + "* __restrict__ " + a + ", ";
+    body += "  const " + compute + " " + x + " = " + gpu::LoadExpr(c.operands[i], a + "[i]") + ";\n  (void)" + x +
+            ";\n";
+    names.push_back(x);
+  }
+  HLOGRAPH_ASSIGN(const std::string result_storage, gpu::StorageType(c.result));
+  HLOGRAPH_ASSIGN(const std::string expr, ElementalExpr(op, names));
+  return "extern \"C\" __global__ void " + name + "(" + params + result_storage +
+         "* __restrict__ r, int n) {\n  const int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i >= n) return;\n" +
+         body + "  r[i] = " + gpu::StoreExpr(c.result, expr) + ";\n}\n";
+}
+
+struct CompileResult {
+  bool ok = false;
+  std::string log;
+  std::string cubin;
+};
+
+// NVRTC straight to a cubin for sm_<arch>.
+CompileResult Compile(const std::string& source, int arch) {
+  CompileResult out;
+  nvrtcProgram prog;
+  if (nvrtcCreateProgram(&prog, source.c_str(), "elemental_test.cu", 0, nullptr, nullptr) != NVRTC_SUCCESS) {
+    out.log = "nvrtcCreateProgram failed";
+    return out;
+  }
+  const std::string arch_opt = "--gpu-architecture=sm_" + std::to_string(arch);
+  const std::string include = std::string("-I") + gpu::KernelIncludeDir();
+  const char* opts[] = {arch_opt.c_str(), "-std=c++17", include.c_str()};
+  const nvrtcResult r = nvrtcCompileProgram(prog, 3, opts);
+  size_t log_size = 0;
+  nvrtcGetProgramLogSize(prog, &log_size);
+  out.log.resize(log_size);
+  if (log_size > 0) nvrtcGetProgramLog(prog, out.log.data());
+  while (!out.log.empty() && (out.log.back() == '\0' || out.log.back() == '\n')) out.log.pop_back();
+  if (r == NVRTC_SUCCESS) {
+    size_t size = 0;
+    nvrtcGetCUBINSize(prog, &size);
+    out.cubin.resize(size);
+    nvrtcGetCUBIN(prog, out.cubin.data());
+    out.ok = true;
+  }
+  nvrtcDestroyProgram(&prog);
+  return out;
+}
+
+// The source with line numbers, for failure messages.
+std::string Numbered(const std::string& source) {
+  std::string out;
+  int line = 1;
+  size_t start = 0;
+  while (start < source.size()) {
+    size_t end = source.find('\n', start);
+    if (end == std::string::npos) end = source.size();
+    out += std::to_string(line++) + ": " + source.substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+// The cases compiled in batches (one NVRTC program per batch of kernels).
+struct Batch {
+  std::vector<size_t> cases;
+  std::vector<Parsed> parsed;
+  std::string source;
+};
+
+constexpr int64_t kProgramElements = 1;  // the parsed programs' shape (only the op matters)
+
+std::vector<Batch> BuildBatches(const std::vector<Case>& cases, size_t per_batch) {
+  std::vector<Batch> batches;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    if (batches.empty() || batches.back().cases.size() == per_batch) {
+      batches.emplace_back();
+      batches.back().source = gpu::KernelPrelude();
+    }
+    Batch& b = batches.back();
+    Parsed p = Parse(OpProgram(cases[i].op, cases[i].operands, cases[i].result, cases[i].attrs, kProgramElements));
+    if (p.op == nullptr) continue;
+    auto kernel = CaseKernel(cases[i], *p.op, "k" + std::to_string(i));
+    if (!kernel.ok()) {
+      ADD_FAILURE() << cases[i].Label() << ": " << kernel.status().message();
+      continue;
+    }
+    b.source += "// " + cases[i].Label() + "\n" + *kernel;
+    b.cases.push_back(i);
+    b.parsed.push_back(std::move(p));
+  }
+  return batches;
+}
+
+// ---------------------------------------------------------------------------
+// String-level tests.
+
+std::string ExprOf(const std::string& op, const std::vector<E>& operands, E result, const std::vector<std::string>& args,
+                   const std::string& attrs = "") {
+  Parsed p = Parse(OpProgram(op, operands, result, attrs, 4));
+  if (p.op == nullptr) return "<parse error>";
+  auto expr = ElementalExpr(*p.op, args);
+  return expr.ok() ? *expr : "error: " + expr.status().message();
+}
+
+TEST(GpuElemental, TypesLoadsAndStores) {
+  EXPECT_EQ(*gpu::StorageType(E::kF16), "__half");
+  EXPECT_EQ(*gpu::StorageType(E::kBF16), "__nv_bfloat16");
+  EXPECT_EQ(*gpu::StorageType(E::kI1), "bool");
+  EXPECT_EQ(*gpu::StorageType(E::kU64), "uint64_t");
+  EXPECT_EQ(*gpu::ComputeType(E::kF16), "float");
+  EXPECT_EQ(*gpu::ComputeType(E::kBF16), "float");
+  EXPECT_EQ(*gpu::ComputeType(E::kF64), "double");
+  EXPECT_EQ(*gpu::ComputeType(E::kI8), "int8_t");
+  EXPECT_EQ(gpu::LoadExpr(E::kF16, "p[i]"), "hlo_load_f16(p[i])");
+  EXPECT_EQ(gpu::LoadExpr(E::kBF16, "p[i]"), "__bfloat162float(p[i])");
+  EXPECT_EQ(gpu::StoreExpr(E::kBF16, "x"), "hlo_store_bf16(x)");
+  EXPECT_EQ(gpu::LoadExpr(E::kI32, "p[i]"), "p[i]");
+  for (E e : kAllTypes) EXPECT_TRUE(gpu::IsSupportedElementType(e)) << TypeName(e);
+  for (E e : {E::kC64, E::kC128, E::kF8E4M3FN, E::kI4, E::kU2, E::kTF32, E::kIndex}) {
+    EXPECT_FALSE(gpu::IsSupportedElementType(e)) << TypeName(e);
+    auto s = gpu::StorageType(e);
+    ASSERT_FALSE(s.ok());
+    EXPECT_TRUE(HasSubstr(s.status().message(), "element type " + TypeName(e) + " is not supported"));
+  }
+}
+
+TEST(GpuElemental, Expressions) {
+  EXPECT_EQ(ExprOf("stablehlo.add", {E::kI32, E::kI32}, E::kI32, {"a", "b"}), "((int32_t)((uint32_t)a + (uint32_t)b))");
+  EXPECT_EQ(ExprOf("stablehlo.add", {E::kF32, E::kF32}, E::kF32, {"a", "b"}), "(a + b)");
+  // f16 results are rounded after every op.
+  EXPECT_EQ(ExprOf("stablehlo.add", {E::kF16, E::kF16}, E::kF16, {"a", "b"}), "hlo_round_f16((a + b))");
+  EXPECT_EQ(ExprOf("stablehlo.multiply", {E::kBF16, E::kBF16}, E::kBF16, {"a", "b"}), "hlo_round_bf16(__fmul_rn(a, b))");
+  EXPECT_EQ(ExprOf("stablehlo.maximum", {E::kF16, E::kF16}, E::kF16, {"a", "b"}), "hlo_fmax<float>(a, b)");
+  EXPECT_EQ(ExprOf("stablehlo.add", {E::kI1, E::kI1}, E::kI1, {"a", "b"}), "(a || b)");
+  EXPECT_EQ(ExprOf("stablehlo.divide", {E::kU16, E::kU16}, E::kU16, {"a", "b"}), "hlo_idiv<uint16_t>(a, b)");
+  EXPECT_EQ(ExprOf("stablehlo.exponential", {E::kF32}, E::kF32, {"x"}), "expf(x)");
+  EXPECT_EQ(ExprOf("stablehlo.exponential", {E::kF64}, E::kF64, {"x"}), "exp(x)");
+  EXPECT_EQ(ExprOf("chlo.erf", {E::kF32}, E::kF32, {"x"}), "((float)erf((double)x))");
+  EXPECT_EQ(ExprOf("stablehlo.select", {E::kI1, E::kF32, E::kF32}, E::kF32, {"p", "a", "b"}), "(p ? a : b)");
+  EXPECT_EQ(ExprOf("stablehlo.compare", {E::kF32, E::kF32}, E::kI1, {"a", "b"},
+                   "comparison_direction = #stablehlo<comparison_direction LT>, "
+                   "compare_type = #stablehlo<comparison_type TOTALORDER>"),
+            "(hlo_total_order_key(a) < hlo_total_order_key(b))");
+  EXPECT_EQ(ExprOf("stablehlo.compare", {E::kU8, E::kU8}, E::kI1, {"a", "b"},
+                   "comparison_direction = #stablehlo<comparison_direction GE>"),
+            "(a >= b)");
+  EXPECT_EQ(ExprOf("stablehlo.convert", {E::kF32}, E::kI8, {"x"}), "((int8_t)hlo_float_to_signed<float>(x, 8))");
+  EXPECT_EQ(ExprOf("stablehlo.convert", {E::kF64}, E::kF16, {"x"}), "hlo_f16_from_double(x)");
+  EXPECT_EQ(ExprOf("stablehlo.convert", {E::kF32}, E::kI1, {"x"}), "(x != 0)");
+  EXPECT_EQ(ExprOf("stablehlo.bitcast_convert", {E::kF32}, E::kI32, {"x"}), "((int32_t)__float_as_uint(x))");
+  EXPECT_EQ(ExprOf("stablehlo.reduce_precision", {E::kF32}, E::kF32, {"x"},
+                   "exponent_bits = 5 : i32, mantissa_bits = 10 : i32"),
+            "hlo_reduce_precision(x, 5, 10)");
+  // Nothing to reduce: the operand itself.
+  EXPECT_EQ(ExprOf("stablehlo.reduce_precision", {E::kF16}, E::kF16, {"x"},
+                   "exponent_bits = 8 : i32, mantissa_bits = 23 : i32"),
+            "x");
+  EXPECT_EQ(ExprOf("stablehlo.imag", {E::kF64}, E::kF64, {"x"}), "0.0");
+}
+
+TEST(GpuElemental, Errors) {
+  EXPECT_TRUE(HasSubstr(ExprOf("stablehlo.add", {E::kC64, E::kC64}, E::kC64, {"a", "b"}),
+                        "error: stablehlo.add: element type complex<f32> is not supported by the GPU code generator"));
+  EXPECT_TRUE(HasSubstr(ExprOf("stablehlo.negate", {E::kF8E4M3FN}, E::kF8E4M3FN, {"a"}),
+                        "stablehlo.negate: element type f8E4M3FN is not supported"));
+  EXPECT_TRUE(HasSubstr(ExprOf("stablehlo.convert", {E::kI4}, E::kF32, {"a"}),
+                        "stablehlo.convert: element type i4 is not supported"));
+  EXPECT_TRUE(HasSubstr(ExprOf("stablehlo.subtract", {E::kI1, E::kI1}, E::kI1, {"a", "b"}),
+                        "stablehlo.subtract: is not defined for element type i1"));
+  EXPECT_TRUE(HasSubstr(ExprOf("stablehlo.sine", {E::kI32}, E::kI32, {"a"}),
+                        "stablehlo.sine: is not defined for element type i32"));
+  EXPECT_TRUE(HasSubstr(ExprOf("stablehlo.add", {E::kF32, E::kF32}, E::kF32, {"a"}), "expects 2 operand expressions, got 1"));
+  EXPECT_TRUE(HasSubstr(ExprOf("stablehlo.compare", {E::kI32, E::kI32}, E::kI1, {"a", "b"},
+                               "comparison_direction = #stablehlo<comparison_direction LT>, "
+                               "compare_type = #stablehlo<comparison_type TOTALORDER>"),
+                        "TOTALORDER only for float operands"));
+  // Not elementwise.
+  Parsed p = Parse(
+      "func.func @main(%a: tensor<4xf32>) -> tensor<2x2xf32> {\n"
+      "  %r = \"stablehlo.reshape\"(%a) : (tensor<4xf32>) -> tensor<2x2xf32>\n"
+      "  return %r : tensor<2x2xf32>\n}\n");
+  ASSERT_NE(p.op, nullptr);
+  EXPECT_FALSE(gpu::IsElementwise(*p.op));
+  auto expr = ElementalExpr(*p.op, {"a"});
+  ASSERT_FALSE(expr.ok());
+  EXPECT_TRUE(HasSubstr(expr.status().message(), "stablehlo.reshape is not an elementwise op"));
+  // bitcast_convert between widths changes the shape: not elementwise.
+  p = Parse(
+      "func.func @main(%a: tensor<2xf32>) -> tensor<2x2xi16> {\n"
+      "  %r = \"stablehlo.bitcast_convert\"(%a) : (tensor<2xf32>) -> tensor<2x2xi16>\n"
+      "  return %r : tensor<2x2xi16>\n}\n");
+  ASSERT_NE(p.op, nullptr);
+  EXPECT_FALSE(gpu::IsElementwise(*p.op));
+}
+
+TEST(GpuElemental, IsElementwiseCoversEveryCase) {
+  for (const Case& c : AllCases()) {
+    Parsed p = Parse(OpProgram(c.op, c.operands, c.result, c.attrs, 2));
+    ASSERT_NE(p.op, nullptr) << c.Label();
+    EXPECT_TRUE(gpu::IsElementwise(*p.op)) << c.Label();
+  }
+}
+
+TEST(GpuElemental, Literals) {
+  EXPECT_EQ(*gpu::LiteralExpr(E::kI1, 1), "true");
+  EXPECT_EQ(*gpu::LiteralExpr(E::kI8, 0xff), "((int8_t)-1ll)");
+  EXPECT_EQ(*gpu::LiteralExpr(E::kI8, ~uint64_t{0}), "((int8_t)-1ll)");
+  EXPECT_EQ(*gpu::LiteralExpr(E::kI64, uint64_t{1} << 63), "((int64_t)(-9223372036854775807ll - 1))");
+  EXPECT_EQ(*gpu::LiteralExpr(E::kU32, 0xffffffffu), "((uint32_t)4294967295ull)");
+  EXPECT_EQ(*gpu::LiteralExpr(E::kF32, 0x3fc00000u), "0x1.8p+0f");
+  EXPECT_EQ(*gpu::LiteralExpr(E::kF32, 0x80000000u), "(-0x0p+0f)");
+  EXPECT_EQ(*gpu::LiteralExpr(E::kF32, 0x7fc00001u), "__uint_as_float(0x7fc00001u)");
+  EXPECT_EQ(*gpu::LiteralExpr(E::kF64, 0x3ff0000000000000ull), "0x1p+0");
+  EXPECT_EQ(*gpu::LiteralExpr(E::kF64, 0xfff0000000000000ull), "__longlong_as_double((long long)0xfff0000000000000ull)");
+  EXPECT_EQ(*gpu::LiteralExpr(E::kF16, 0x3c00), "0x1p+0f");
+  EXPECT_EQ(*gpu::LiteralExpr(E::kF16, 0x0001), "0x1p-24f");  // the smallest f16 denormal
+  EXPECT_EQ(*gpu::LiteralExpr(E::kF16, 0xfc00), "__uint_as_float(0xff800000u)");
+  EXPECT_EQ(*gpu::LiteralExpr(E::kBF16, 0xc040), "(-0x1.8p+1f)");
+  EXPECT_FALSE(gpu::LiteralExpr(E::kC64, 0).ok());
+
+  // Every literal compiles.
+  std::string source = gpu::KernelPrelude() + "extern \"C\" __global__ void k(double* r) {\n";
+  int i = 0;
+  for (E e : kAllTypes) {
+    for (uint64_t bits : {uint64_t{0}, uint64_t{1}, ~uint64_t{0}, uint64_t{0x7f80}, uint64_t{0x7ff0000000000000},
+                          uint64_t{0x8000000000000000}, uint64_t{0x7fc00000}, uint64_t{0x00000001}}) {
+      source += "  r[" + std::to_string(i++) + "] = (double)" + *gpu::LiteralExpr(e, bits) + ";\n";
+    }
+  }
+  source += "}\n";
+  const CompileResult r = Compile(source, 90);
+  EXPECT_TRUE(r.ok) << r.log << "\n" << Numbered(source);
+  EXPECT_EQ(r.log, "");
+}
+
+// A chain of fused ops: operands that are themselves expressions.
+TEST(GpuElemental, NestedExpressionsCompile) {
+  Parsed mul = Parse(OpProgram("stablehlo.multiply", {E::kF16, E::kF16}, E::kF16, "", 4));
+  Parsed add = Parse(OpProgram("stablehlo.add", {E::kF16, E::kF16}, E::kF16, "", 4));
+  Parsed cvt = Parse(OpProgram("stablehlo.convert", {E::kF16}, E::kI32, "", 4));
+  Parsed shl = Parse(OpProgram("stablehlo.shift_left", {E::kI32, E::kI32}, E::kI32, "", 4));
+  ASSERT_TRUE(mul.op && add.op && cvt.op && shl.op);
+  auto m = ElementalExpr(*mul.op, {"x", *gpu::LiteralExpr(E::kF16, 0x4000)});
+  ASSERT_TRUE(m.ok());
+  auto a = ElementalExpr(*add.op, {*m, "x"});
+  ASSERT_TRUE(a.ok());
+  auto c = ElementalExpr(*cvt.op, {*a});
+  ASSERT_TRUE(c.ok());
+  auto s = ElementalExpr(*shl.op, {*c, *gpu::LiteralExpr(E::kI32, 3)});
+  ASSERT_TRUE(s.ok());
+  const std::string source = gpu::KernelPrelude() + "extern \"C\" __global__ void k(const __half* p, int32_t* r) {\n" +
+                             "  const float x = " + gpu::LoadExpr(E::kF16, "p[threadIdx.x]") + ";\n  r[threadIdx.x] = " +
+                             *s + ";\n}\n";
+  const CompileResult r = Compile(source, 90);
+  EXPECT_TRUE(r.ok) << r.log << "\n" << Numbered(source);
+  EXPECT_EQ(r.log, "");
+}
+
+// Every op x element type compiles for sm_90 without a warning.
+TEST(GpuElemental, EveryCaseCompiles) {
+  const std::vector<Case> cases = AllCases();
+  EXPECT_GT(cases.size(), 600u);
+  for (const Batch& b : BuildBatches(cases, 400)) {
+    const CompileResult r = Compile(b.source, 90);
+    EXPECT_TRUE(r.ok) << r.log << "\n" << Numbered(b.source);
+    EXPECT_EQ(r.log, "");
+  }
+}
+
+// ---------------------------------------------------------------------------
+// On a GPU: each case's kernel against the CPU interpreter.
+
+// Edge-case inputs of each element type, as bit patterns.
+std::vector<uint64_t> EdgeValues(E e) {
+  auto f32 = [](float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return uint64_t{u};
+  };
+  auto f64 = [](double d) {
+    uint64_t u;
+    std::memcpy(&u, &d, 8);
+    return u;
+  };
+  const float kInfF = std::numeric_limits<float>::infinity();
+  const double kInf = std::numeric_limits<double>::infinity();
+  switch (e) {
+    case E::kI1: return {0, 1};
+    case E::kF32:
+      return {f32(0.0f), f32(-0.0f), f32(1.0f), f32(-1.0f), f32(0.5f), f32(-2.5f), f32(3.0f), f32(2.5f),
+              f32(1e-40f), f32(-1.4e-45f), f32(std::numeric_limits<float>::max()),
+              f32(-std::numeric_limits<float>::max()), f32(kInfF), f32(-kInfF), f32(std::nanf("")), 0xffc00001u,
+              f32(1e10f), f32(-3.7e9f), f32(100.25f), f32(3e38f), f32(0.999f), f32(-0.3f)};
+    case E::kF64:
+      return {f64(0.0), f64(-0.0), f64(1.0), f64(-1.0), f64(0.5), f64(-2.5), f64(3.0), f64(2.5), f64(4.9e-324),
+              f64(-1e-310), f64(std::numeric_limits<double>::max()), f64(-std::numeric_limits<double>::max()),
+              f64(kInf), f64(-kInf), f64(std::nan("")), 0xfff8000000000001ull, f64(9.3e18), f64(1.9e19),
+              f64(-9.3e18), f64(65520.0), f64(65519.99), f64(3.4028235677973366e38), f64(0.999), f64(-0.3)};
+    case E::kF16:
+      return {0x0000, 0x8000, 0x3c00, 0xbc00, 0x3800, 0xc100, 0x4200, 0x4100, 0x0001, 0x83ff, 0x7bff, 0xfbff,
+              0x7c00, 0xfc00, 0x7e00, 0xfe01, 0x7d00, 0x4248, 0xc500, 0x3bfe, 0xb4cd, 0x5640};
+    case E::kBF16:
+      return {0x0000, 0x8000, 0x3f80, 0xbf80, 0x3f00, 0xc020, 0x4040, 0x4020, 0x0001, 0x807f, 0x7f7f, 0xff7f,
+              0x7f80, 0xff80, 0x7fc0, 0xffc1, 0x7f81, 0x4049, 0xc0a0, 0x3f7f, 0xbe9a, 0x4f80, 0x5f00};
+    default: {
+      const int w = ir::BitWidth(e);
+      const uint64_t mask = w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
+      std::vector<uint64_t> v;
+      for (int64_t x : std::vector<int64_t>{0, 1, -1, 2, 3, -3, 7, 8, 15, 16, 31, 32, 63, 64, 100, -100, 1000}) {
+        v.push_back(static_cast<uint64_t>(x) & mask);
+      }
+      const uint64_t sign = uint64_t{1} << (w - 1);
+      for (uint64_t x : {sign, sign - 1, sign + 1, mask - 1}) v.push_back(x);
+      return v;
+    }
+  }
+}
+
+// The operands of a case: for binary ops every pair of edge values, for
+// ternary ones every triple of a subset.
+std::vector<std::vector<uint64_t>> CaseInputs(const Case& c) {
+  std::vector<std::vector<uint64_t>> in(c.operands.size());
+  if (c.op == "stablehlo.select") {
+    const std::vector<uint64_t> v = EdgeValues(c.result);
+    for (size_t i = 0; i < v.size(); ++i) {
+      in[0].push_back(i % 3 == 0 ? 1 : 0);
+      in[1].push_back(v[i]);
+      in[2].push_back(v[v.size() - 1 - i]);
+    }
+    return in;
+  }
+  // zeta and polygamma sum up to ~s/pi terms, and a huge odd order with a
+  // negative base makes the sum NaN so that it never stops early (in the
+  // interpreter too): keep their arguments moderate.
+  const bool moderate = c.op == "chlo.zeta" || c.op == "chlo.polygamma";
+  std::vector<std::vector<uint64_t>> values;
+  for (E e : c.operands) {
+    std::vector<uint64_t> v;
+    for (uint64_t x : EdgeValues(e)) {
+      if (!moderate || !(std::fabs(ir::FloatBitsToDouble(x, e)) > 1000)) v.push_back(x);
+    }
+    if (c.operands.size() == 3 && v.size() > 9) v.resize(9);
+    values.push_back(v);
+  }
+  if (c.operands.size() == 1) {
+    in[0] = values[0];
+  } else if (c.operands.size() == 2) {
+    for (uint64_t a : values[0]) {
+      for (uint64_t b : values[1]) {
+        in[0].push_back(a);
+        in[1].push_back(b);
+      }
+    }
+  } else {
+    for (uint64_t a : values[0]) {
+      for (uint64_t b : values[1]) {
+        for (uint64_t x : values[2]) {
+          in[0].push_back(a);
+          in[1].push_back(b);
+          in[2].push_back(x);
+        }
+      }
+    }
+  }
+  return in;
+}
+
+cpu::Tensor TensorOf(E e, const std::vector<uint64_t>& bits) {
+  cpu::Tensor t(ir::Type::Tensor(e, {static_cast<int64_t>(bits.size())}));
+  const size_t sb = static_cast<size_t>(ir::StorageBytes(e));
+  for (size_t i = 0; i < bits.size(); ++i) std::memcpy(t.mutable_bytes() + i * sb, &bits[i], sb);  // little-endian
+  return t;
+}
+
+uint64_t ElementBits(const uint8_t* data, size_t i, E e) {
+  uint64_t v = 0;
+  const size_t sb = static_cast<size_t>(ir::StorageBytes(e));
+  std::memcpy(&v, data + i * sb, sb);
+  return v;
+}
+
+double AsDouble(uint64_t bits, E e) { return ir::FloatBitsToDouble(bits, e); }
+
+// Distance in units in the last place: the sign-magnitude bits as a line.
+int64_t UlpDistance(uint64_t a, uint64_t b, E e) {
+  const int w = ir::BitWidth(e);
+  auto line = [&](uint64_t x) {
+    const uint64_t sign = uint64_t{1} << (w - 1);
+    const int64_t mag = static_cast<int64_t>(x & (sign - 1));
+    return (x & sign) ? -mag : mag;
+  };
+  const int64_t d = line(a) - line(b);
+  return d < 0 ? -d : d;
+}
+
+bool Matches(uint64_t gpu_bits, uint64_t cpu_bits, E e, Accuracy accuracy) {
+  if (gpu_bits == cpu_bits) return true;
+  if (!ir::IsFloat(e)) return false;
+  const double g = AsDouble(gpu_bits, e), c = AsDouble(cpu_bits, e);
+  if (std::isnan(g) && std::isnan(c)) return true;
+  if (accuracy == kExact || std::isnan(g) || std::isnan(c)) return false;
+  if (UlpDistance(gpu_bits, cpu_bits, e) <= 4) return true;
+  if (std::isinf(g) || std::isinf(c)) return false;
+  const double rel = e == E::kF64 ? 1e-13 : 1e-6;
+  return std::fabs(g - c) <= rel * std::max(std::fabs(c), 1e-300);
+}
+
+int DeviceArch() {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) return 0;
+  cudaDeviceProp prop;
+  if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) return 0;
+  return prop.major * 10 + prop.minor;
+}
+
+#define CUDA_OK(expr)                                                                     \
+  do {                                                                                    \
+    const cudaError_t cuda_ok_err = (expr);                                               \
+    ASSERT_EQ(cuda_ok_err, cudaSuccess) << #expr << ": " << cudaGetErrorString(cuda_ok_err); \
+  } while (0)
+
+// Runs case `c` (kernel `name` of `library`) and compares with the CPU.
+void RunCase(const Case& c, const std::string& name, cudaLibrary_t library) {
+  SCOPED_TRACE(c.Label());
+  const std::vector<std::vector<uint64_t>> inputs = CaseInputs(c);
+  const int n = static_cast<int>(inputs[0].size());
+  std::vector<cpu::Tensor> args;
+  for (size_t i = 0; i < c.operands.size(); ++i) args.push_back(TensorOf(c.operands[i], inputs[i]));
+
+  // The interpreter's answer.
+  const std::string text = OpProgram(c.op, c.operands, c.result, c.attrs, n);
+  auto modules = ParseOrDie(text);
+  ASSERT_FALSE(modules.empty());
+  cpu::Interpreter interpreter(*modules[0]);
+  auto expected = interpreter.RunEntry(args);
+  ASSERT_TRUE(expected.ok()) << expected.status().message();
+  const cpu::Tensor& want = (*expected)[0];
+
+  // The GPU's.
+  cudaKernel_t kernel;
+  CUDA_OK(cudaLibraryGetKernel(&kernel, library, name.c_str()));
+  std::vector<void*> buffers;
+  for (const cpu::Tensor& a : args) {
+    void* d = nullptr;
+    CUDA_OK(cudaMalloc(&d, a.byte_size()));
+    CUDA_OK(cudaMemcpy(d, a.bytes(), a.byte_size(), cudaMemcpyHostToDevice));
+    buffers.push_back(d);
+  }
+  const size_t out_bytes = static_cast<size_t>(n) * static_cast<size_t>(ir::StorageBytes(c.result));
+  void* d_out = nullptr;
+  CUDA_OK(cudaMalloc(&d_out, out_bytes));
+  buffers.push_back(d_out);
+  std::vector<void*> params;
+  for (void*& b : buffers) params.push_back(&b);
+  int count = n;
+  params.push_back(&count);
+  const unsigned block = 128;
+  CUDA_OK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), dim3((static_cast<unsigned>(n) + block - 1) / block),
+                           dim3(block), params.data(), 0, nullptr));
+  CUDA_OK(cudaDeviceSynchronize());
+  std::vector<uint8_t> got(out_bytes);
+  CUDA_OK(cudaMemcpy(got.data(), d_out, out_bytes, cudaMemcpyDeviceToHost));
+  for (void* b : buffers) cudaFree(b);
+
+  ASSERT_EQ(want.byte_size(), out_bytes);
+  int failures = 0;
+  for (size_t i = 0; i < static_cast<size_t>(n) && failures < 8; ++i) {
+    const uint64_t g = ElementBits(got.data(), i, c.result), w = ElementBits(want.bytes(), i, c.result);
+    if (Matches(g, w, c.result, c.accuracy)) continue;
+    ++failures;
+    std::string operands;
+    for (size_t k = 0; k < c.operands.size(); ++k) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%s0x%llx", k ? ", " : "", static_cast<unsigned long long>(inputs[k][i]));
+      operands += buf;
+    }
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "gpu 0x%llx, cpu 0x%llx", static_cast<unsigned long long>(g),
+                  static_cast<unsigned long long>(w));
+    ADD_FAILURE() << "at (" << operands << "): " << buf
+                  << (ir::IsFloat(c.result) ? " (" + std::to_string(AsDouble(g, c.result)) + " vs " +
+                                                  std::to_string(AsDouble(w, c.result)) + ")"
+                                            : std::string());
+  }
+}
+
+TEST(GpuElemental, MatchesInterpreterOnDevice) {
+  const int arch = DeviceArch();
+  if (arch == 0) GTEST_SKIP() << "no CUDA device";
+  const std::vector<Case> cases = AllCases();
+  for (const Batch& b : BuildBatches(cases, 400)) {
+    const CompileResult r = Compile(b.source, arch);
+    ASSERT_TRUE(r.ok) << r.log;
+    cudaLibrary_t library;
+    CUDA_OK(cudaLibraryLoadData(&library, r.cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0));
+    for (size_t k = 0; k < b.cases.size(); ++k) {
+      RunCase(cases[b.cases[k]], "k" + std::to_string(b.cases[k]), library);
+    }
+    cudaLibraryUnload(library);
+  }
+}
+
+}  // namespace
+}  // namespace hlograph::testing

@@ -1,0 +1,134 @@
+// Whole programs on the GPU (stream mode) against the CPU interpreter on
+// the same random arguments: every corpus program the GPU backend plans.
+// Skips without a GPU.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <thread>
+
+#include "backends/cpu/element_types.h"
+#include "backends/cpu/interpreter.h"
+#include "backends/cpu/random_tensor.h"
+#include "backends/gpu/executable.h"
+#include "backends/gpu/plan/planner.h"
+#include "test_util.h"
+
+namespace hlograph::gpu {
+namespace {
+
+// Largest |gpu - cpu| / (atol + rtol * max|cpu|) over a float result (a
+// normwise bound: summation order differs between the two); integers and
+// bools must match exactly. NaN must meet NaN.
+std::string Compare(const cpu::Tensor& want, const cpu::Tensor& got, double rtol) {
+  if (want.type() != got.type()) return "type " + got.type().ToString() + ", expected " + want.type().ToString();
+  std::string problem;
+  cpu::DispatchElementType(want.element(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* w = want.data<T>();
+    const T* g = got.data<T>();
+    const int64_t n = want.num_elements();
+    if constexpr (cpu::kIsFloat<T>) {
+      double scale = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        const double x = static_cast<double>(cpu::Load(w[i]));
+        if (std::isfinite(x)) scale = std::max(scale, std::fabs(x));
+      }
+      const double allowed = 1e-6 + rtol * scale;
+      for (int64_t i = 0; i < n && problem.empty(); ++i) {
+        const double x = static_cast<double>(cpu::Load(w[i])), y = static_cast<double>(cpu::Load(g[i]));
+        const bool ok = (std::isnan(x) && std::isnan(y)) || x == y || std::fabs(x - y) <= allowed;
+        if (!ok) {
+          problem = "element " + std::to_string(i) + ": cpu " + std::to_string(x) + ", gpu " + std::to_string(y) +
+                    " (allowed " + std::to_string(allowed) + ")";
+        }
+      }
+    } else if constexpr (!cpu::kIsComplex<T>) {
+      if (n > 0 && std::memcmp(w, g, want.byte_size()) != 0) problem = "integer results differ";
+    }
+  });
+  return problem;
+}
+
+double Rtol(const std::string& text, ir::ElementType e) {
+  const bool products = text.find("dot_general") != std::string::npos;
+  if (e == ir::ElementType::kBF16) return 2e-2;
+  if (e == ir::ElementType::kF16) return 1e-2;
+  if (e == ir::ElementType::kF64) return 1e-9;
+  return products && text.find("HIGHEST") == std::string::npos ? 1e-2 : 1e-4;  // TF32 products
+}
+
+TEST(GpuExecutable, CorpusMatchesTheInterpreter) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  int ran = 0;
+  for (const std::string& path : testing::MlirFiles(testing::SourceDir() + "/tests/corpus")) {
+    if (path.find("/debug/") != std::string::npos) continue;
+    auto parsed = frontend::ParseFile(path);
+    ASSERT_TRUE(parsed.ok());
+    if (parsed->modules.size() != 1) continue;
+    const ir::Module& module = *parsed->modules[0];
+    if (!PlanProgram(module).ok()) continue;  // ops the GPU does not run yet
+    const ir::Operation* entry = module.EntryFunction();
+    auto args = cpu::RandomTensors(ir::FunctionSignature(*entry).inputs, 42);
+    ASSERT_TRUE(args.ok()) << path;
+    cpu::Interpreter interpreter(module);
+    auto want = interpreter.Call(*entry, *args);
+    ASSERT_TRUE(want.ok()) << path << ": " << want.status().message();
+    auto exe = GpuExecutable::Compile(module);
+    ASSERT_TRUE(exe.ok()) << path << ": " << exe.status().message();
+    auto got = (*exe)->Run(*args);
+    ASSERT_TRUE(got.ok()) << path << ": " << got.status().message();
+    ASSERT_EQ(got->size(), want->size()) << path;
+    const std::string text = testing::ReadFile(path);
+    for (size_t i = 0; i < want->size(); ++i) {
+      const std::string problem = Compare((*want)[i], (*got)[i], Rtol(text, (*want)[i].element()));
+      EXPECT_TRUE(problem.empty()) << path << " result " << i << ": " << problem;
+    }
+    ++ran;
+  }
+  std::cout << "GPU stream mode: " << ran << " corpus programs compared with the interpreter\n";
+  EXPECT_GT(ran, 60);
+}
+
+TEST(GpuExecutable, ConcurrentCallsFromSeveralThreads) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  auto parsed = frontend::ParseFile(testing::SourceDir() + "/tests/corpus/mlp_grad.mlir");
+  ASSERT_TRUE(parsed.ok());
+  const ir::Module& module = *parsed->modules[0];
+  auto exe = GpuExecutable::Compile(module);
+  ASSERT_TRUE(exe.ok()) << exe.status().message();
+  const ir::Operation* entry = module.EntryFunction();
+  std::vector<std::string> problems(8);
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < problems.size(); ++t) {
+    threads.emplace_back([&, t] {
+      for (int call = 0; call < 10 && problems[t].empty(); ++call) {
+        auto args = cpu::RandomTensors(ir::FunctionSignature(*entry).inputs, 100 * t + call);
+        cpu::Interpreter interpreter(module);
+        auto want = interpreter.Call(*entry, *args);
+        auto got = (*exe)->Run(*args);
+        if (!want.ok() || !got.ok()) {
+          problems[t] = "a call failed";
+          continue;
+        }
+        for (size_t i = 0; i < want->size() && problems[t].empty(); ++i) {
+          problems[t] = Compare((*want)[i], (*got)[i], 1e-2);
+        }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (size_t t = 0; t < problems.size(); ++t) EXPECT_TRUE(problems[t].empty()) << "thread " << t << ": " << problems[t];
+}
+
+TEST(GpuExecutable, ReportsNoGpuCleanly) {
+  if (GpuAvailable()) GTEST_SKIP() << "there is a GPU";
+  auto parsed = frontend::ParseFile(testing::SourceDir() + "/tests/corpus/softmax.mlir");
+  ASSERT_TRUE(parsed.ok());
+  auto exe = GpuExecutable::Compile(*parsed->modules[0]);
+  ASSERT_FALSE(exe.ok());
+  EXPECT_TRUE(testing::HasSubstr(exe.status().message(), "no GPU"));
+}
+
+}  // namespace
+}  // namespace hlograph::gpu

@@ -1,0 +1,240 @@
+// The GPU plan without a GPU: fusion decisions, steps, the buffer plan,
+// and every corpus program either planned and verified or refused with a
+// message naming the op.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "backends/gpu/codegen/fusion_emitter.h"
+#include "backends/gpu/plan/planner.h"
+#include "test_util.h"
+
+namespace hlograph::gpu {
+namespace {
+
+struct Planned {
+  std::vector<std::unique_ptr<ir::Module>> modules;  // the program points into it
+  StatusOr<GpuProgram> program = Status::Error("not planned");
+};
+
+Planned Plan(const std::string& text) {
+  Planned p;
+  p.modules = testing::ParseOrDie(text);
+  if (!p.modules.empty()) p.program = PlanProgram(*p.modules[0]);
+  return p;
+}
+
+int CountSteps(const Sequence& seq, bool kernels_only) {
+  int n = 0;
+  ForEachStep(seq, [&](const Step& s, int) {
+    if (!kernels_only || std::holds_alternative<KernelStep>(s.action)) ++n;
+  });
+  return n;
+}
+
+TEST(GpuPlan, ElementwiseChainIsOneKernelWritingTheResult) {
+  Planned p = Plan(R"(
+func.func @main(%x: tensor<1024xf32>, %y: tensor<1024xf32>) -> tensor<1024xf32> {
+  %c = stablehlo.constant dense<2.0> : tensor<1024xf32>
+  %0 = stablehlo.multiply %x, %c : tensor<1024xf32>
+  %1 = stablehlo.add %0, %y : tensor<1024xf32>
+  %2 = stablehlo.tanh %1 : tensor<1024xf32>
+  return %2 : tensor<1024xf32>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const GpuProgram& g = *p.program;
+  ASSERT_EQ(g.main.steps.size(), 1u) << g.ToString();
+  ASSERT_EQ(g.fusions.size(), 1u);
+  EXPECT_EQ(g.fusions[0].ops.size(), 4u);  // constant, multiply, add, tanh
+  const auto& k = std::get<KernelStep>(g.main.steps[0].action);
+  EXPECT_EQ(k.inputs, (std::vector<BufferId>{g.parameters[0], g.parameters[1]}));
+  EXPECT_EQ(k.outputs, g.results);
+  EXPECT_EQ(g.buffers[static_cast<size_t>(g.results[0])].kind, BufferKind::kOutput);
+  EXPECT_EQ(g.arena_bytes, 0);
+}
+
+TEST(GpuPlan, ExpensiveValueUsedTwiceIsStoredOnce) {
+  // exp(x) feeds two different kernels (a reduction and the division):
+  // it is computed once into memory; the cheap subtract is not.
+  Planned p = Plan(R"(
+func.func @main(%x: tensor<4x50xf32>) -> tensor<4x50xf32> {
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %e = stablehlo.exponential %x : tensor<4x50xf32>
+  %s = stablehlo.reduce(%e init: %cst) applies stablehlo.add across dimensions = [1] : (tensor<4x50xf32>, tensor<f32>) -> tensor<4xf32>
+  %b = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<4xf32>) -> tensor<4x50xf32>
+  %r = stablehlo.divide %e, %b : tensor<4x50xf32>
+  return %r : tensor<4x50xf32>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const GpuProgram& g = *p.program;
+  ASSERT_EQ(g.fusions.size(), 3u) << g.ToString();
+  EXPECT_EQ(g.fusions[0].kind, FusionKind::kLoop);       // exp
+  EXPECT_EQ(g.fusions[1].kind, FusionKind::kReduction);  // sum
+  EXPECT_EQ(g.fusions[2].kind, FusionKind::kLoop);       // broadcast + divide
+  EXPECT_EQ(g.fusions[2].ops.size(), 2u);
+}
+
+TEST(GpuPlan, BroadcastOfAnExpensiveValueIsNotRecomputedPerElement) {
+  Planned p = Plan(R"(
+func.func @main(%x: tensor<8xf32>, %y: tensor<8x1000xf32>) -> tensor<8x1000xf32> {
+  %e = stablehlo.exponential %x : tensor<8xf32>
+  %b = stablehlo.broadcast_in_dim %e, dims = [0] : (tensor<8xf32>) -> tensor<8x1000xf32>
+  %r = stablehlo.add %b, %y : tensor<8x1000xf32>
+  return %r : tensor<8x1000xf32>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  EXPECT_EQ(p.program->fusions.size(), 2u) << p.program->ToString();
+}
+
+TEST(GpuPlan, TempsShareMemoryWhenTheirLivesDoNotOverlap) {
+  // Four matrix products in a chain: each intermediate is dead once the
+  // next is computed, so two slots suffice.
+  Planned p = Plan(R"(
+func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = stablehlo.dot_general %x, %x, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %1 = stablehlo.dot_general %0, %x, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %2 = stablehlo.dot_general %1, %x, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %3 = stablehlo.dot_general %2, %x, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %3 : tensor<64x64xf32>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  EXPECT_EQ(p.program->arena_bytes, 2 * 64 * 64 * 4) << p.program->ToString();
+  EXPECT_TRUE(p.program->Verify().ok());
+}
+
+TEST(GpuPlan, DotOperandsInOtherLayoutsAreTransposedFirst) {
+  // Contracting over lhs dim 0 is a transposed GEMM operand; a batch dim
+  // that is not leading needs a transpose kernel.
+  Planned p = Plan(R"(
+func.func @main(%a: tensor<16x8xf32>, %b: tensor<16x4xf32>, %c: tensor<3x5x7xf32>, %d: tensor<5x3x7xf32>) -> (tensor<8x4xf32>, tensor<5x3x3xf32>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [0] x [0] : (tensor<16x8xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+  %1 = stablehlo.dot_general %c, %d, batching_dims = [1] x [0], contracting_dims = [2] x [2] : (tensor<3x5x7xf32>, tensor<5x3x7xf32>) -> tensor<5x3x3xf32>
+  return %0, %1 : tensor<8x4xf32>, tensor<5x3x3xf32>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const GpuProgram& g = *p.program;
+  std::vector<const GemmStep*> gemms;
+  ForEachStep(g.main, [&](const Step& s, int) {
+    if (const auto* gs = std::get_if<GemmStep>(&s.action)) gemms.push_back(gs);
+  });
+  ASSERT_EQ(gemms.size(), 2u);
+  EXPECT_TRUE(gemms[0]->config.lhs_transposed);
+  EXPECT_FALSE(gemms[0]->config.rhs_transposed);
+  EXPECT_EQ(gemms[0]->config.m, 8);
+  EXPECT_EQ(gemms[0]->config.k, 16);
+  EXPECT_EQ(gemms[1]->config.batch, 5);
+  EXPECT_TRUE(gemms[1]->config.rhs_transposed);  // [5][3][7] is [batch][n][k]
+  ASSERT_EQ(g.fusions.size(), 1u);
+  EXPECT_EQ(g.fusions[0].kind, FusionKind::kTranspose);
+  EXPECT_EQ(g.fusions[0].permutation, (std::vector<int64_t>{1, 0, 2}));
+}
+
+TEST(GpuPlan, ValuesReadInsideALoopLiveUntilItEnds) {
+  Planned p = Plan(R"(
+func.func @main(%x: tensor<256xf32>, %n: tensor<i32>) -> tensor<256xf32> {
+  %w = stablehlo.exponential %x : tensor<256xf32>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = stablehlo.while(%i = %zero, %acc = %x) : tensor<i32>, tensor<256xf32>
+   cond {
+    %c = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i1 = stablehlo.add %i, %one : tensor<i32>
+    %a1 = stablehlo.multiply %acc, %w : tensor<256xf32>
+    stablehlo.return %i1, %a1 : tensor<i32>, tensor<256xf32>
+  }
+  return %r#1 : tensor<256xf32>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const GpuProgram& g = *p.program;
+  ASSERT_TRUE(g.Verify().ok());
+  // exp(x) is computed before the loop (materialised: the loop's body reads
+  // it) and must stay live through the loop's last step.
+  const auto& first = std::get<KernelStep>(g.main.steps[0].action);
+  const Buffer& w = g.buffers[static_cast<size_t>(first.outputs[0])];
+  int loop_end = -1;
+  for (const Buffer& b : g.buffers) loop_end = std::max(loop_end, b.last_use);
+  EXPECT_EQ(w.last_use, loop_end) << g.ToString();
+  const WhileStep* loop = nullptr;
+  for (const Step& s : g.main.steps) {
+    if (const auto* ws = std::get_if<WhileStep>(&s.action)) loop = ws;
+  }
+  ASSERT_NE(loop, nullptr);
+  EXPECT_EQ(loop->state.size(), 2u);
+  EXPECT_EQ(CountSteps(loop->body, true), 2);
+}
+
+TEST(GpuPlan, LoopThatSwapsItsStateCopiesAside) {
+  Planned p = Plan(R"(
+func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %r:3 = stablehlo.while(%i = %zero, %x = %a, %y = %b) : tensor<i32>, tensor<4xf32>, tensor<4xf32>
+   cond {
+    %three = stablehlo.constant dense<3> : tensor<i32>
+    %c = stablehlo.compare LT, %i, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i1 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %i1, %y, %x : tensor<i32>, tensor<4xf32>, tensor<4xf32>
+  }
+  return %r#1 : tensor<4xf32>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const WhileStep* loop = nullptr;
+  for (const Step& s : p.program->main.steps) {
+    if (const auto* ws = std::get_if<WhileStep>(&s.action)) loop = ws;
+  }
+  ASSERT_NE(loop, nullptr);
+  for (size_t i = 1; i < 3; ++i) {
+    EXPECT_EQ(std::count(loop->state.begin(), loop->state.end(), loop->next[i]), 0) << p.program->ToString();
+  }
+}
+
+TEST(GpuPlan, UnsupportedOpsAreNamedWithTheirPosition) {
+  Planned p = Plan(R"(func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.custom_call @my_target(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+})");
+  ASSERT_FALSE(p.program.ok());
+  EXPECT_TRUE(testing::HasSubstr(p.program.status().message(), "<test>:2:"));
+  EXPECT_TRUE(testing::HasSubstr(p.program.status().message(), "'stablehlo.custom_call' op is not supported"));
+}
+
+// Every corpus program: planned and verified, with every kernel emitted, or
+// refused with a message naming an op. The count is printed.
+TEST(GpuPlan, CorpusProgramsPlanOrNameWhatIsMissing) {
+  int planned = 0, refused = 0;
+  std::map<std::string, int> missing;
+  for (const std::string& path : testing::MlirFiles(testing::SourceDir() + "/tests/corpus")) {
+    if (path.find("/debug/") != std::string::npos) continue;
+    auto parsed = frontend::ParseFile(path);
+    ASSERT_TRUE(parsed.ok()) << parsed.status().message();
+    for (const auto& module : parsed->modules) {
+      auto program = PlanProgram(*module);
+      if (!program.ok()) {
+        ++refused;
+        const std::string& m = program.status().message();
+        EXPECT_TRUE(m.find("error: '") != std::string::npos || m.find("GPU backend") != std::string::npos)
+            << path << ": " << m;
+        const size_t q = m.find("error: '");
+        missing[q == std::string::npos ? m.substr(0, 60) : m.substr(q + 8, m.find('\'', q + 8) - q - 8)]++;
+        continue;
+      }
+      ++planned;
+      EXPECT_TRUE(program->Verify().ok()) << path;
+      for (const Fusion& f : program->fusions) {
+        auto k = EmitKernel(f);
+        EXPECT_TRUE(k.ok()) << path << ": " << k.status().message();
+      }
+    }
+  }
+  std::string summary;
+  for (const auto& [op, n] : missing) summary += " " + op + " x" + std::to_string(n);
+  std::cout << "GPU plan: " << planned << " corpus programs planned, " << refused << " refused:" << summary << "\n";
+  EXPECT_GT(planned, 60);
+}
+
+}  // namespace
+}  // namespace hlograph::gpu
