@@ -3,9 +3,12 @@
 // message naming the op.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <set>
 
 #include "backends/gpu/codegen/fusion_emitter.h"
+#include "backends/gpu/codegen/nvrtc_compiler.h"
 #include "backends/gpu/plan/planner.h"
 #include "test_util.h"
 
@@ -234,6 +237,39 @@ TEST(GpuPlan, CorpusProgramsPlanOrNameWhatIsMissing) {
   for (const auto& [op, n] : missing) summary += " " + op + " x" + std::to_string(n);
   std::cout << "GPU plan: " << planned << " corpus programs planned, " << refused << " refused:" << summary << "\n";
   EXPECT_GT(planned, 60);
+}
+
+// The generated kernels compile (NVRTC needs no GPU). A sample of the
+// corpus covering each kernel kind; HLOGRAPH_ALL_CORPUS=1 compiles them all.
+TEST(GpuPlan, GeneratedKernelsCompile) {
+  std::vector<std::string> names = {"softmax", "mlp_grad", "layer_norm", "while_loop_newton_sqrt", "take_along_axis",
+                                    "cumulative_ops", "int8_uint8_ops", "mlp_bf16_mixed_precision", "transcendental_functions",
+                                    "integer_bitwise", "max_pool2d", "avg_pool2d_padded", "argmax_argmin", "bf16_ops"};
+  std::vector<std::string> paths;
+  if (std::getenv("HLOGRAPH_ALL_CORPUS")) {
+    paths = testing::MlirFiles(testing::SourceDir() + "/tests/corpus");
+  } else {
+    for (const auto& n : names) paths.push_back(testing::SourceDir() + "/tests/corpus/" + n + ".mlir");
+  }
+  int compiled = 0;
+  for (const std::string& path : paths) {
+    if (path.find("/debug/") != std::string::npos || !std::filesystem::exists(path)) continue;
+    auto parsed = frontend::ParseFile(path);
+    ASSERT_TRUE(parsed.ok()) << path;
+    for (const auto& module : parsed->modules) {
+      auto program = PlanProgram(*module);
+      if (!program.ok()) continue;
+      for (const Fusion& f : program->fusions) {
+        auto k = EmitKernel(f);
+        ASSERT_TRUE(k.ok()) << path << ": " << k.status().message();
+        auto cubin = CompileToCubin(k->code, k->name, CompileOptions{});
+        EXPECT_TRUE(cubin.ok()) << path << ": " << cubin.status().message();
+        ++compiled;
+      }
+    }
+  }
+  std::cout << compiled << " kernels compiled\n";
+  EXPECT_GT(compiled, 20);
 }
 
 }  // namespace

@@ -34,7 +34,11 @@ bool IsElementwise(const ir::Operation& op);
 
 // The compute-type expression of `op`'s single result, given its operands'
 // compute-type expressions (already parenthesised or simple names). Errors
-// name the op and the unsupported element type or attribute.
+// name the op and the unsupported element type or attribute. An f16/bf16
+// result is already rounded to its format (XLA rounds after every op), so
+// nesting these expressions gives the bits of running the ops one by one.
+// Each operand expression occurs at most once in the result, so nesting
+// them does not blow up the text.
 StatusOr<std::string> ElementalExpr(const ir::Operation& op, const std::vector<std::string>& operands);
 
 // A literal of element type `t` for the value `bits` (the element's bit

@@ -7,6 +7,7 @@
 
 #include "backends/gpu/codegen/elemental.h"
 #include "ir/attribute.h"
+#include "ir/verify/verify_util.h"
 
 namespace hlograph::gpu {
 namespace {
@@ -216,6 +217,8 @@ class BodyEmitter {
       return Emit(x, src);
     }
     if (name == "stablehlo.dynamic_slice") return DynamicSlice(*op, idx);
+    if (name == "stablehlo.gather") return Gather(*op, idx);
+    if (name == "stablehlo.reduce_window") return ReduceWindow(*op, idx);
     if (name == "stablehlo.concatenate" || name == "stablehlo.pad" || name == "stablehlo.dynamic_update_slice") {
       return Conditional(*op, idx);
     }
@@ -252,6 +255,97 @@ class BodyEmitter {
     return Emit(x, src);
   }
 
+  // gather: the output index splits into batch dims (which pick a start
+  // vector from the indices) and offset dims (the position in the slice);
+  // starts are clamped so the slice fits, as for dynamic_slice.
+  StatusOr<std::string> Gather(const ir::Operation& op, const Index& idx) {
+    const auto* dn = op.attr("dimension_numbers").as<ir::GatherDimsAttr>();
+    if (!dn) return Status::Error("gather without dimension_numbers");
+    const ir::Value* x = op.operand(0);
+    const ir::Value* indices = op.operand(1);
+    const auto sizes = I64s(op, "slice_sizes");
+    const int64_t out_rank = op.result(0)->type().rank();
+    const int64_t ivd = dn->index_vector_dim;
+    const auto contains = [](const std::vector<int64_t>& v, int64_t x_) {
+      return std::find(v.begin(), v.end(), x_) != v.end();
+    };
+    std::vector<int64_t> batch_out, batch_idx;  // paired: output dim <-> indices dim
+    for (int64_t d = 0; d < out_rank; ++d) {
+      if (!contains(dn->offset_dims, d)) batch_out.push_back(d);
+    }
+    for (int64_t d = 0; d < indices->type().rank(); ++d) {
+      if (d != ivd) batch_idx.push_back(d);
+    }
+    const auto out_dim_of_indices_dim = [&](int64_t k) {
+      const auto at = std::find(batch_idx.begin(), batch_idx.end(), k) - batch_idx.begin();
+      return idx[static_cast<size_t>(batch_out[static_cast<size_t>(at)])];
+    };
+    Index start(static_cast<size_t>(x->type().rank()), "0");
+    for (size_t c = 0; c < dn->start_index_map.size(); ++c) {
+      Index at(static_cast<size_t>(indices->type().rank()));
+      for (int64_t k = 0; k < indices->type().rank(); ++k) {
+        at[static_cast<size_t>(k)] = k == ivd ? std::to_string(c) : out_dim_of_indices_dim(k);
+      }
+      HLOGRAPH_ASSIGN(std::string s, Emit(indices, at));
+      const int64_t d = dn->start_index_map[c];
+      const std::string hi = std::to_string(x->type().dim(d) - sizes[static_cast<size_t>(d)]) + "LL";
+      start[static_cast<size_t>(d)] = IndexVar("min(max((long long)(" + s + "), 0LL), " + hi + ")");
+    }
+    for (size_t i = 0; i < dn->operand_batching_dims.size(); ++i) {
+      start[static_cast<size_t>(dn->operand_batching_dims[i])] = out_dim_of_indices_dim(dn->start_indices_batching_dims[i]);
+    }
+    Index src = start;
+    size_t window = 0;
+    for (int64_t d = 0; d < x->type().rank(); ++d) {
+      if (contains(dn->collapsed_slice_dims, d) || contains(dn->operand_batching_dims, d)) continue;
+      const std::string& o = idx[static_cast<size_t>(dn->offset_dims[window++])];
+      src[static_cast<size_t>(d)] = start[static_cast<size_t>(d)] == "0" ? o : IndexVar(start[static_cast<size_t>(d)] + " + " + o);
+    }
+    return Emit(x, src);
+  }
+
+  // reduce_window with one input: the body folded over the window, in
+  // row-major window order; positions in the padding or between dilated
+  // elements contribute the init value, as the spec's padded input does.
+  StatusOr<std::string> ReduceWindow(const ir::Operation& op, const Index& idx) {
+    const ir::Value* x = op.operand(0);
+    const int64_t rank = x->type().rank();
+    namespace v = ir::verify;
+    HLOGRAPH_ASSIGN(const auto sizes, v::WindowAttr(op, "window_dimensions", rank, "the input rank"));
+    HLOGRAPH_ASSIGN(const auto strides, v::WindowAttr(op, "window_strides", rank, "the input rank"));
+    HLOGRAPH_ASSIGN(const auto base, v::WindowAttr(op, "base_dilations", rank, "the input rank"));
+    HLOGRAPH_ASSIGN(const auto dilations, v::WindowAttr(op, "window_dilations", rank, "the input rank"));
+    HLOGRAPH_ASSIGN(const v::Padding padding, v::PaddingAttr(op, "padding", rank));
+    HLOGRAPH_ASSIGN(std::string ct, CType(op.result(0)));
+    HLOGRAPH_ASSIGN(std::string init, Emit(op.operand(1), Index{}));
+    const std::string acc = Fresh("w");
+    Line(ct + " " + acc + " = " + init + ";");
+    int64_t count = 1;
+    for (int64_t s : sizes) count *= s;
+    const std::string k = Fresh("k");
+    Open("for (long long " + k + " = 0; " + k + " < " + std::to_string(count) + "LL; ++" + k + ")");
+    const Index w = Delinearize(k, sizes);
+    std::string inside = "true";
+    Index src(static_cast<size_t>(rank));
+    for (size_t d = 0; d < static_cast<size_t>(rank); ++d) {
+      const std::string pos = IndexVar(idx[d] + " * " + std::to_string(strides[d]) + "LL + " + w[d] + " * " +
+                                       std::to_string(dilations[d]) + "LL - (" + std::to_string(padding[d].first) + "LL)");
+      inside += " && " + pos + " >= 0";
+      if (base[d] > 1) inside += " && " + pos + " % " + std::to_string(base[d]) + "LL == 0";
+      src[d] = base[d] > 1 ? IndexVar(pos + " / " + std::to_string(base[d]) + "LL") : pos;
+      inside += " && " + src[d] + " < " + std::to_string(x->type().dim(static_cast<int64_t>(d))) + "LL";
+    }
+    const std::string value = Fresh("e");
+    Line(ct + " " + value + " = " + init + ";");
+    Open("if (" + inside + ")");
+    HLOGRAPH_TRY(EmitInto(value, x, src));
+    Close();
+    HLOGRAPH_ASSIGN(std::vector<std::string> next, EmitRegion(op.region(0).front(), {acc, value}));
+    Line(acc + " = " + next[0] + ";");
+    Close();
+    return acc;
+  }
+
   // concatenate, pad and dynamic_update_slice pick their value per element:
   // each case is emitted in its own scope.
   StatusOr<std::string> Conditional(const ir::Operation& op, const Index& idx) {
@@ -262,19 +356,23 @@ class BodyEmitter {
     const std::string& name = op.name();
     if (name == "stablehlo.concatenate") {
       const size_t dim = static_cast<size_t>(IntAttrOf(op, "dimension"));
+      // Operands that hold something, with their offsets along `dim`.
+      std::vector<std::pair<const ir::Value*, int64_t>> parts;
       int64_t offset = 0;
-      for (size_t i = 0; i < op.num_operands(); ++i) {
-        const ir::Value* o = op.operand(i);
+      for (const ir::Value* o : op.operands()) {
         const int64_t size = o->type().dim(static_cast<int64_t>(dim));
-        if (size == 0) continue;
-        const bool last = i + 1 == op.num_operands();
-        const std::string cond = idx[dim] + " < " + std::to_string(offset + size) + "LL";
-        Open(i == 0 ? "if (" + cond + ")" : (last ? "else" : "else if (" + cond + ")"));
-        Index src = idx;
-        src[dim] = offset == 0 ? idx[dim] : IndexVar(idx[dim] + " - " + std::to_string(offset) + "LL");
-        HLOGRAPH_TRY(EmitInto(var, o, src));
-        Close();
+        if (size > 0) parts.emplace_back(o, offset);
         offset += size;
+      }
+      for (size_t i = 0; i < parts.size(); ++i) {
+        const auto& [o, start] = parts[i];
+        const int64_t end = start + o->type().dim(static_cast<int64_t>(dim));
+        const std::string cond = "if (" + idx[dim] + " < " + std::to_string(end) + "LL)";
+        if (parts.size() > 1) Open(i == 0 ? cond : (i + 1 == parts.size() ? "else" : "else " + cond));
+        Index src = idx;
+        src[dim] = start == 0 ? idx[dim] : IndexVar(idx[dim] + " - " + std::to_string(start) + "LL");
+        HLOGRAPH_TRY(EmitInto(var, o, src));
+        if (parts.size() > 1) Close();
       }
       return var;
     }

@@ -16,6 +16,7 @@ const std::set<std::string>& IndexMapOps() {
       "stablehlo.slice",            "stablehlo.iota",          "stablehlo.reverse",
       "stablehlo.concatenate",      "stablehlo.pad",           "stablehlo.dynamic_slice",
       "stablehlo.dynamic_update_slice", "stablehlo.constant",  "stablehlo.broadcast",
+      "stablehlo.gather",
   };
   return ops;
 }
@@ -62,6 +63,11 @@ OpClass ClassifyOp(const ir::Operation& op) {
   if (name == "stablehlo.reduce") {
     return op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kReduce : OpClass::kUnsupported;
   }
+  if (name == "stablehlo.reduce_window") {
+    // One input: each output element folds its window inside the kernel.
+    return op.num_operands() == 2 && op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kFusible
+                                                                                       : OpClass::kUnsupported;
+  }
   if (IndexMapOps().count(name) || IsElementwise(op)) return OpClass::kFusible;
   return OpClass::kUnsupported;
 }
@@ -75,6 +81,7 @@ bool IsExpensive(const ir::Operation& op) {
       "stablehlo.shift_left", "stablehlo.shift_right_logical", "stablehlo.shift_right_arithmetic",
       "stablehlo.is_finite", "stablehlo.round_nearest_even", "stablehlo.round_nearest_afz",
   };
+  if (op.name() == "stablehlo.reduce_window") return true;  // a loop per element
   if (!IsElementwise(op)) return false;  // index maps move data, they compute nothing
   return cheap.count(op.name()) == 0;
 }
