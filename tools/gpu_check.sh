@@ -5,10 +5,12 @@
 #
 #   tools/gpu_check.sh [--quick]    (--quick: skip the sanitizer runs)
 #
-# Writes logs to $OUT (when set, as on the device tool) or to gpu-check/.
+# Logs go to gpu-check/; when $OUT is set (the device tool), they are also
+# packed into $OUT/gpu-check.tgz with the summary in $OUT/summary.txt.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-out="${OUT:-gpu-check}"
+out=gpu-check
+rm -rf "$out"
 mkdir -p "$out"
 quick=0
 [ "${1:-}" = "--quick" ] && quick=1
@@ -47,9 +49,16 @@ if [ $quick = 0 ] && command -v compute-sanitizer >/dev/null; then
   done
 fi
 
-echo
-echo "== problems on the GPU corpus run"
-cat "$out/corpus_gpu_problems.txt"
-echo
-echo "== summary ($(cat "$out/gpu.txt" | tr '\n' ' '))"
-printf '%s\n' "${summary[@]}"
+{
+  echo
+  echo "== problems on the GPU corpus run"
+  cat "$out/corpus_gpu_problems.txt"
+  grep -E '^(matched|[0-9]+ passed)' "$out/corpus_gpu_vs_xla.log"
+  echo
+  echo "== summary ($(tr '\n' ' ' <"$out/gpu.txt"))"
+  printf '%s\n' "${summary[@]}"
+} | tee "$out/summary.txt"
+if [ -n "${OUT:-}" ]; then
+  cp "$out/summary.txt" "$OUT/"
+  tar czf "$OUT/gpu-check.tgz" "$out"
+fi

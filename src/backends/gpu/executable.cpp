@@ -1,7 +1,9 @@
 #include "backends/gpu/executable.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <thread>
 #include <sstream>
 
 #include "backends/gpu/codegen/nvrtc_compiler.h"
@@ -42,10 +44,26 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   compile.use_cache = options.use_kernel_cache;
   for (const Fusion& f : program_.fusions) {
     HLOGRAPH_ASSIGN(KernelSource source, EmitKernel(f, emit));
-    HLOGRAPH_ASSIGN(CompiledKernel compiled, CompileToCubin(source.code, source.name, compile));
-    HLOGRAPH_ASSIGN(KernelModule module, KernelModule::Load(compiled.cubin));
-    HLOGRAPH_ASSIGN(cudaKernel_t kernel, module.GetKernel(source.name));
     sources_.push_back(std::move(source));
+  }
+  // NVRTC is thread-safe and a cold compile takes ~0.1 s per kernel:
+  // compile on every core, then load in order.
+  std::vector<StatusOr<CompiledKernel>> cubins(sources_.size(), Status::Error("not compiled"));
+  std::atomic<size_t> next{0};
+  std::vector<std::thread> workers;
+  const size_t threads = std::min<size_t>(sources_.size(), std::max(1u, std::thread::hardware_concurrency()));
+  for (size_t t = 0; t < threads; ++t) {
+    workers.emplace_back([&] {
+      for (size_t i = next++; i < sources_.size(); i = next++) {
+        cubins[i] = CompileToCubin(sources_[i].code, sources_[i].name, compile);
+      }
+    });
+  }
+  for (std::thread& w : workers) w.join();
+  for (size_t i = 0; i < sources_.size(); ++i) {
+    HLOGRAPH_TRY(cubins[i].status());
+    HLOGRAPH_ASSIGN(KernelModule module, KernelModule::Load(cubins[i]->cubin));
+    HLOGRAPH_ASSIGN(cudaKernel_t kernel, module.GetKernel(sources_[i].name));
     modules_.push_back(std::move(module));
     kernels_.push_back(kernel);
   }
