@@ -63,6 +63,9 @@ TEST(GpuExecutable, CorpusMatchesTheInterpreter) {
   int ran = 0;
   for (const std::string& path : testing::MlirFiles(testing::SourceDir() + "/tests/corpus")) {
     if (path.find("/debug/") != std::string::npos) continue;
+    // Loops whose trip count depends on the data need their own argument
+    // recipes (tools/corpus/programs.py): the conformance run covers them.
+    if (path.find("collatz") != std::string::npos) continue;
     auto parsed = frontend::ParseFile(path);
     ASSERT_TRUE(parsed.ok());
     if (parsed->modules.size() != 1) continue;

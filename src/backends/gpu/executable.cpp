@@ -30,6 +30,7 @@ StatusOr<std::unique_ptr<GpuExecutable>> GpuExecutable::Compile(const ir::Module
 
 GpuExecutable::~GpuExecutable() {
   if (pinned_scalar_) cudaFreeHost(pinned_scalar_);
+  if (last_call_done_) cudaEventDestroy(last_call_done_);
 }
 
 Status GpuExecutable::Load(const GpuCompileOptions& options) {
@@ -103,6 +104,7 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   HLOGRAPH_ASSIGN(arena_, DeviceBuffer::Allocate(program_.arena_bytes));
   HLOGRAPH_ASSIGN(workspace_, DeviceBuffer::Allocate(static_cast<int64_t>(workspace)));
   HLOGRAPH_CUDA(cudaMallocHost(&pinned_scalar_, 8));
+  HLOGRAPH_CUDA(cudaEventCreateWithFlags(&last_call_done_, cudaEventDisableTiming));
   HLOGRAPH_CUDA(cudaDeviceSynchronize());
   return Status::Ok();
 }
@@ -134,7 +136,10 @@ Status GpuExecutable::Execute(const std::vector<const void*>& args, const std::v
     }
   }
   ++stats_.executions;
-  return RunSequence(program_.main, ptrs, stream);
+  HLOGRAPH_CUDA(cudaStreamWaitEvent(stream, last_call_done_, 0));
+  HLOGRAPH_TRY(RunSequence(program_.main, ptrs, stream));
+  HLOGRAPH_CUDA(cudaEventRecord(last_call_done_, stream));
+  return Status::Ok();
 }
 
 Status GpuExecutable::RunSequence(const Sequence& seq, std::vector<void*>& ptrs, cudaStream_t stream) {

@@ -2,7 +2,8 @@
 // compiled by NVRTC and loaded, its GEMM plans, its constants uploaded and
 // its arena of temps allocated. Compile once, execute many times; Execute
 // may be called from several threads (calls on one executable take turns,
-// as they share the arena).
+// as they share the arena: each call's GPU work is queued after the
+// previous call's, whatever the streams).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -77,6 +78,9 @@ class GpuExecutable {
   DeviceBuffer arena_;
   DeviceBuffer workspace_;
   void* pinned_scalar_ = nullptr;  // host memory for predicate reads
+  // Recorded at the end of each call's work: the next call's stream waits
+  // for it, since all calls share the arena.
+  cudaEvent_t last_call_done_ = nullptr;
   std::mutex mutex_;
   ExecutionStats stats_;
 };

@@ -162,6 +162,9 @@ class Planner {
         return "has a result of type " + r->type().ToString() + ", which the GPU backend does not handle yet";
       }
     }
+    if (const auto* target = op.attr("call_target_name").as<ir::StringAttr>()) {
+      return "calls @" + target->value + ", which is not supported by the GPU backend yet";
+    }
     return "is not supported by the GPU backend yet";
   }
 
