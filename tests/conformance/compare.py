@@ -72,7 +72,8 @@ _F32_PRODUCT = re.compile(r"stablehlo\.(dot_general|convolution)\b[^\n]*f32")
 
 
 def uses_tf32(module_text: str) -> bool:
-    return _F32_PRODUCT.search(module_text) is not None and "HIGHEST" not in module_text
+    """Whether some f32 product in the module runs at DEFAULT/HIGH precision."""
+    return any("HIGHEST" not in m.group(0) for m in _F32_PRODUCT.finditer(module_text))
 
 
 def dtype_from_name(name: str) -> np.dtype:
