@@ -12,7 +12,7 @@ enum class OpClass {
   kDot,          // stablehlo.dot_general: cuBLASLt
   kWhile,
   kCase,         // stablehlo.case and stablehlo.if
-  kCall,         // func.call: planned inline
+  kCall,         // func.call, and a composite's decomposition: planned inline
   kAlias,        // results are the operands (optimization_barrier)
   kReturn,
   kUnsupported,

@@ -466,9 +466,11 @@ class Planner {
   }
 
   // A call is planned inline: the callee's arguments are the caller's
-  // buffers (read only), its results the buffers its body returns.
+  // buffers (read only), its results the buffers its body returns. A
+  // composite is a call of its decomposition.
   Status EmitCall(const ir::Operation& op, Sequence& seq, int depth) {
-    const auto* callee_name = op.attr("callee").as<ir::SymbolRefAttr>();
+    const char* attr = op.name() == "stablehlo.composite" ? "decomposition" : "callee";
+    const auto* callee_name = op.attr(attr).as<ir::SymbolRefAttr>();
     const ir::Operation* callee = callee_name ? ir::LookupFunction(op, callee_name->name) : nullptr;
     if (!callee || callee->num_regions() != 1 || callee->region(0).empty()) {
       return Status::Error(OpError(op, "calls a function that is not defined in this module"));
