@@ -9,6 +9,7 @@ namespace hlograph::gpu {
 enum class OpClass {
   kFusible,      // elementwise or an index map: computed inside a kernel
   kReduce,       // stablehlo.reduce with a scalar elementwise body
+  kSort,         // stablehlo.sort with a scalar elementwise comparator
   kDot,          // stablehlo.dot_general: cuBLASLt
   kWhile,
   kCase,         // stablehlo.case and stablehlo.if

@@ -21,6 +21,7 @@ const char* FusionKindName(FusionKind kind) {
     case FusionKind::kLoop: return "loop";
     case FusionKind::kReduction: return "reduction";
     case FusionKind::kTranspose: return "transpose";
+    case FusionKind::kSort: return "sort";
   }
   return "?";
 }

@@ -49,6 +49,7 @@ enum class FusionKind {
   kLoop,       // one thread per output element (all outputs share a shape)
   kReduction,  // a stablehlo.reduce whose operands are computed in the kernel
   kTranspose,  // inputs[0] permuted by `permutation` (feeds a GEMM)
+  kSort,       // a stablehlo.sort: a block sorts each row in shared memory
 };
 const char* FusionKindName(FusionKind kind);
 
@@ -56,7 +57,7 @@ struct Fusion {
   std::string name;   // the kernel's name, "fusion_3"
   FusionKind kind = FusionKind::kLoop;
   // The IR ops the kernel computes, in program order. For kReduction the
-  // last one is the stablehlo.reduce.
+  // last one is the stablehlo.reduce (the stablehlo.sort for kSort).
   std::vector<const ir::Operation*> ops;
   // Values read from memory, in kernel parameter order, then the values
   // written (kernel parameters after the inputs). For kTranspose the
