@@ -245,7 +245,8 @@ TEST(GpuPlan, GeneratedKernelsCompile) {
   std::vector<std::string> names = {"softmax", "mlp_grad", "layer_norm", "while_loop_newton_sqrt", "take_along_axis",
                                     "cumulative_ops", "int8_uint8_ops", "mlp_bf16_mixed_precision", "transcendental_functions",
                                     "integer_bitwise", "max_pool2d", "avg_pool2d_padded", "argmax_argmin", "bf16_ops", "sort_multi_operand",
-                                    "argsort_axis0_descending", "composite_gelu"};
+                                    "argsort_axis0_descending", "composite_gelu", "scatter_add_duplicates",
+                                    "vmap_scatter_add", "segment_sum_and_max"};
   std::vector<std::string> paths;
   if (std::getenv("HLOGRAPH_ALL_CORPUS")) {
     paths = testing::MlirFiles(testing::SourceDir() + "/tests/corpus");

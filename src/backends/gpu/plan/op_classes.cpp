@@ -66,6 +66,9 @@ OpClass ClassifyOp(const ir::Operation& op) {
   if (name == "stablehlo.sort") {
     return op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kSort : OpClass::kUnsupported;
   }
+  if (name == "stablehlo.scatter") {
+    return op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kScatter : OpClass::kUnsupported;
+  }
   if (name == "stablehlo.reduce_window") {
     // One input: each output element folds its window inside the kernel.
     return op.num_operands() == 2 && op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kFusible

@@ -10,6 +10,7 @@ enum class OpClass {
   kFusible,      // elementwise or an index map: computed inside a kernel
   kReduce,       // stablehlo.reduce with a scalar elementwise body
   kSort,         // stablehlo.sort with a scalar elementwise comparator
+  kScatter,      // stablehlo.scatter with a scalar elementwise update body
   kDot,          // stablehlo.dot_general: cuBLASLt
   kWhile,
   kCase,         // stablehlo.case and stablehlo.if

@@ -123,6 +123,9 @@ class Planner {
         case OpClass::kSort:
           HLOGRAPH_TRY(EmitFusion(op, FusionKind::kSort, seq));
           break;
+        case OpClass::kScatter:
+          HLOGRAPH_TRY(EmitFusion(op, FusionKind::kScatter, seq));
+          break;
         case OpClass::kDot:
           HLOGRAPH_TRY(EmitDot(op, seq));
           break;
@@ -191,7 +194,7 @@ class Planner {
     for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
       const ir::Operation& op = **it;
       const OpClass cls = ClassifyOp(op);
-      if (cls == OpClass::kReduce || cls == OpClass::kSort) {
+      if (cls == OpClass::kReduce || cls == OpClass::kSort || cls == OpClass::kScatter) {
         domain[&op] = op.operand(0)->type().NumElements();
         for (const auto& r : op.results()) materialized_.insert(r.get());
         continue;
@@ -202,7 +205,8 @@ class Planner {
       std::set<const ir::Operation*> mine;
       for (const ir::Operation* user : users[v]) {
         const OpClass ucls = ClassifyOp(*user);
-        if ((ucls == OpClass::kReduce || ucls == OpClass::kSort) && user->num_regions() == 1) {
+        if ((ucls == OpClass::kReduce || ucls == OpClass::kSort || ucls == OpClass::kScatter) &&
+            user->num_regions() == 1) {
           mine.insert(user);
         } else if (ucls == OpClass::kFusible && user->parent_block() == &block) {
           const ir::Value* u = user->result(0);

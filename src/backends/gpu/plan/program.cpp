@@ -22,6 +22,7 @@ const char* FusionKindName(FusionKind kind) {
     case FusionKind::kReduction: return "reduction";
     case FusionKind::kTranspose: return "transpose";
     case FusionKind::kSort: return "sort";
+    case FusionKind::kScatter: return "scatter";
   }
   return "?";
 }

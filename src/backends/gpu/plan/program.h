@@ -50,6 +50,7 @@ enum class FusionKind {
   kReduction,  // a stablehlo.reduce whose operands are computed in the kernel
   kTranspose,  // inputs[0] permuted by `permutation` (feeds a GEMM)
   kSort,       // a stablehlo.sort: a block sorts each row in shared memory
+  kScatter,    // a stablehlo.scatter: one block copies, then applies updates
 };
 const char* FusionKindName(FusionKind kind);
 
@@ -57,7 +58,7 @@ struct Fusion {
   std::string name;   // the kernel's name, "fusion_3"
   FusionKind kind = FusionKind::kLoop;
   // The IR ops the kernel computes, in program order. For kReduction the
-  // last one is the stablehlo.reduce (the stablehlo.sort for kSort).
+  // last one is the stablehlo.reduce (sort, scatter for those kinds).
   std::vector<const ir::Operation*> ops;
   // Values read from memory, in kernel parameter order, then the values
   // written (kernel parameters after the inputs). For kTranspose the
