@@ -123,17 +123,17 @@ class BodyEmitter {
     std::unordered_map<const ir::Value*, std::string> names;
     for (size_t i = 0; i < block.num_arguments(); ++i) names[block.argument(i)] = args[i];
     for (const auto& op : block.operations()) {
-      if (op->name() == "stablehlo.return") {
-        std::vector<std::string> results;
-        for (const ir::Value* v : op->operands()) results.push_back(names.at(v));
-        return results;
+      std::vector<std::string> operands;
+      for (const ir::Value* v : op->operands()) {
+        auto it = names.find(v);
+        if (it == names.end()) return Status::Error("a region reads a value from outside it");
+        operands.push_back(it->second);
       }
+      if (op->name() == "stablehlo.return") return operands;
       std::string expr;
       if (op->name() == "stablehlo.constant") {
         HLOGRAPH_ASSIGN(expr, SplatLiteral(*op));
       } else {
-        std::vector<std::string> operands;
-        for (const ir::Value* v : op->operands()) operands.push_back(names.at(v));
         HLOGRAPH_ASSIGN(expr, ElementalExpr(*op, operands));
       }
       HLOGRAPH_ASSIGN(std::string ct, CType(op->result(0)));
@@ -573,8 +573,9 @@ StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options
              StoreExpr(reduce.result(j)->type().element(), acc[j]) + ";");
     }
   };
-  auto warp_reduce = [&]() -> Status {
-    e.Open("for (int offset = 16; offset > 0; offset /= 2)");
+  // Folds lanes [0, 2 * first_offset) of each warp into lane 0.
+  auto warp_reduce = [&](int first_offset) -> Status {
+    e.Open("for (int offset = " + std::to_string(first_offset) + "; offset > 0; offset /= 2)");
     std::vector<std::string> others;
     for (size_t j = 0; j < n; ++j) {
       const std::string o = e.Fresh("other");
@@ -612,7 +613,7 @@ StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options
     e.Open("for (long long col = lane; col < COLS; col += 32)");
     HLOGRAPH_TRY(accumulate("row", "col"));
     e.Close();
-    HLOGRAPH_TRY(warp_reduce());
+    HLOGRAPH_TRY(warp_reduce(16));
     e.Open("if (lane == 0)");
     store("row");
     e.Close();
@@ -628,7 +629,7 @@ StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options
     e.Open("for (long long col = threadIdx.x; col < COLS; col += blockDim.x)");
     HLOGRAPH_TRY(accumulate("row", "col"));
     e.Close();
-    HLOGRAPH_TRY(warp_reduce());
+    HLOGRAPH_TRY(warp_reduce(16));
     e.Open("if (lane == 0)");
     for (size_t j = 0; j < n; ++j) e.Line("partial" + std::to_string(j) + "[warp] = " + acc[j] + ";");
     e.Close();
@@ -637,16 +638,7 @@ StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options
     e.Open("if (lane < " + std::to_string(kThreads / 32) + ")");
     for (size_t j = 0; j < n; ++j) e.Line(acc[j] + " = partial" + std::to_string(j) + "[lane];");
     e.Close();
-    // Lane 0's result depends only on lanes below the warp count.
-    e.Open("for (int offset = " + std::to_string(kThreads / 64) + "; offset > 0; offset /= 2)");
-    std::vector<std::string> others;
-    for (size_t j = 0; j < n; ++j) {
-      const std::string o = e.Fresh("other");
-      e.Line("const " + ct[j] + " " + o + " = hlo_shfl_down(" + acc[j] + ", offset);");
-      others.push_back(o);
-    }
-    HLOGRAPH_TRY(combine(others));
-    e.Close();
+    HLOGRAPH_TRY(warp_reduce(kThreads / 64));  // one partial per warp
     e.Open("if (lane == 0)");
     store("row");
     e.Close();

@@ -31,10 +31,17 @@ bool ElementTypesSupported(const ir::Operation& op) {
   return true;
 }
 
-// A reduce body the kernel can inline: scalar elementwise ops and a return.
+// A body the kernel can inline (reduce, sort, scatter, reduce_window):
+// scalar elementwise ops and a return, reading nothing from outside.
 bool IsScalarBody(const ir::Region& region) {
   if (region.empty()) return false;
-  for (const auto& op : region.front().operations()) {
+  const ir::Block& block = region.front();
+  for (const auto& op : block.operations()) {
+    for (const ir::Value* v : op->operands()) {
+      const bool local = v->IsBlockArgument() ? v->owner_block() == &block
+                                              : v->defining_op() && v->defining_op()->parent_block() == &block;
+      if (!local) return false;
+    }
     if (op->name() == "stablehlo.return") continue;
     if (op->name() == "stablehlo.constant" && IsSplatConstant(*op)) continue;
     if (!IsElementwise(*op) || !ElementTypesSupported(*op)) return false;
