@@ -1,0 +1,468 @@
+// What the kernel emitters share (codegen/*_kernel.cpp): attribute
+// readers, the expression emitter that writes a kernel body (BodyEmitter)
+// and the kernel signature. Internal to the code generator.
+#pragma once
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/codegen/fusion_emitter.h"
+#include "ir/attribute.h"
+#include "ir/verify/verify_util.h"
+
+namespace hlograph::gpu::emit {
+
+constexpr int kThreads = 256;  // block size of loop and reduction kernels
+
+inline std::vector<int64_t> I64s(const ir::Operation& op, const std::string& name) {
+  const auto* a = op.attr(name).as<ir::DenseArrayAttr>();
+  return a ? a->values : std::vector<int64_t>{};
+}
+
+inline int64_t IntAttrOf(const ir::Operation& op, const std::string& name) {
+  const auto* a = op.attr(name).as<ir::IntegerAttr>();
+  return a ? a->value : 0;
+}
+
+inline std::vector<int64_t> Strides(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> s(shape.size(), 1);
+  for (size_t d = shape.size(); d-- > 1;) s[d - 1] = s[d] * shape[d];
+  return s;
+}
+
+using Index = std::vector<std::string>;
+
+// Writes the statements of one kernel body: values are computed into
+// local variables, each once per (value, index) within a scope.
+class BodyEmitter {
+ public:
+  BodyEmitter(const Fusion& fusion, std::ostringstream& out) : out_(out) {
+    for (size_t i = 0; i < fusion.inputs.size(); ++i) inputs_[fusion.inputs[i]] = static_cast<int>(i);
+    scopes_.emplace_back();
+  }
+
+  void Line(const std::string& s) { out_ << std::string(static_cast<size_t>(indent_), ' ') << s << "\n"; }
+  void Open(const std::string& head) {
+    Line(head + " {");
+    indent_ += 2;
+    scopes_.emplace_back();
+  }
+  void Close(const std::string& tail = "") {
+    scopes_.pop_back();
+    indent_ -= 2;
+    Line("}" + tail);
+  }
+  std::string Fresh(const std::string& prefix) { return prefix + std::to_string(counter_++); }
+
+  // An index expression as a variable, unless it is one already.
+  std::string IndexVar(const std::string& expr) {
+    const bool simple = std::all_of(expr.begin(), expr.end(), [](char c) { return std::isalnum(c) || c == '_'; });
+    if (simple) return expr;
+    const std::string v = Fresh("j");
+    Line("const long long " + v + " = " + expr + ";");
+    return v;
+  }
+
+  // Linear offset of `idx` in a row-major array of `shape`.
+  std::string Linear(const Index& idx, const std::vector<int64_t>& shape) {
+    const auto strides = Strides(shape);
+    std::string s;
+    for (size_t d = 0; d < shape.size(); ++d) {
+      if (shape[d] == 1) continue;
+      if (!s.empty()) s += " + ";
+      s += strides[d] == 1 ? idx[d] : idx[d] + " * " + std::to_string(strides[d]) + "LL";
+    }
+    return s.empty() ? "0" : s;
+  }
+
+  // Splits a linear offset into the index of `shape`.
+  Index Delinearize(const std::string& linear, const std::vector<int64_t>& shape) {
+    const auto strides = Strides(shape);
+    Index idx(shape.size());
+    const std::string lin = IndexVar(linear);
+    for (size_t d = 0; d < shape.size(); ++d) {
+      if (shape[d] == 1) {
+        idx[d] = "0";
+        continue;
+      }
+      std::string e = strides[d] == 1 ? lin : "(" + lin + " / " + std::to_string(strides[d]) + "LL)";
+      if (d > 0) e = "(" + e + " % " + std::to_string(shape[d]) + "LL)";
+      idx[d] = IndexVar(e);
+    }
+    return idx;
+  }
+
+  StatusOr<std::string> CType(const ir::Value* v) { return ComputeType(v->type().element()); }
+
+  // The compute-type variable holding `v` at `idx`.
+  StatusOr<std::string> Emit(const ir::Value* v, const Index& idx) {
+    std::string key = std::to_string(reinterpret_cast<uintptr_t>(v));
+    for (const auto& i : idx) key += "|" + i;
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+      auto hit = it->find(key);
+      if (hit != it->end()) return hit->second;
+    }
+    HLOGRAPH_ASSIGN(std::string expr, Compute(v, idx));
+    HLOGRAPH_ASSIGN(std::string ct, CType(v));
+    const std::string var = Fresh("v");
+    Line("const " + ct + " " + var + " = " + expr + ";");
+    scopes_.back()[key] = var;
+    return var;
+  }
+
+  // Emits `v` at `idx` into the already declared variable `var`.
+  Status EmitInto(const std::string& var, const ir::Value* v, const Index& idx) {
+    HLOGRAPH_ASSIGN(std::string value, Emit(v, idx));
+    Line(var + " = " + value + ";");
+    return Status::Ok();
+  }
+
+  // The value of the reduction body (or any scalar region) applied to
+  // `args`: returns the variables holding its results.
+  StatusOr<std::vector<std::string>> EmitRegion(const ir::Block& block, const std::vector<std::string>& args) {
+    std::unordered_map<const ir::Value*, std::string> names;
+    for (size_t i = 0; i < block.num_arguments(); ++i) names[block.argument(i)] = args[i];
+    for (const auto& op : block.operations()) {
+      std::vector<std::string> operands;
+      for (const ir::Value* v : op->operands()) {
+        auto it = names.find(v);
+        if (it == names.end()) return Status::Error("a region reads a value from outside it");
+        operands.push_back(it->second);
+      }
+      if (op->name() == "stablehlo.return") return operands;
+      std::string expr;
+      if (op->name() == "stablehlo.constant") {
+        HLOGRAPH_ASSIGN(expr, SplatLiteral(*op));
+      } else {
+        HLOGRAPH_ASSIGN(expr, ElementalExpr(*op, operands));
+      }
+      HLOGRAPH_ASSIGN(std::string ct, CType(op->result(0)));
+      const std::string var = Fresh("r");
+      Line("const " + ct + " " + var + " = " + expr + ";");
+      names[op->result(0)] = var;
+    }
+    return Status::Error("a reduction body has no return");
+  }
+
+  static StatusOr<std::string> SplatLiteral(const ir::Operation& op) {
+    const auto* value = op.attr("value").as<ir::DenseElementsAttr>();
+    if (!value) return Status::Error("a constant without a value");
+    uint64_t bits = 0;
+    const size_t n = std::min<size_t>(value->bytes.size(), 8);
+    for (size_t i = 0; i < n; ++i) bits |= uint64_t{value->bytes[i]} << (8 * i);
+    return LiteralExpr(value->type.element(), bits);
+  }
+
+ private:
+  StatusOr<std::string> Load(int input, const ir::Value* v, const Index& idx) {
+    HLOGRAPH_ASSIGN(std::string storage, StorageType(v->type().element()));
+    (void)storage;
+    return LoadExpr(v->type().element(), "p" + std::to_string(input) + "[" + Linear(idx, v->type().shape()) + "]");
+  }
+
+  // The expression (not yet a variable) for `v` at `idx`.
+  StatusOr<std::string> Compute(const ir::Value* v, const Index& idx) {
+    auto in = inputs_.find(v);
+    if (in != inputs_.end()) return Load(in->second, v, idx);
+    const ir::Operation* op = v->defining_op();
+    if (!op) return Status::Error("internal error: a kernel reads a value it was not given");
+    const std::string& name = op->name();
+    const ir::Type& type = v->type();
+    const ir::Value* x = op->num_operands() ? op->operand(0) : nullptr;
+
+    if (name == "stablehlo.constant") return SplatLiteral(*op);
+    if (name == "stablehlo.iota") {
+      const std::string i = idx[static_cast<size_t>(IntAttrOf(*op, "iota_dimension"))];
+      HLOGRAPH_ASSIGN(std::string ct, ComputeType(type.element()));
+      // Rounded through the storage type (an f16 iota holds f16 values).
+      return LoadExpr(type.element(), StoreExpr(type.element(), "(" + ct + ")(" + i + ")"));
+    }
+    if (name == "stablehlo.broadcast_in_dim") {
+      const auto dims = I64s(*op, "broadcast_dimensions");
+      Index src(dims.size());
+      for (size_t j = 0; j < dims.size(); ++j) {
+        src[j] = x->type().dim(static_cast<int64_t>(j)) == 1 ? "0" : idx[static_cast<size_t>(dims[j])];
+      }
+      return Emit(x, src);
+    }
+    if (name == "stablehlo.broadcast") {
+      const size_t lead = static_cast<size_t>(type.rank() - x->type().rank());
+      return Emit(x, Index(idx.begin() + static_cast<std::ptrdiff_t>(lead), idx.end()));
+    }
+    if (name == "stablehlo.reshape") {
+      return Emit(x, Delinearize(Linear(idx, type.shape()), x->type().shape()));
+    }
+    if (name == "stablehlo.transpose") {
+      const auto perm = I64s(*op, "permutation");
+      Index src(perm.size());
+      for (size_t i = 0; i < perm.size(); ++i) src[static_cast<size_t>(perm[i])] = idx[i];
+      return Emit(x, src);
+    }
+    if (name == "stablehlo.slice") {
+      const auto start = I64s(*op, "start_indices");
+      auto strides = I64s(*op, "strides");
+      strides.resize(start.size(), 1);
+      Index src(idx.size());
+      for (size_t d = 0; d < idx.size(); ++d) {
+        std::string e = strides[d] == 1 ? idx[d] : idx[d] + " * " + std::to_string(strides[d]) + "LL";
+        src[d] = start[d] == 0 ? e : IndexVar(e + " + " + std::to_string(start[d]) + "LL");
+      }
+      return Emit(x, src);
+    }
+    if (name == "stablehlo.reverse") {
+      Index src = idx;
+      for (int64_t d : I64s(*op, "dimensions")) {
+        src[static_cast<size_t>(d)] = IndexVar(std::to_string(type.dim(d) - 1) + "LL - " + idx[static_cast<size_t>(d)]);
+      }
+      return Emit(x, src);
+    }
+    if (name == "stablehlo.dynamic_slice") return DynamicSlice(*op, idx);
+    if (name == "stablehlo.gather") return Gather(*op, idx);
+    if (name == "stablehlo.reduce_window") return ReduceWindow(*op, idx);
+    if (name == "stablehlo.concatenate" || name == "stablehlo.pad" || name == "stablehlo.dynamic_update_slice") {
+      return Conditional(*op, idx);
+    }
+    if (IsElementwise(*op)) {
+      std::vector<std::string> operands;
+      for (const ir::Value* o : op->operands()) {
+        // Scalar operands of clamp and friends broadcast.
+        HLOGRAPH_ASSIGN(std::string e, Emit(o, o->type().rank() == 0 ? Index{} : idx));
+        operands.push_back(e);
+      }
+      return ElementalExpr(*op, operands);
+    }
+    return Status::Error("'" + name + "' cannot be computed inside a kernel");
+  }
+
+  // Start indices of dynamic_slice / dynamic_update_slice, clamped so a
+  // window of `sizes` fits in `shape`.
+  StatusOr<Index> ClampedStarts(const ir::Operation& op, size_t first, const std::vector<int64_t>& shape,
+                                const std::vector<int64_t>& sizes) {
+    Index starts;
+    for (size_t d = 0; d < shape.size(); ++d) {
+      HLOGRAPH_ASSIGN(std::string s, Emit(op.operand(first + d), Index{}));
+      const std::string hi = std::to_string(shape[d] - sizes[d]) + "LL";
+      starts.push_back(IndexVar("min(max((long long)(" + s + "), 0LL), " + hi + ")"));
+    }
+    return starts;
+  }
+
+  StatusOr<std::string> DynamicSlice(const ir::Operation& op, const Index& idx) {
+    const ir::Value* x = op.operand(0);
+    HLOGRAPH_ASSIGN(Index starts, ClampedStarts(op, 1, x->type().shape(), I64s(op, "slice_sizes")));
+    Index src(idx.size());
+    for (size_t d = 0; d < idx.size(); ++d) src[d] = IndexVar(idx[d] + " + " + starts[d]);
+    return Emit(x, src);
+  }
+
+  // gather: the output index splits into batch dims (which pick a start
+  // vector from the indices) and offset dims (the position in the slice);
+  // starts are clamped so the slice fits, as for dynamic_slice.
+  StatusOr<std::string> Gather(const ir::Operation& op, const Index& idx) {
+    const auto* dn = op.attr("dimension_numbers").as<ir::GatherDimsAttr>();
+    if (!dn) return Status::Error("gather without dimension_numbers");
+    const ir::Value* x = op.operand(0);
+    const ir::Value* indices = op.operand(1);
+    const auto sizes = I64s(op, "slice_sizes");
+    const int64_t out_rank = op.result(0)->type().rank();
+    const int64_t ivd = dn->index_vector_dim;
+    const auto contains = [](const std::vector<int64_t>& v, int64_t x_) {
+      return std::find(v.begin(), v.end(), x_) != v.end();
+    };
+    std::vector<int64_t> batch_out, batch_idx;  // paired: output dim <-> indices dim
+    for (int64_t d = 0; d < out_rank; ++d) {
+      if (!contains(dn->offset_dims, d)) batch_out.push_back(d);
+    }
+    for (int64_t d = 0; d < indices->type().rank(); ++d) {
+      if (d != ivd) batch_idx.push_back(d);
+    }
+    const auto out_dim_of_indices_dim = [&](int64_t k) {
+      const auto at = std::find(batch_idx.begin(), batch_idx.end(), k) - batch_idx.begin();
+      return idx[static_cast<size_t>(batch_out[static_cast<size_t>(at)])];
+    };
+    Index start(static_cast<size_t>(x->type().rank()), "0");
+    for (size_t c = 0; c < dn->start_index_map.size(); ++c) {
+      Index at(static_cast<size_t>(indices->type().rank()));
+      for (int64_t k = 0; k < indices->type().rank(); ++k) {
+        at[static_cast<size_t>(k)] = k == ivd ? std::to_string(c) : out_dim_of_indices_dim(k);
+      }
+      HLOGRAPH_ASSIGN(std::string s, Emit(indices, at));
+      const int64_t d = dn->start_index_map[c];
+      const std::string hi = std::to_string(x->type().dim(d) - sizes[static_cast<size_t>(d)]) + "LL";
+      start[static_cast<size_t>(d)] = IndexVar("min(max((long long)(" + s + "), 0LL), " + hi + ")");
+    }
+    for (size_t i = 0; i < dn->operand_batching_dims.size(); ++i) {
+      start[static_cast<size_t>(dn->operand_batching_dims[i])] = out_dim_of_indices_dim(dn->start_indices_batching_dims[i]);
+    }
+    Index src = start;
+    size_t window = 0;
+    for (int64_t d = 0; d < x->type().rank(); ++d) {
+      if (contains(dn->collapsed_slice_dims, d) || contains(dn->operand_batching_dims, d)) continue;
+      const std::string& o = idx[static_cast<size_t>(dn->offset_dims[window++])];
+      src[static_cast<size_t>(d)] = start[static_cast<size_t>(d)] == "0" ? o : IndexVar(start[static_cast<size_t>(d)] + " + " + o);
+    }
+    return Emit(x, src);
+  }
+
+  // reduce_window with one input: the body folded over the window, in
+  // row-major window order; positions in the padding or between dilated
+  // elements contribute the init value, as the spec's padded input does.
+  StatusOr<std::string> ReduceWindow(const ir::Operation& op, const Index& idx) {
+    const ir::Value* x = op.operand(0);
+    const int64_t rank = x->type().rank();
+    namespace v = ir::verify;
+    HLOGRAPH_ASSIGN(const auto sizes, v::WindowAttr(op, "window_dimensions", rank, "the input rank"));
+    HLOGRAPH_ASSIGN(const auto strides, v::WindowAttr(op, "window_strides", rank, "the input rank"));
+    HLOGRAPH_ASSIGN(const auto base, v::WindowAttr(op, "base_dilations", rank, "the input rank"));
+    HLOGRAPH_ASSIGN(const auto dilations, v::WindowAttr(op, "window_dilations", rank, "the input rank"));
+    HLOGRAPH_ASSIGN(const v::Padding padding, v::PaddingAttr(op, "padding", rank));
+    HLOGRAPH_ASSIGN(std::string ct, CType(op.result(0)));
+    HLOGRAPH_ASSIGN(std::string init, Emit(op.operand(1), Index{}));
+    const std::string acc = Fresh("w");
+    Line(ct + " " + acc + " = " + init + ";");
+    int64_t count = 1;
+    for (int64_t s : sizes) count *= s;
+    const std::string k = Fresh("k");
+    Open("for (long long " + k + " = 0; " + k + " < " + std::to_string(count) + "LL; ++" + k + ")");
+    const Index w = Delinearize(k, sizes);
+    std::string inside = "true";
+    Index src(static_cast<size_t>(rank));
+    for (size_t d = 0; d < static_cast<size_t>(rank); ++d) {
+      const std::string pos = IndexVar(idx[d] + " * " + std::to_string(strides[d]) + "LL + " + w[d] + " * " +
+                                       std::to_string(dilations[d]) + "LL - (" + std::to_string(padding[d].first) + "LL)");
+      inside += " && " + pos + " >= 0";
+      if (base[d] > 1) inside += " && " + pos + " % " + std::to_string(base[d]) + "LL == 0";
+      src[d] = base[d] > 1 ? IndexVar(pos + " / " + std::to_string(base[d]) + "LL") : pos;
+      inside += " && " + src[d] + " < " + std::to_string(x->type().dim(static_cast<int64_t>(d))) + "LL";
+    }
+    const std::string value = Fresh("e");
+    Line(ct + " " + value + " = " + init + ";");
+    Open("if (" + inside + ")");
+    HLOGRAPH_TRY(EmitInto(value, x, src));
+    Close();
+    HLOGRAPH_ASSIGN(std::vector<std::string> next, EmitRegion(op.region(0).front(), {acc, value}));
+    Line(acc + " = " + next[0] + ";");
+    Close();
+    return acc;
+  }
+
+  // concatenate, pad and dynamic_update_slice pick their value per element:
+  // each case is emitted in its own scope.
+  StatusOr<std::string> Conditional(const ir::Operation& op, const Index& idx) {
+    const ir::Value* v = op.result(0);
+    HLOGRAPH_ASSIGN(std::string ct, CType(v));
+    const std::string var = Fresh("c");
+    Line(ct + " " + var + ";");
+    const std::string& name = op.name();
+    if (name == "stablehlo.concatenate") {
+      const size_t dim = static_cast<size_t>(IntAttrOf(op, "dimension"));
+      // Operands that hold something, with their offsets along `dim`.
+      std::vector<std::pair<const ir::Value*, int64_t>> parts;
+      int64_t offset = 0;
+      for (const ir::Value* o : op.operands()) {
+        const int64_t size = o->type().dim(static_cast<int64_t>(dim));
+        if (size > 0) parts.emplace_back(o, offset);
+        offset += size;
+      }
+      for (size_t i = 0; i < parts.size(); ++i) {
+        const auto& [o, start] = parts[i];
+        const int64_t end = start + o->type().dim(static_cast<int64_t>(dim));
+        const std::string cond = "if (" + idx[dim] + " < " + std::to_string(end) + "LL)";
+        if (parts.size() > 1) Open(i == 0 ? cond : (i + 1 == parts.size() ? "else" : "else " + cond));
+        Index src = idx;
+        src[dim] = start == 0 ? idx[dim] : IndexVar(idx[dim] + " - " + std::to_string(start) + "LL");
+        HLOGRAPH_TRY(EmitInto(var, o, src));
+        if (parts.size() > 1) Close();
+      }
+      return var;
+    }
+    if (name == "stablehlo.pad") {
+      const ir::Value* x = op.operand(0);
+      const auto low = I64s(op, "edge_padding_low");
+      const auto interior = I64s(op, "interior_padding");
+      std::string inside = "true";
+      Index src(idx.size());
+      for (size_t d = 0; d < idx.size(); ++d) {
+        const std::string shifted = IndexVar(idx[d] + " - (" + std::to_string(low[d]) + "LL)");
+        const int64_t step = interior[d] + 1;
+        inside += " && " + shifted + " >= 0";
+        if (step > 1) inside += " && " + shifted + " % " + std::to_string(step) + "LL == 0";
+        src[d] = step > 1 ? IndexVar(shifted + " / " + std::to_string(step) + "LL") : shifted;
+        inside += " && " + src[d] + " < " + std::to_string(x->type().dim(static_cast<int64_t>(d))) + "LL";
+      }
+      Open("if (" + inside + ")");
+      HLOGRAPH_TRY(EmitInto(var, x, src));
+      Close();
+      Open("else");
+      HLOGRAPH_TRY(EmitInto(var, op.operand(1), Index{}));
+      Close();
+      return var;
+    }
+    // dynamic_update_slice
+    const ir::Value* x = op.operand(0);
+    const ir::Value* update = op.operand(1);
+    HLOGRAPH_ASSIGN(Index starts, ClampedStarts(op, 2, x->type().shape(), update->type().shape()));
+    std::string inside = "true";
+    Index src(idx.size());
+    for (size_t d = 0; d < idx.size(); ++d) {
+      src[d] = IndexVar(idx[d] + " - " + starts[d]);
+      inside += " && " + src[d] + " >= 0 && " + src[d] + " < " +
+                std::to_string(update->type().dim(static_cast<int64_t>(d))) + "LL";
+    }
+    Open("if (" + inside + ")");
+    HLOGRAPH_TRY(EmitInto(var, update, src));
+    Close();
+    Open("else");
+    HLOGRAPH_TRY(EmitInto(var, x, idx));
+    Close();
+    return var;
+  }
+
+  std::ostringstream& out_;
+  std::unordered_map<const ir::Value*, int> inputs_;
+  std::vector<std::map<std::string, std::string>> scopes_;
+  int indent_ = 2;
+  int counter_ = 0;
+};
+
+// The kernel's parameter list: const inputs, then outputs. `max_threads`
+// is the block size it is launched with (at most).
+inline StatusOr<std::string> Signature(const Fusion& f, int max_threads = kThreads) {
+  std::string s = "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(max_threads) + ") " + f.name + "(";
+  for (size_t i = 0; i < f.input_types.size(); ++i) {
+    HLOGRAPH_ASSIGN(std::string t, StorageType(f.input_types[i].element()));
+    s += (i ? ", const " : "const ") + t + "* __restrict__ p" + std::to_string(i);
+  }
+  for (size_t i = 0; i < f.output_types.size(); ++i) {
+    HLOGRAPH_ASSIGN(std::string t, StorageType(f.output_types[i].element()));
+    s += (f.input_types.empty() && i == 0 ? "" : ", ") + t + "* __restrict__ o" + std::to_string(i);
+  }
+  return s + ")";
+}
+
+inline LaunchDims GridStride(int64_t n, const EmitOptions& options) {
+  LaunchDims d;
+  d.block = {kThreads, 1, 1};
+  const int64_t blocks = std::min<int64_t>((n + kThreads - 1) / kThreads, int64_t{options.sm_count} * 16);
+  d.grid = {static_cast<uint32_t>(std::max<int64_t>(blocks, 0)), 1, 1};
+  return d;
+}
+
+inline const char* const kGridStrideLoop =
+    "for (long long lin = (long long)blockIdx.x * blockDim.x + threadIdx.x; lin < N; "
+    "lin += (long long)gridDim.x * blockDim.x)";
+
+// One function per kernel kind.
+StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitTranspose(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitSort(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitScatter(const Fusion& f, const EmitOptions& options);
+
+}  // namespace hlograph::gpu::emit
