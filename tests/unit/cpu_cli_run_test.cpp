@@ -111,5 +111,17 @@ TEST(CliRun, RandomArgumentsAreDeterministicPerSeed) {
   EXPECT_EQ(Hlograph("run " + Quote(program) + " --random 1 --input x.npy").exit_code, 2);
 }
 
+TEST(CliBench, TimesCallsAndPrintsJson) {
+  CliResult r = Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 5 --warmup 1 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* key : {"\"latency_us\"", "\"median\"", "\"queued_us\"", "\"compile_s\"", "\"backend\": \"cpu\""}) {
+    EXPECT_TRUE(HasSubstr(r.out, key)) << r.out;
+  }
+  CliResult text = Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 3");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_TRUE(HasSubstr(text.out, "latency per call   median"));
+  EXPECT_EQ(Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --iters many").exit_code, 2);
+}
+
 }  // namespace
 }  // namespace hlograph::testing

@@ -10,6 +10,7 @@
 #include "backends/gpu/codegen/fusion_emitter.h"
 #include "backends/gpu/codegen/nvrtc_compiler.h"
 #include "backends/gpu/plan/planner.h"
+#include "cli_util.h"
 #include "test_util.h"
 
 namespace hlograph::gpu {
@@ -203,6 +204,17 @@ TEST(GpuPlan, UnsupportedOpsAreNamedWithTheirPosition) {
   ASSERT_FALSE(p.program.ok());
   EXPECT_TRUE(testing::HasSubstr(p.program.status().message(), "<test>:2:"));
   EXPECT_TRUE(testing::HasSubstr(p.program.status().message(), "'stablehlo.custom_call' op calls @my_target, which is not supported"));
+}
+
+TEST(GpuPlan, ExplainCommandPrintsThePlan) {
+  testing::CliResult r = testing::Hlograph("explain " + testing::Quote(testing::Corpus("softmax.mlir")) + " --kernels");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* part : {"buffers (", "kernels (", "steps:", "kernel fusion_0 (reduction)", "extern \"C\" __global__"}) {
+    EXPECT_TRUE(testing::HasSubstr(r.out, part));
+  }
+  testing::CliResult bad = testing::Hlograph("explain " + testing::Quote(testing::Corpus("conv1d_ncw.mlir")));
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_TRUE(testing::HasSubstr(bad.err, "'stablehlo.convolution' op is not supported by the GPU backend yet"));
 }
 
 // Every corpus program: planned and verified, with every kernel emitted, or

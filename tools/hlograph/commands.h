@@ -18,6 +18,9 @@ struct Options {
   bool generic = false;                  // --generic
   bool verify = true;                    // --no-verify turns it off
   bool kernel_source = false;            // --kernels: explain also prints the CUDA C++
+  int iters = 100;                       // --iters N: bench's timed calls
+  int warmup = 10;                       // --warmup N: bench's untimed calls first
+  bool json = false;                     // --json: bench prints one JSON object
 };
 
 // Exit codes: 0 success, 1 an error in the program or its data, 2 bad usage.
@@ -25,6 +28,7 @@ int PrintOrVerify(const Options& options);
 int Run(const Options& options);
 int Check(const Options& options);
 int Explain(const Options& options);
+int Bench(const Options& options);
 
 }  // namespace hlograph::cli
 

@@ -22,14 +22,18 @@ commands:
   check FILE     run the test functions of a file of `check` assertions
   explain FILE   show how the GPU backend runs the program: kernels (and the
                  ops each fuses), GEMMs, loops, buffers and the memory plan
+  bench FILE     compile once, then time calls: latency (each call waited
+                 for), per-call time with calls queued, compile time, memory
 
 options:
   --inputs IN.npz    run: the entry function's arguments, arr_0, arr_1, ...
   --input A.npy      run: one argument (repeat in order)
-  --random SEED      run: random arguments (floats in [-1,1), integers in [0,8))
+  --random SEED      run, bench: random arguments (floats in [-1,1), integers in [0,8))
   --output OUT.npz   run: write the results as arr_0, arr_1, ... (all or nothing)
-  --backend B        run: auto (default: the GPU when there is one), cpu or gpu
+  --backend B        run, bench: auto (default: the GPU when there is one), cpu or gpu
   --kernels          explain: also print each kernel's CUDA C++
+  --iters N          bench: timed calls (default 100); --warmup N first (10)
+  --json             bench: print one JSON object
   --debug-info       print: also print locations, loc(...)
   --generic          print: print every op in the generic form
   --no-verify        print: skip verification
@@ -76,6 +80,14 @@ int main(int argc, char** argv) {
       o.verify = false;
     } else if (a == "--kernels") {
       o.kernel_source = true;
+    } else if (a == "--json") {
+      o.json = true;
+    } else if (a == "--iters" || a == "--warmup") {
+      std::string v;
+      if (!value(&v) || v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {
+        return Usage(a + " needs a count");
+      }
+      (a == "--iters" ? o.iters : o.warmup) = std::stoi(v);
     } else if (a == "--inputs" || a == "--output" || a == "--backend" || a == "--input" ||
                a == "--random") {
       std::string v;
@@ -105,16 +117,17 @@ int main(int argc, char** argv) {
     return Usage("give one of --inputs, --input or --random");
   }
   if (o.command != "print" && o.command != "verify" && o.command != "run" && o.command != "check" &&
-      o.command != "explain") {
+      o.command != "explain" && o.command != "bench") {
     return Usage("unknown command '" + o.command + "'");
   }
   if (o.files.size() != 1) return Usage(o.command + " needs exactly one FILE");
   if (o.command == "explain") return hlograph::cli::Explain(o);
 #ifdef HLOGRAPH_WITH_CPU_BACKEND
   if (o.command == "run") return hlograph::cli::Run(o);
+  if (o.command == "bench") return hlograph::cli::Bench(o);
   if (o.command == "check") return hlograph::cli::Check(o);
 #else
-  if (o.command == "run" || o.command == "check") {
+  if (o.command == "run" || o.command == "check" || o.command == "bench") {
     std::cerr << "hlograph: this build has no CPU backend (configure with -DHLOGRAPH_CPU_BACKEND=ON)\n";
     return 1;
   }

@@ -6,9 +6,8 @@
 
 #include "backends/cpu/interpreter.h"
 #include "backends/cpu/kernel_util.h"
-#include "backends/cpu/random_tensor.h"
+#include "arguments.h"
 #include "commands.h"
-#include "io/npy.h"
 #include "io/npz.h"
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
 #include "backends/gpu/executable.h"
@@ -45,39 +44,6 @@ std::string Preview(const cpu::Tensor& t, int64_t max_elements = 16) {
   return ss.str();
 }
 
-StatusOr<std::vector<cpu::Tensor>> ReadArguments(const Options& o, const std::vector<ir::Type>& types) {
-  if (!o.random_seed.empty()) return cpu::RandomTensors(types, std::stoull(o.random_seed));
-  std::vector<std::pair<std::string, io::NpyArray>> arrays;
-  if (!o.inputs_npz.empty()) {
-    HLOGRAPH_ASSIGN(arrays, io::ReadNpz(o.inputs_npz));
-    // numpy.savez(path, *arrays) names them arr_0, arr_1, ...: take them in that order.
-    for (size_t i = 0; i < arrays.size(); ++i) {
-      auto it = std::find_if(arrays.begin(), arrays.end(),
-                             [&](const auto& e) { return e.first == "arr_" + std::to_string(i); });
-      if (it == arrays.end()) {
-        return Status::Error(o.inputs_npz + ": expected arrays named arr_0, arr_1, ... (as numpy.savez(path, *arrays) "
-                             "writes), missing arr_" + std::to_string(i));
-      }
-      std::swap(*it, arrays[i]);
-    }
-  } else {
-    for (const std::string& path : o.inputs) {
-      HLOGRAPH_ASSIGN(io::NpyArray a, io::ReadNpy(path));
-      arrays.emplace_back(path, std::move(a));
-    }
-  }
-  if (arrays.size() != types.size()) {
-    return Status::Error("the entry function takes " + std::to_string(types.size()) + " arguments but " +
-                         std::to_string(arrays.size()) + " were given");
-  }
-  std::vector<cpu::Tensor> args;
-  for (size_t i = 0; i < arrays.size(); ++i) {
-    HLOGRAPH_ASSIGN(cpu::Tensor t, io::ToTensor(arrays[i].second, types[i],
-                                                "argument " + std::to_string(i) + " (" + arrays[i].first + ")"));
-    args.push_back(std::move(t));
-  }
-  return args;
-}
 
 // Runs the entry function on the backend the options pick: the GPU for
 // `gpu`, and for `auto` when one is present; else the CPU interpreter.

@@ -114,6 +114,12 @@ ExecutionStats GpuExecutable::stats() const {
   return stats_;
 }
 
+int64_t GpuExecutable::resident_bytes() const {
+  int64_t bytes = arena_.size() + workspace_.size();
+  for (const DeviceBuffer& c : constants_) bytes += c.size();
+  return bytes;
+}
+
 Status GpuExecutable::Execute(const std::vector<const void*>& args, const std::vector<void*>& results,
                               cudaStream_t stream) {
   if (args.size() != program_.parameters.size() || results.size() != program_.results.size()) {

@@ -57,6 +57,9 @@ class GpuExecutable {
   const GpuProgram& program() const { return program_; }
   const std::vector<KernelSource>& kernels() const { return sources_; }
   ExecutionStats stats() const;
+  // Device memory the executable holds (arena of temps, GEMM workspace,
+  // constants), not counting arguments and results.
+  int64_t resident_bytes() const;
   // The program, each kernel's strategy and launch, the GEMMs, the memory.
   std::string Explain() const;
 

@@ -1,0 +1,183 @@
+// `hlograph bench`: compile once, then time calls on the same arguments:
+// latency (each call waited for) and the per-call time with calls queued.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "backends/cpu/interpreter.h"
+#include "arguments.h"
+#include "commands.h"
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+#include "backends/gpu/executable.h"
+#include "backends/gpu/runtime/device.h"
+#endif
+
+namespace hlograph::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+
+struct Timings {
+  std::string backend, device;
+  double compile_s = 0;
+  std::vector<double> latencies_s;  // one per call, each waited for
+  double queued_s = 0;              // per call, calls queued then one wait
+  int64_t device_bytes = -1;        // resident + arguments + results (GPU)
+  int64_t kernels = -1;
+};
+
+double Percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t i = std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5));
+  return v[i];
+}
+
+StatusOr<Timings> BenchCpu(const Options& o, const ir::Module& module, const ir::Operation& entry,
+                           const std::vector<cpu::Tensor>& args) {
+  Timings t;
+  t.backend = "cpu";
+  const auto c0 = Clock::now();
+  cpu::Interpreter interpreter(module);
+  t.compile_s = Seconds(c0, Clock::now());
+  for (int i = 0; i < o.warmup; ++i) HLOGRAPH_TRY(interpreter.Call(entry, args).status());
+  for (int i = 0; i < o.iters; ++i) {
+    const auto a = Clock::now();
+    HLOGRAPH_TRY(interpreter.Call(entry, args).status());
+    t.latencies_s.push_back(Seconds(a, Clock::now()));
+  }
+  // Calls are synchronous: queued time is the mean latency.
+  double sum = 0;
+  for (double l : t.latencies_s) sum += l;
+  t.queued_s = t.latencies_s.empty() ? 0 : sum / static_cast<double>(t.latencies_s.size());
+  return t;
+}
+
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std::vector<cpu::Tensor>& args) {
+  Timings t;
+  t.backend = "gpu";
+  const auto c0 = Clock::now();
+  HLOGRAPH_ASSIGN(auto exe, gpu::GpuExecutable::Compile(module));
+  t.compile_s = Seconds(c0, Clock::now());
+  HLOGRAPH_ASSIGN(gpu::DeviceInfo info, gpu::GetDeviceInfo(0));
+  t.device = info.name;
+  t.kernels = static_cast<int64_t>(exe->kernels().size());
+  HLOGRAPH_ASSIGN(gpu::Stream stream, gpu::Stream::Create());
+  std::vector<gpu::DeviceBuffer> in, out;
+  std::vector<const void*> arg_ptrs;
+  std::vector<void*> result_ptrs;
+  int64_t bytes = exe->resident_bytes();
+  for (const cpu::Tensor& a : args) {
+    HLOGRAPH_ASSIGN(gpu::DeviceBuffer b, gpu::DeviceBuffer::Allocate(static_cast<int64_t>(a.byte_size())));
+    HLOGRAPH_TRY(gpu::CopyHostToDevice(b.data(), a.bytes(), static_cast<int64_t>(a.byte_size()), stream.get()));
+    bytes += b.size();
+    arg_ptrs.push_back(b.data());
+    in.push_back(std::move(b));
+  }
+  for (const ir::Type& type : exe->program().result_types) {
+    const int64_t n = type.NumElements() * ir::StorageBytes(type.element());
+    HLOGRAPH_ASSIGN(gpu::DeviceBuffer b, gpu::DeviceBuffer::Allocate(n));
+    bytes += b.size();
+    result_ptrs.push_back(b.data());
+    out.push_back(std::move(b));
+  }
+  t.device_bytes = bytes;
+  for (int i = 0; i < o.warmup; ++i) HLOGRAPH_TRY(exe->Execute(arg_ptrs, result_ptrs, stream.get()));
+  HLOGRAPH_TRY(stream.Synchronize());
+  for (int i = 0; i < o.iters; ++i) {
+    const auto a = Clock::now();
+    HLOGRAPH_TRY(exe->Execute(arg_ptrs, result_ptrs, stream.get()));
+    HLOGRAPH_TRY(stream.Synchronize());
+    t.latencies_s.push_back(Seconds(a, Clock::now()));
+  }
+  const auto q0 = Clock::now();
+  for (int i = 0; i < o.iters; ++i) HLOGRAPH_TRY(exe->Execute(arg_ptrs, result_ptrs, stream.get()));
+  HLOGRAPH_TRY(stream.Synchronize());
+  t.queued_s = o.iters ? Seconds(q0, Clock::now()) / o.iters : 0;
+  return t;
+}
+#endif
+
+std::string Quoted(const std::string& s) {
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') q += '\\';
+    q += c;
+  }
+  return q + "\"";
+}
+
+std::string Json(const Options& o, const Timings& t) {
+  std::ostringstream os;
+  const auto us = [](double s) { return std::to_string(s * 1e6); };
+  os << "{\"file\": " << Quoted(o.files[0]) << ", \"backend\": " << Quoted(t.backend) << ", \"device\": "
+     << Quoted(t.device) << ", \"iters\": " << o.iters << ", \"compile_s\": " << t.compile_s << ", \"latency_us\": {\"median\": "
+     << us(Percentile(t.latencies_s, 0.5)) << ", \"p10\": " << us(Percentile(t.latencies_s, 0.1))
+     << ", \"p90\": " << us(Percentile(t.latencies_s, 0.9)) << "}, \"queued_us\": " << us(t.queued_s)
+     << ", \"peak_device_bytes\": " << t.device_bytes << ", \"kernels\": " << t.kernels << "}\n";
+  return os.str();
+}
+
+}  // namespace
+
+int Bench(const Options& o) {
+  auto loaded = LoadVerified(o.files[0]);
+  if (!loaded.ok()) {
+    std::cerr << loaded.status().message() << "\n";
+    return 1;
+  }
+  if (loaded->modules.size() != 1) {
+    std::cerr << o.files[0] << ": error: bench takes a file with one module\n";
+    return 1;
+  }
+  const ir::Module& module = *loaded->modules[0];
+  const ir::Operation* entry = module.EntryFunction();
+  if (!entry) {
+    std::cerr << o.files[0] << ": error: no entry function (@main, or a single function)\n";
+    return 1;
+  }
+  Options with_args = o;
+  if (o.inputs_npz.empty() && o.inputs.empty() && o.random_seed.empty()) with_args.random_seed = "0";
+  auto args = ReadArguments(with_args, ir::FunctionSignature(*entry).inputs);
+  if (!args.ok()) {
+    std::cerr << "hlograph: " << args.status().message() << "\n";
+    return 1;
+  }
+  StatusOr<Timings> t = Status::Error("no backend");
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+  const bool gpu = o.backend == "gpu" || (o.backend == "auto" && gpu::GpuAvailable());
+  t = gpu ? BenchGpu(o, module, *args) : BenchCpu(o, module, *entry, *args);
+#else
+  if (o.backend == "gpu") {
+    std::cerr << "hlograph: the GPU backend is not available in this build\n";
+    return 1;
+  }
+  t = BenchCpu(o, module, *entry, *args);
+#endif
+  if (!t.ok()) {
+    std::cerr << t.status().message() << "\n";
+    return 1;
+  }
+  if (o.json) {
+    std::cout << Json(o, *t);
+    return 0;
+  }
+  const auto us = [](double s) { return s * 1e6; };
+  std::printf("%s on %s%s%s\n", o.files[0].c_str(), t->backend.c_str(), t->device.empty() ? "" : ": ",
+              t->device.c_str());
+  std::printf("  compile            %.3f s%s\n", t->compile_s,
+              t->kernels >= 0 ? (" (" + std::to_string(t->kernels) + " kernels)").c_str() : "");
+  std::printf("  latency per call   median %.1f us, p10 %.1f us, p90 %.1f us (%d calls, each waited for)\n",
+              us(Percentile(t->latencies_s, 0.5)), us(Percentile(t->latencies_s, 0.1)),
+              us(Percentile(t->latencies_s, 0.9)), o.iters);
+  std::printf("  queued per call    %.1f us (%d calls, then one wait)\n", us(t->queued_s), o.iters);
+  if (t->device_bytes >= 0) std::printf("  device memory      %.2f MiB\n", t->device_bytes / 1048576.0);
+  return 0;
+}
+
+}  // namespace hlograph::cli
