@@ -226,10 +226,10 @@ def parse_json_out(s):
 
 
 def hlograph_bench(mlir, npz, extra):
-    """Runs `hlograph bench`; retries without --iters if the CLI rejects it
+    """Runs `hlograph bench`; retries without --iters/--warmup if the CLI rejects it
     as bad usage (exit 2). Returns (dict or None, error line or None)."""
     base = [ARGS.hlograph, 'bench', mlir, '--inputs', npz, '--backend', ARGS.platform, '--json'] + extra
-    rc, out, err = run_cmd(base + ['--iters', str(ARGS.iters)])
+    rc, out, err = run_cmd(base + ['--iters', str(ARGS.iters), '--warmup', str(ARGS.warmup)])
     if rc == 2:
         rc, out, err = run_cmd(base)
     if rc != 0:
@@ -413,8 +413,8 @@ def main():
     # The child first, before this process holds any device memory.
     nocmd = {} if ARGS.no_child else run_xla_child(names)
     bw = copy_bandwidth()
-    print('device copy rate: %.2f TB/s (%s); jax %s, devices %s' % (
-        bw / 1e12, ARGS.platform, jax.__version__, jax.devices()), flush=True)
+    print('device copy rate: %.1f GB/s (%s); jax %s, devices %s' % (
+        bw / 1e9, ARGS.platform, jax.__version__, jax.devices()), flush=True)
     if not os.path.exists(ARGS.hlograph):
         print('note: %s does not exist: hlograph rows will fail' % ARGS.hlograph)
 
