@@ -184,7 +184,13 @@ struct PowerOp {
       if (b.real() == 0 && b.imag() == 0) return {1, 0};
       if (b.real() > 0) return {0, 0};
     }
-    return std::exp(b * std::log(a));
+    // exp(b log a) computed the way XLA does, without C99's special cases
+    // for infinities: an overflowing magnitude times sin(0) is NaN, not 0.
+    const R log_abs = std::log(std::abs(a)), arg = std::arg(a);
+    const R re = b.real() * log_abs - b.imag() * arg;
+    const R im = b.real() * arg + b.imag() * log_abs;
+    const R magnitude = std::exp(re);
+    return {magnitude * std::cos(im), magnitude * std::sin(im)};
   }
 };
 
