@@ -83,9 +83,12 @@ Status CheckTensors(const Tensor& actual, const Tensor& expected, CheckMode mode
     const T* e = expected.data<T>();
     for (int64_t i = 0; i < n; ++i) {
       if constexpr (kIsComplex<T>) {
-        auto both_nan = [](auto x, auto y) { return std::isnan(x) && std::isnan(y); };
-        bool re_ok = both_nan(a[i].real(), e[i].real()) || std::abs(a[i].real() - e[i].real()) <= tolerance;
-        bool im_ok = both_nan(a[i].imag(), e[i].imag()) || std::abs(a[i].imag() - e[i].imag()) <= tolerance;
+        // Per component: NaN matches NaN, an infinity the same infinity.
+        auto close = [&](auto x, auto y) {
+          return (std::isnan(x) && std::isnan(y)) || x == y || std::abs(x - y) <= tolerance;
+        };
+        const bool re_ok = close(a[i].real(), e[i].real());
+        const bool im_ok = close(a[i].imag(), e[i].imag());
         if (!re_ok || !im_ok) return Mismatch(actual, expected, i, " (tolerance " + std::to_string(tolerance) + ")");
       } else if constexpr (kIsFloat<T>) {
         const double x = static_cast<double>(Load(a[i])), y = static_cast<double>(Load(e[i]));
