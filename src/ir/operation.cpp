@@ -25,6 +25,12 @@ Operation* Block::Append(std::unique_ptr<Operation> op) {
   return ops_.back().get();
 }
 
+Operation* Block::Insert(size_t at, std::unique_ptr<Operation> op) {
+  op->set_parent_block(this);
+  at = std::min(at, ops_.size());
+  return ops_.insert(ops_.begin() + static_cast<std::ptrdiff_t>(at), std::move(op))->get();
+}
+
 std::unique_ptr<Operation> Block::Remove(Operation* op) {
   for (auto it = ops_.begin(); it != ops_.end(); ++it) {
     if (it->get() == op) {

@@ -71,6 +71,8 @@ class Block {
   const std::vector<LocationPtr>& argument_locs() const { return arg_locs_; }
 
   Operation* Append(std::unique_ptr<Operation> op);
+  // Inserts `op` before the op at position `at` (at the end if past it).
+  Operation* Insert(size_t at, std::unique_ptr<Operation> op);
   // Detaches `op` from this block and hands it to the caller.
   std::unique_ptr<Operation> Remove(Operation* op);
   const std::vector<std::unique_ptr<Operation>>& operations() const { return ops_; }

@@ -62,7 +62,6 @@ OpClass ClassifyOp(const ir::Operation& op) {
   if (name == "func.return" || name == "stablehlo.return") return OpClass::kReturn;
   if (name == "stablehlo.while") return OpClass::kWhile;
   if (name == "stablehlo.case" || name == "stablehlo.if") return OpClass::kCase;
-  if (name == "func.call" || name == "stablehlo.composite") return OpClass::kCall;
   // On one device a sharding annotation is the identity.
   if (name == "stablehlo.optimization_barrier" || name == "sdy.sharding_constraint") return OpClass::kAlias;
   if (!ElementTypesSupported(op)) return OpClass::kUnsupported;

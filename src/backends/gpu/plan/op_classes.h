@@ -1,5 +1,6 @@
 // How the planner treats each op: computed inside a generated kernel,
 // a reduction kernel, a library call, control flow, or not supported.
+// (Calls and composites are gone by then: the planner inlines them.)
 #pragma once
 
 #include "ir/operation.h"
@@ -14,7 +15,6 @@ enum class OpClass {
   kDot,          // stablehlo.dot_general: cuBLASLt
   kWhile,
   kCase,         // stablehlo.case and stablehlo.if
-  kCall,         // func.call, and a composite's decomposition: planned inline
   kAlias,        // results are the operands (optimization_barrier)
   kReturn,
   kUnsupported,

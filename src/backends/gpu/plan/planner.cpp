@@ -23,6 +23,8 @@
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/op_classes.h"
 #include "ir/attribute.h"
+#include "ir/clone.h"
+#include "passes/inline_calls.h"
 
 namespace hlograph::gpu {
 namespace {
@@ -61,7 +63,10 @@ class Planner {
   explicit Planner(const ir::Module& module) : module_(module) {}
 
   StatusOr<GpuProgram> Run() {
-    const ir::Operation* entry = module_.EntryFunction();
+    std::shared_ptr<ir::Module> inlined = ir::CloneModule(module_);
+    HLOGRAPH_TRY(passes::InlineCalls(*inlined));
+    program_.module = inlined;
+    const ir::Operation* entry = inlined->EntryFunction();
     if (!entry) return Status::Error("the module has no entry function (@main, or a single function)");
     if (entry->num_regions() != 1 || entry->region(0).empty()) {
       return Status::Error(OpError(*entry, "has no body"));
@@ -134,9 +139,6 @@ class Planner {
           break;
         case OpClass::kCase:
           HLOGRAPH_TRY(EmitCase(op, seq, depth));
-          break;
-        case OpClass::kCall:
-          HLOGRAPH_TRY(EmitCall(op, seq, depth));
           break;
         case OpClass::kAlias:
           for (size_t i = 0; i < op.num_results(); ++i) {
@@ -470,52 +472,6 @@ class Planner {
     step.action = std::move(c);
     seq.steps.push_back(std::move(step));
     return Status::Ok();
-  }
-
-  // A call is planned inline: the callee's arguments are the caller's
-  // buffers (read only), its results the buffers its body returns. A
-  // composite is a call of its decomposition.
-  Status EmitCall(const ir::Operation& op, Sequence& seq, int depth) {
-    const char* attr = op.name() == "stablehlo.composite" ? "decomposition" : "callee";
-    const auto* callee_name = op.attr(attr).as<ir::SymbolRefAttr>();
-    const ir::Operation* callee = callee_name ? ir::LookupFunction(op, callee_name->name) : nullptr;
-    if (!callee || callee->num_regions() != 1 || callee->region(0).empty()) {
-      return Status::Error(OpError(op, "calls a function that is not defined in this module"));
-    }
-    const ir::Block& body = callee->region(0).front();
-    if (body.num_arguments() != op.num_operands()) {
-      return Status::Error(OpError(op, "passes " + std::to_string(op.num_operands()) + " arguments to a function of " +
-                                           std::to_string(body.num_arguments())));
-    }
-    // A function called twice is planned twice; its values are planned
-    // afresh each time.
-    ForgetBlock(body);
-    for (size_t i = 0; i < op.num_operands(); ++i) {
-      HLOGRAPH_ASSIGN(BufferId arg, BufferOf(op.operand(i), seq));
-      buffers_[body.argument(i)] = arg;
-    }
-    std::vector<BufferId> returned;
-    const bool was_top = top_level_;
-    HLOGRAPH_TRY(PlanBlock(body, seq, &returned, depth + 1));
-    top_level_ = was_top;
-    if (returned.size() != op.num_results()) {
-      return Status::Error(OpError(op, "calls a function that returns " + std::to_string(returned.size()) +
-                                           " values, expected " + std::to_string(op.num_results())));
-    }
-    for (size_t i = 0; i < op.num_results(); ++i) buffers_[op.result(i)] = returned[i];
-    return Status::Ok();
-  }
-
-  void ForgetBlock(const ir::Block& block) {
-    for (const auto& op : block.operations()) {
-      for (const auto& r : op->results()) {
-        buffers_.erase(r.get());
-        materialized_.erase(r.get());
-      }
-      for (const auto& region : op->regions()) {
-        for (const auto& b : region->blocks()) ForgetBlock(*b);
-      }
-    }
   }
 
   // Results of the entry function: a temp made at the top level for the

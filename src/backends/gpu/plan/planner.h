@@ -9,8 +9,9 @@
 
 namespace hlograph::gpu {
 
-// Plans the module's entry function (@main, or its only function). Ops the
-// GPU backend cannot run yet are errors naming the op and its position.
+// Plans the module's entry function (@main, or its only function), on a
+// copy with every call inlined (kept in the program). Ops the GPU backend
+// cannot run yet are errors naming the op and its position.
 StatusOr<GpuProgram> PlanProgram(const ir::Module& module);
 
 }  // namespace hlograph::gpu

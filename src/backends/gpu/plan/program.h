@@ -13,11 +13,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "backends/gpu/runtime/gemm.h"
+#include "ir/module.h"
 #include "ir/operation.h"
 #include "ir/type.h"
 
@@ -121,6 +123,9 @@ struct Step {
 };
 
 struct GpuProgram {
+  // The module the program was planned from, with its calls inlined: the
+  // fusions and steps point into it.
+  std::shared_ptr<const ir::Module> module;
   std::vector<Buffer> buffers;
   std::vector<Fusion> fusions;
   Sequence main;
