@@ -7,6 +7,12 @@
 #include "backends/cpu/random_tensor.h"
 #include "io/npy.h"
 #include "io/npz.h"
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+#include <iostream>
+
+#include "backends/gpu/executable.h"
+#include "backends/gpu/plan/planner.h"
+#endif
 
 namespace hlograph::cli {
 
@@ -42,6 +48,22 @@ StatusOr<std::vector<cpu::Tensor>> ReadArguments(const Options& o, const std::ve
     args.push_back(std::move(t));
   }
   return args;
+}
+
+bool UseGpu(const Options& o, const ir::Module& module) {
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+  if (o.backend == "gpu") return true;
+  if (o.backend != "auto" || !gpu::GpuAvailable()) return false;
+  auto plan = gpu::PlanProgram(module);
+  if (!plan.ok()) {
+    const std::string& why = plan.status().message();
+    std::cerr << "hlograph: note: running on the CPU backend: " << why.substr(0, why.find('\n')) << "\n";
+  }
+  return plan.ok();
+#else
+  (void)module;
+  return o.backend == "gpu";
+#endif
 }
 
 }  // namespace hlograph::cli

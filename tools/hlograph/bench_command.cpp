@@ -150,8 +150,7 @@ int Bench(const Options& o) {
   }
   StatusOr<Timings> t = Status::Error("no backend");
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
-  const bool gpu = o.backend == "gpu" || (o.backend == "auto" && gpu::GpuAvailable());
-  t = gpu ? BenchGpu(o, module, *args) : BenchCpu(o, module, *entry, *args);
+  t = UseGpu(o, module) ? BenchGpu(o, module, *args) : BenchCpu(o, module, *entry, *args);
 #else
   if (o.backend == "gpu") {
     std::cerr << "hlograph: the GPU backend is not available in this build\n";

@@ -1,5 +1,6 @@
-// `hlograph run`: the entry function on arguments from .npz/.npy files;
-// results printed or written to an .npz file (completely or not at all).
+// `hlograph run`: the entry function on arguments from .npz/.npy files (or
+// random ones), on the GPU or the CPU backend; results printed or written
+// to an .npz file (completely or not at all).
 #include <algorithm>
 #include <iostream>
 #include <sstream>
@@ -44,13 +45,11 @@ std::string Preview(const cpu::Tensor& t, int64_t max_elements = 16) {
   return ss.str();
 }
 
-
-// Runs the entry function on the backend the options pick: the GPU for
-// `gpu`, and for `auto` when one is present; else the CPU interpreter.
+// Runs the entry function on the backend UseGpu picks.
 StatusOr<std::vector<cpu::Tensor>> Execute(const Options& o, const ir::Module& module, const ir::Operation& entry,
                                           const std::vector<cpu::Tensor>& args) {
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
-  if (o.backend == "gpu" || (o.backend == "auto" && gpu::GpuAvailable())) {
+  if (UseGpu(o, module)) {
     HLOGRAPH_ASSIGN(auto executable, gpu::GpuExecutable::Compile(module));
     return executable->Run(args);
   }
