@@ -3,13 +3,12 @@
 #include "arguments.h"
 
 #include <algorithm>
+#include <iostream>
 
 #include "backends/cpu/random_tensor.h"
 #include "io/npy.h"
 #include "io/npz.h"
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
-#include <iostream>
-
 #include "backends/gpu/executable.h"
 #include "backends/gpu/plan/planner.h"
 #endif
@@ -48,6 +47,34 @@ StatusOr<std::vector<cpu::Tensor>> ReadArguments(const Options& o, const std::ve
     args.push_back(std::move(t));
   }
   return args;
+}
+
+std::optional<LoadedProgram> LoadProgram(const Options& o, const std::string& command) {
+  auto loaded = LoadVerified(o.files[0]);
+  if (!loaded.ok()) {
+    std::cerr << loaded.status().message() << "\n";
+    return std::nullopt;
+  }
+  if (loaded->modules.size() != 1) {
+    std::cerr << o.files[0] << ": error: " << command << " takes a file with one module, this one has "
+              << loaded->modules.size() << "\n";
+    return std::nullopt;
+  }
+  LoadedProgram p;
+  p.file = std::move(*loaded);
+  p.module = p.file.modules[0].get();
+  p.entry = p.module->EntryFunction();
+  if (!p.entry) {
+    std::cerr << o.files[0] << ": error: no entry function (@main, or a single function)\n";
+    return std::nullopt;
+  }
+  auto args = ReadArguments(o, ir::FunctionSignature(*p.entry).inputs);
+  if (!args.ok()) {
+    std::cerr << "hlograph: " << args.status().message() << "\n";
+    return std::nullopt;
+  }
+  p.args = std::move(*args);
+  return p;
 }
 
 bool UseGpu(const Options& o, const ir::Module& module) {

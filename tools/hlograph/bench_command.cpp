@@ -126,28 +126,13 @@ std::string Json(const Options& o, const Timings& t) {
 }  // namespace
 
 int Bench(const Options& o) {
-  auto loaded = LoadVerified(o.files[0]);
-  if (!loaded.ok()) {
-    std::cerr << loaded.status().message() << "\n";
-    return 1;
-  }
-  if (loaded->modules.size() != 1) {
-    std::cerr << o.files[0] << ": error: bench takes a file with one module\n";
-    return 1;
-  }
-  const ir::Module& module = *loaded->modules[0];
-  const ir::Operation* entry = module.EntryFunction();
-  if (!entry) {
-    std::cerr << o.files[0] << ": error: no entry function (@main, or a single function)\n";
-    return 1;
-  }
-  Options with_args = o;
+  Options with_args = o;  // random arguments unless some are given
   if (o.inputs_npz.empty() && o.inputs.empty() && o.random_seed.empty()) with_args.random_seed = "0";
-  auto args = ReadArguments(with_args, ir::FunctionSignature(*entry).inputs);
-  if (!args.ok()) {
-    std::cerr << "hlograph: " << args.status().message() << "\n";
-    return 1;
-  }
+  auto program = LoadProgram(with_args, "bench");
+  if (!program) return 1;
+  const ir::Module& module = *program->module;
+  const ir::Operation* entry = program->entry;
+  const std::vector<cpu::Tensor>* args = &program->args;
   StatusOr<Timings> t = Status::Error("no backend");
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
   t = UseGpu(o, module) ? BenchGpu(o, module, *args) : BenchCpu(o, module, *entry, *args);

@@ -63,28 +63,9 @@ StatusOr<std::vector<cpu::Tensor>> Execute(const Options& o, const ir::Module& m
 }  // namespace
 
 int Run(const Options& o) {
-  auto loaded = LoadVerified(o.files[0]);
-  if (!loaded.ok()) {
-    std::cerr << loaded.status().message() << "\n";
-    return 1;
-  }
-  if (loaded->modules.size() != 1) {
-    std::cerr << o.files[0] << ": error: run takes a file with one module, this one has " << loaded->modules.size()
-              << "\n";
-    return 1;
-  }
-  const ir::Module& module = *loaded->modules[0];
-  const ir::Operation* entry = module.EntryFunction();
-  if (!entry) {
-    std::cerr << o.files[0] << ": error: no entry function (@main, or a single function)\n";
-    return 1;
-  }
-  auto args = ReadArguments(o, ir::FunctionSignature(*entry).inputs);
-  if (!args.ok()) {
-    std::cerr << "hlograph: " << args.status().message() << "\n";
-    return 1;
-  }
-  auto results = Execute(o, module, *entry, *args);
+  auto program = LoadProgram(o, "run");
+  if (!program) return 1;
+  auto results = Execute(o, *program->module, *program->entry, program->args);
   if (!results.ok()) {
     std::cerr << results.status().message() << "\n";
     return 1;
