@@ -12,26 +12,17 @@
 
 #include "backends/cpu/interpreter.h"
 #include "ir/verifier.h"
+#include "cpu_test_util.h"
 #include "test_util.h"
 
 namespace hlograph::cpu {
 namespace {
 
 using ir::ElementType;
-
-template <typename T>
-Tensor Make(ElementType e, std::vector<int64_t> shape, const std::vector<T>& values) {
-  Tensor t(ir::Type::Tensor(e, std::move(shape)));
-  EXPECT_EQ(static_cast<size_t>(t.num_elements()), values.size());
-  if (!values.empty()) std::memcpy(t.mutable_bytes(), values.data(), values.size() * sizeof(T));
-  return t;
-}
-
-template <typename T>
-std::vector<T> Values(const Tensor& t) {
-  const T* p = t.data<T>();
-  return std::vector<T>(p, p + t.num_elements());
-}
+using test_util::Make;
+using test_util::RunOk;
+using test_util::RunProgram;
+using test_util::Values;
 
 // 0, 1, 2, ... in a tensor of `shape`.
 template <typename T>
@@ -41,21 +32,6 @@ Tensor Counting(ElementType e, std::vector<int64_t> shape, T first = 0) {
   std::vector<T> v;
   for (int64_t i = 0; i < n; ++i) v.push_back(static_cast<T>(first + static_cast<T>(i)));
   return Make<T>(e, std::move(shape), v);
-}
-
-StatusOr<std::vector<Tensor>> RunProgram(const std::string& text, const std::vector<Tensor>& args = {}) {
-  auto parsed = frontend::ParseText(text, "test.mlir");
-  if (!parsed.ok()) return parsed.status();
-  const ir::Module& module = *parsed->modules.at(0);
-  HLOGRAPH_TRY(ir::VerifyModule(module));
-  Interpreter interpreter(module);
-  return interpreter.RunEntry(args);
-}
-
-std::vector<Tensor> RunOk(const std::string& text, const std::vector<Tensor>& args = {}) {
-  auto r = RunProgram(text, args);
-  EXPECT_TRUE(r.ok()) << r.status().message();
-  return r.ok() ? r.value() : std::vector<Tensor>{};
 }
 
 // ---------------------------------------------------------------------------
