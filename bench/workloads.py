@@ -289,12 +289,33 @@ def switch_in_loop(steps=64, batch=8, d=256, seed=7):
     return f, (x, w0, b0, w1, w2)
 
 
+def elementwise_large(n=1 << 26, seed=8):
+    """One fused elementwise kernel over 64M float32 (256 MB in, 256 MB out):
+    the bandwidth test. y = x * sigmoid(1.702 x) + 0.1 x (a gelu-like mix)."""
+    r = _rng(seed)
+    x = jnp.asarray(r.standard_normal(n, dtype=np.float32))
+    def f(x):
+        return x * jax.nn.sigmoid(1.702 * x) + 0.1 * x
+    return f, (x,)
+
+
+def row_reduce_large(rows=16384, cols=8192, seed=9):
+    """Row sums of a 16384x8192 float32 matrix (512 MB read): the reduction
+    bandwidth test."""
+    r = _rng(seed)
+    x = jnp.asarray(r.standard_normal((rows, cols), dtype=np.float32))
+    def f(x):
+        return jnp.sum(x, axis=1)
+    return f, (x,)
+
+
 REFERENCE = dict(mlp_chain=mlp_chain, fori_tanh=fori_tanh, scan_layers=scan_layers,
                  gpt_decode=gpt_decode, big_gemm=big_gemm)
 ALL = dict(REFERENCE,
            mlp_chain_bf16=mlp_chain_bf16, gpt_decode_bf16=gpt_decode_bf16,
            gpt_prefill=gpt_prefill, small_convnet=small_convnet,
-           while_data_dependent=while_data_dependent, switch_in_loop=switch_in_loop)
+           while_data_dependent=while_data_dependent, switch_in_loop=switch_in_loop,
+           elementwise_large=elementwise_large, row_reduce_large=row_reduce_large)
 
 
 def flat(name):

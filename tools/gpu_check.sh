@@ -1,19 +1,30 @@
 #!/usr/bin/env bash
-# One call on the GPU machine: build, run the test suite (GPU tests
-# included), run the corpus on the GPU against XLA:CPU, run
-# compute-sanitizer on a few programs, and print a summary table last.
+# One call on the GPU machine: build, run the GPU tests, run the corpus on
+# the GPU against XLA:CPU, run compute-sanitizer on a few programs, run the
+# benchmarks side by side with XLA, and print a summary table last.
 #
-#   tools/gpu_check.sh [--quick]    (--quick: skip the sanitizer runs)
+#   tools/gpu_check.sh [--quick] [--no-bench] [--all-tests] [WORKLOAD ...]
+#     --quick      skip the sanitizer runs
+#     --no-bench   skip bench/side_by_side.py (WORKLOADs: which ones; default all)
+#     --all-tests  also run the CPU unit tests (CI runs them anyway)
 #
-# Logs go to gpu-check/; when $OUT is set (the device tool), they are also
-# packed into $OUT/gpu-check.tgz with the summary in $OUT/summary.txt.
+# Logs go to gpu-check/, the summary last in gpu-check/summary.txt; when
+# $OUT is set (the device tool) they are packed into $OUT/gpu-check.tgz.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=gpu-check
 rm -rf "$out"
 mkdir -p "$out"
-quick=0
-[ "${1:-}" = "--quick" ] && quick=1
+quick=0 bench=1 all_tests=0
+declare -a workloads
+for a in "$@"; do
+  case $a in
+    --quick) quick=1 ;;
+    --no-bench) bench=0 ;;
+    --all-tests) all_tests=1 ;;
+    *) workloads+=("$a") ;;
+  esac
+done
 python=${PYTHON:-python3}
 declare -a summary
 
@@ -33,8 +44,8 @@ echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff
 step configure cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DHLOGRAPH_WERROR=OFF
 step build ninja -C build-gpu -j "$(nproc)" || { printf '%s\n' "${summary[@]}"; tail -n 40 "$out/build.log"; exit 1; }
 
-# The unit tests, GPU suites included (they skip only without a device).
-step unit_tests ctest --test-dir build-gpu -j 8 -E '^conformance' --output-on-failure
+# The GPU suites (they skip only without a device); the rest with --all-tests.
+[ $all_tests = 1 ] && step unit_tests ctest --test-dir build-gpu -j 8 -E '^conformance' --output-on-failure
 step gpu_unit_tests build-gpu/tests/hlograph_unit_tests --gtest_filter='Gpu*' --gtest_brief=1
 
 # The corpus on the GPU against XLA:CPU on the same random inputs.
@@ -49,7 +60,17 @@ if [ $quick = 0 ] && command -v compute-sanitizer >/dev/null; then
   done
 fi
 
+if [ $bench = 1 ]; then
+  step bench env PYTHONUNBUFFERED=1 "$python" bench/side_by_side.py --hlograph build-gpu/hlograph --iters 100 \
+    --json "$out/bench.json" --png "$out/bench.png" "${workloads[@]}"
+fi
+
 {
+  echo
+  [ $bench = 1 ] && { echo "== benchmarks"; sed -n '/^Times in microseconds/,$p' "$out/bench.log"; }
+  echo
+  echo "== failed GPU tests"
+  grep -E '^\[  FAILED  \]|Failure$' -A4 "$out/gpu_unit_tests.log" | grep -v '^--$' | cut -c1-200 | head -60
   echo
   echo "== problems on the GPU corpus run"
   cat "$out/corpus_gpu_problems.txt"
@@ -58,7 +79,5 @@ fi
   echo "== summary ($(tr '\n' ' ' <"$out/gpu.txt"))"
   printf '%s\n' "${summary[@]}"
 } | tee "$out/summary.txt"
-if [ -n "${OUT:-}" ]; then
-  cp "$out/summary.txt" "$OUT/"
-  tar czf "$OUT/gpu-check.tgz" "$out"
-fi
+[ -n "${OUT:-}" ] && tar czf "$OUT/gpu-check.tgz" "$out"
+exit 0

@@ -212,9 +212,16 @@ TEST(GpuPlan, ExplainCommandPrintsThePlan) {
   for (const char* part : {"buffers (", "kernels (", "steps:", "kernel fusion_0 (reduction)", "extern \"C\" __global__"}) {
     EXPECT_TRUE(testing::HasSubstr(r.out, part));
   }
-  testing::CliResult bad = testing::Hlograph("explain " + testing::Quote(testing::Corpus("conv1d_ncw.mlir")));
+  testing::CliResult conv = testing::Hlograph("explain " + testing::Quote(testing::Corpus("conv2d_nhwc_strided.mlir")) + " --kernels");
+  ASSERT_EQ(conv.exit_code, 0) << conv.err;
+  EXPECT_TRUE(testing::HasSubstr(conv.out, "kernel fusion_0 (convolution)"));
+  const std::string unknown = testing::WriteScratch("unknown_call.mlir", R"(func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.custom_call @my_target(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+})");
+  testing::CliResult bad = testing::Hlograph("explain " + testing::Quote(unknown));
   EXPECT_EQ(bad.exit_code, 1);
-  EXPECT_TRUE(testing::HasSubstr(bad.err, "'stablehlo.convolution' op is not supported by the GPU backend yet"));
+  EXPECT_TRUE(testing::HasSubstr(bad.err, "'stablehlo.custom_call' op calls @my_target, which is not supported"));
 }
 
 // Every corpus program: planned and verified, with every kernel emitted, or
@@ -251,6 +258,64 @@ TEST(GpuPlan, CorpusProgramsPlanOrNameWhatIsMissing) {
   EXPECT_GT(planned, 60);
 }
 
+// Complex numbers, FFTs and f8 types plan: no program of these is refused.
+TEST(GpuPlan, ComplexFftAndF8ProgramsPlan) {
+  for (const char* name : {"complex64_ops", "complex128_ops", "fft_ifft", "rfft_irfft", "fft2_real_input",
+                           "rfft2_roundtrip", "splat_and_special_constants", "convert_chain"}) {
+    auto parsed = frontend::ParseFile(testing::SourceDir() + "/tests/corpus/" + name + ".mlir");
+    ASSERT_TRUE(parsed.ok()) << name;
+    for (const auto& module : parsed->modules) {
+      auto program = PlanProgram(*module);
+      ASSERT_TRUE(program.ok()) << name << ": " << program.status().message();
+      for (const Fusion& f : program->fusions) {
+        auto k = EmitKernel(f);
+        EXPECT_TRUE(k.ok()) << name << ": " << k.status().message();
+      }
+    }
+  }
+}
+
+// An FFT is one kernel that reads its operand's producers inline.
+TEST(GpuPlan, FftFusesItsProducers) {
+  Planned p = Plan(R"(func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xcomplex<f32>> {
+  %0 = stablehlo.convert %x : (tensor<4x8xf32>) -> tensor<4x8xcomplex<f32>>
+  %1 = stablehlo.fft %0, type = FFT, length = [8] : (tensor<4x8xcomplex<f32>>) -> tensor<4x8xcomplex<f32>>
+  return %1 : tensor<4x8xcomplex<f32>>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  ASSERT_EQ(p.program->fusions.size(), 1u);
+  const Fusion& f = p.program->fusions[0];
+  EXPECT_EQ(f.kind, FusionKind::kFft);
+  EXPECT_EQ(f.ops.size(), 2u);  // the convert and the fft
+  auto k = EmitKernel(f);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  EXPECT_TRUE(testing::HasSubstr(k->code, "sincospi"));
+  auto cubin = CompileToCubin(k->code, k->name, CompileOptions{});
+  EXPECT_TRUE(cubin.ok()) << cubin.status().message();
+}
+
+// Every FFT type compiles: 3-D, f64, and lengths too long for the tables
+// of unit roots (computed per term instead).
+TEST(GpuPlan, FftKernelsCompile) {
+  Planned p = Plan(R"(func.func @main(%x: tensor<2x3x4x5xcomplex<f64>>, %y: tensor<2x3x4x8xf64>,
+                      %z: tensor<2x4096xcomplex<f32>>) ->
+    (tensor<2x3x4x8xf64>, tensor<2x3x4x5xcomplex<f64>>, tensor<2x4096xcomplex<f32>>) {
+  %0 = stablehlo.fft %x, type = IRFFT, length = [3, 4, 8] : (tensor<2x3x4x5xcomplex<f64>>) -> tensor<2x3x4x8xf64>
+  %1 = stablehlo.fft %y, type = RFFT, length = [3, 4, 8] : (tensor<2x3x4x8xf64>) -> tensor<2x3x4x5xcomplex<f64>>
+  %2 = stablehlo.fft %z, type = IFFT, length = [4096] : (tensor<2x4096xcomplex<f32>>) -> tensor<2x4096xcomplex<f32>>
+  return %0, %1, %2 : tensor<2x3x4x8xf64>, tensor<2x3x4x5xcomplex<f64>>, tensor<2x4096xcomplex<f32>>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  ASSERT_EQ(p.program->fusions.size(), 3u);
+  for (const Fusion& f : p.program->fusions) {
+    auto k = EmitKernel(f);
+    ASSERT_TRUE(k.ok()) << k.status().message();
+    EXPECT_EQ(k->strategy.find("root tables") != std::string::npos, f.output_types[0].dim(1) != 4096) << k->strategy;
+    auto cubin = CompileToCubin(k->code, k->name, CompileOptions{});
+    EXPECT_TRUE(cubin.ok()) << cubin.status().message();
+  }
+}
+
 // The generated kernels compile (NVRTC needs no GPU). A sample of the
 // corpus covering each kernel kind; HLOGRAPH_ALL_CORPUS=1 compiles them all.
 TEST(GpuPlan, GeneratedKernelsCompile) {
@@ -258,7 +323,10 @@ TEST(GpuPlan, GeneratedKernelsCompile) {
                                     "cumulative_ops", "int8_uint8_ops", "mlp_bf16_mixed_precision", "transcendental_functions",
                                     "integer_bitwise", "max_pool2d", "avg_pool2d_padded", "argmax_argmin", "bf16_ops", "sort_multi_operand",
                                     "argsort_axis0_descending", "composite_gelu", "scatter_add_duplicates",
-                                    "vmap_scatter_add", "segment_sum_and_max"};
+                                    "vmap_scatter_add", "segment_sum_and_max", "conv2d_nhwc_strided",
+                                    "conv2d_grouped_weight_grad", "complex64_ops", "complex128_ops",
+                                    "fft_ifft", "rfft_irfft", "fft2_real_input", "rfft2_roundtrip",
+                                    "splat_and_special_constants", "convert_chain"};
   std::vector<std::string> paths;
   if (std::getenv("HLOGRAPH_ALL_CORPUS")) {
     paths = testing::MlirFiles(testing::SourceDir() + "/tests/corpus");

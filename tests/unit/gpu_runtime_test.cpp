@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -502,7 +503,10 @@ TEST(GpuGemmConfigTest, SupportedTypes) {
   EXPECT_FALSE(IsSupportedByCublasLt(Config(E::kF32, E::kF16, 1, 4, 4, 4)));
   EXPECT_FALSE(IsSupportedByCublasLt(Config(E::kI32, E::kI32, 1, 4, 4, 4)));
   EXPECT_FALSE(IsSupportedByCublasLt(Config(E::kI8, E::kI32, 1, 4, 4, 4)));
-  EXPECT_FALSE(IsSupportedByCublasLt(Config(E::kC64, E::kC64, 1, 4, 4, 4)));
+  EXPECT_TRUE(IsSupportedByCublasLt(Config(E::kC64, E::kC64, 1, 4, 4, 4)));
+  EXPECT_TRUE(IsSupportedByCublasLt(Config(E::kC128, E::kC128, 2, 4, 4, 4)));
+  EXPECT_FALSE(IsSupportedByCublasLt(Config(E::kC64, E::kF32, 1, 4, 4, 4)));
+  EXPECT_FALSE(IsSupportedByCublasLt(Config(E::kC64, E::kC128, 1, 4, 4, 4)));
   EXPECT_FALSE(IsSupportedByCublasLt(Config(E::kF8E4M3FN, E::kF32, 1, 4, 4, 4)));
   GemmConfig mixed = Config(E::kF16, E::kF32, 1, 4, 4, 4);
   mixed.rhs_type = E::kBF16;
@@ -677,6 +681,70 @@ TEST(GpuGemmTest, F16ToF16) {
 TEST(GpuGemmTest, F16ToF32) {
   REQUIRE_GPU();
   CheckGemm(Config(E::kF16, E::kF32, 1, 16, 24, 40), 1e-5);
+}
+
+// complex<f32>/complex<f64> products (alpha and beta are complex scalars)
+// against a loop in complex<double>.
+template <typename R>
+void CheckComplexGemm(E type, bool lhs_transposed, bool rhs_transposed, double tolerance) {
+  GemmConfig c = Config(type, type, 2, 5, 7, 9);
+  c.lhs_transposed = lhs_transposed;
+  c.rhs_transposed = rhs_transposed;
+  SCOPED_TRACE(c.ToString());
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  auto random = [&](int64_t n) {
+    std::vector<std::complex<R>> v(static_cast<size_t>(n));
+    for (auto& z : v) z = std::complex<R>(static_cast<R>(uniform(rng)), static_cast<R>(uniform(rng)));
+    return v;
+  };
+  const std::vector<std::complex<R>> lhs = random(c.batch * c.m * c.k), rhs = random(c.batch * c.k * c.n);
+  auto handle = BlasHandle::Create();
+  ASSERT_TRUE(handle.ok()) << handle.status().message();
+  auto plan = GemmPlan::Create(c, *handle);
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  auto stream = Stream::Create();
+  ASSERT_TRUE(stream.ok());
+  const int64_t z = sizeof(std::complex<R>), out_count = c.batch * c.m * c.n;
+  auto d_lhs = DeviceBuffer::Allocate(static_cast<int64_t>(lhs.size()) * z);
+  auto d_rhs = DeviceBuffer::Allocate(static_cast<int64_t>(rhs.size()) * z);
+  auto d_out = DeviceBuffer::Allocate(out_count * z);
+  auto d_work = DeviceBuffer::Allocate(static_cast<int64_t>((*plan)->workspace_bytes()));
+  ASSERT_TRUE(d_lhs.ok() && d_rhs.ok() && d_out.ok() && d_work.ok());
+  ASSERT_TRUE(CopyHostToDevice(d_lhs->data(), lhs.data(), d_lhs->size(), stream->get()).ok());
+  ASSERT_TRUE(CopyHostToDevice(d_rhs->data(), rhs.data(), d_rhs->size(), stream->get()).ok());
+  Status ran = (*plan)->Run(d_lhs->data(), d_rhs->data(), d_out->data(), d_work->data(), stream->get());
+  ASSERT_TRUE(ran.ok()) << ran.message();
+  std::vector<std::complex<R>> out(static_cast<size_t>(out_count));
+  ASSERT_TRUE(CopyDeviceToHost(out.data(), d_out->data(), out_count * z, stream->get()).ok());
+  ASSERT_TRUE(stream->Synchronize().ok());
+  int failures = 0;
+  for (int64_t b = 0; b < c.batch; ++b) {
+    for (int64_t i = 0; i < c.m; ++i) {
+      for (int64_t j = 0; j < c.n; ++j) {
+        std::complex<double> want = 0;
+        for (int64_t kk = 0; kk < c.k; ++kk) {
+          const auto l = lhs[static_cast<size_t>(b * c.m * c.k + (lhs_transposed ? kk * c.m + i : i * c.k + kk))];
+          const auto r = rhs[static_cast<size_t>(b * c.k * c.n + (rhs_transposed ? j * c.k + kk : kk * c.n + j))];
+          want += std::complex<double>(l) * std::complex<double>(r);
+        }
+        const std::complex<double> got(out[static_cast<size_t>((b * c.m + i) * c.n + j)]);
+        if (!(std::abs(got - want) <= tolerance * static_cast<double>(c.k)) && ++failures <= 10) {
+          ADD_FAILURE() << "out[" << b << "][" << i << "][" << j << "] = " << got << ", want " << want;
+        }
+      }
+    }
+  }
+}
+
+TEST(GpuGemmTest, Complex) {
+  REQUIRE_GPU();
+  for (bool lt : {false, true}) {
+    for (bool rt : {false, true}) {
+      CheckComplexGemm<float>(E::kC64, lt, rt, 1e-6);
+      CheckComplexGemm<double>(E::kC128, lt, rt, 1e-14);
+    }
+  }
 }
 
 TEST(GpuGemmTest, Transposes) {

@@ -1,5 +1,7 @@
 // `hlograph bench`: compile once, then time calls on the same arguments:
-// latency (each call waited for) and the per-call time with calls queued.
+// latency (each call waited for), the per-call time with calls queued and,
+// with --profile, the device time spent in kernels per call (the floor a
+// call would reach with no gaps between its kernels).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -12,6 +14,7 @@
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
 #include "backends/gpu/executable.h"
 #include "backends/gpu/runtime/device.h"
+#include "backends/gpu/runtime/kernel_profiler.h"
 #endif
 
 namespace hlograph::cli {
@@ -28,6 +31,14 @@ struct Timings {
   double queued_s = 0;              // per call, calls queued then one wait
   int64_t device_bytes = -1;        // resident + arguments + results (GPU)
   int64_t kernels = -1;
+  double kernel_busy_s = -1;        // per call, --profile
+  double kernel_launches = -1;      // per call, --profile
+  struct KernelTime {
+    std::string name;
+    int64_t launches = 0;  // over all profiled calls
+    double seconds = 0;    // per call
+  };
+  std::vector<KernelTime> top_kernels;  // --profile, most time first
 };
 
 double Percentile(std::vector<double> v, double p) {
@@ -99,6 +110,20 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   for (int i = 0; i < o.iters; ++i) HLOGRAPH_TRY(exe->Execute(arg_ptrs, result_ptrs, stream.get()));
   HLOGRAPH_TRY(stream.Synchronize());
   t.queued_s = o.iters ? Seconds(q0, Clock::now()) / o.iters : 0;
+  if (o.profile && o.iters > 0) {
+    HLOGRAPH_TRY(gpu::KernelProfiler::Start());
+    Status run = Status::Ok();
+    for (int i = 0; i < o.iters && run.ok(); ++i) run = exe->Execute(arg_ptrs, result_ptrs, stream.get());
+    StatusOr<gpu::KernelTotals> totals = gpu::KernelProfiler::Stop();
+    HLOGRAPH_TRY(run);
+    HLOGRAPH_TRY(totals.status());
+    t.kernel_busy_s = totals->busy_s / o.iters;
+    t.kernel_launches = static_cast<double>(totals->kernels) / o.iters;
+    for (size_t i = 0; i < totals->by_name.size() && i < 10; ++i) {
+      const auto& k = totals->by_name[i];
+      t.top_kernels.push_back({k.name, k.launches, k.seconds / o.iters});
+    }
+  }
   return t;
 }
 #endif
@@ -119,7 +144,18 @@ std::string Json(const Options& o, const Timings& t) {
      << Quoted(t.device) << ", \"iters\": " << o.iters << ", \"compile_s\": " << t.compile_s << ", \"latency_us\": {\"median\": "
      << us(Percentile(t.latencies_s, 0.5)) << ", \"p10\": " << us(Percentile(t.latencies_s, 0.1))
      << ", \"p90\": " << us(Percentile(t.latencies_s, 0.9)) << "}, \"queued_us\": " << us(t.queued_s)
-     << ", \"peak_device_bytes\": " << t.device_bytes << ", \"kernels\": " << t.kernels << "}\n";
+     << ", \"peak_device_bytes\": " << t.device_bytes << ", \"kernels\": " << t.kernels;
+  if (t.kernel_busy_s >= 0) {
+    os << ", \"kernel_busy_us\": " << us(t.kernel_busy_s) << ", \"kernel_launches_per_call\": " << t.kernel_launches
+       << ", \"top_kernels\": [";
+    for (size_t i = 0; i < t.top_kernels.size(); ++i) {
+      const auto& k = t.top_kernels[i];
+      os << (i ? ", " : "") << "{\"name\": " << Quoted(k.name) << ", \"us_per_call\": " << us(k.seconds)
+         << ", \"launches\": " << k.launches << "}";
+    }
+    os << "]";
+  }
+  os << "}\n";
   return os.str();
 }
 
@@ -135,8 +171,11 @@ int Bench(const Options& o) {
   const std::vector<cpu::Tensor>* args = &program->args;
   StatusOr<Timings> t = Status::Error("no backend");
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
-  t = UseGpu(o, module) ? BenchGpu(o, module, *args) : BenchCpu(o, module, *entry, *args);
+  const bool gpu = UseGpu(o, module);
+  if (o.profile && !gpu) std::cerr << "hlograph: --profile measures GPU kernels; ignored on the CPU backend\n";
+  t = gpu ? BenchGpu(o, module, *args) : BenchCpu(o, module, *entry, *args);
 #else
+  if (o.profile) std::cerr << "hlograph: --profile measures GPU kernels; ignored on the CPU backend\n";
   if (o.backend == "gpu") {
     std::cerr << "hlograph: the GPU backend is not available in this build\n";
     return 1;
@@ -161,6 +200,14 @@ int Bench(const Options& o) {
               us(Percentile(t->latencies_s, 0.9)), o.iters);
   std::printf("  queued per call    %.1f us (%d calls, then one wait)\n", us(t->queued_s), o.iters);
   if (t->device_bytes >= 0) std::printf("  device memory      %.2f MiB\n", t->device_bytes / 1048576.0);
+  if (t->kernel_busy_s >= 0) {
+    std::printf("  kernel time        %.1f us per call (%.1f kernels; CUPTI)\n", us(t->kernel_busy_s),
+                t->kernel_launches);
+    for (const auto& k : t->top_kernels) {
+      std::printf("    %9.1f us  %s (%lld launches in all)\n", us(k.seconds), k.name.substr(0, 80).c_str(),
+                  static_cast<long long>(k.launches));
+    }
+  }
   return 0;
 }
 

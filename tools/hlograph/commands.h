@@ -21,6 +21,7 @@ struct Options {
   int iters = 100;                       // --iters N: bench's timed calls
   int warmup = 10;                       // --warmup N: bench's untimed calls first
   bool json = false;                     // --json: bench prints one JSON object
+  bool profile = false;                  // --profile: bench also sums kernel time (CUPTI)
 };
 
 // Exit codes: 0 success, 1 an error in the program or its data, 2 bad usage.

@@ -34,6 +34,7 @@ options:
   --kernels          explain: also print each kernel's CUDA C++
   --iters N          bench: timed calls (default 100); --warmup N first (10)
   --json             bench: print one JSON object
+  --profile          bench (GPU): also the device time in kernels per call (CUPTI)
   --debug-info       print: also print locations, loc(...)
   --generic          print: print every op in the generic form
   --no-verify        print: skip verification
@@ -82,6 +83,8 @@ int main(int argc, char** argv) {
       o.kernel_source = true;
     } else if (a == "--json") {
       o.json = true;
+    } else if (a == "--profile") {
+      o.profile = true;
     } else if (a == "--iters" || a == "--warmup") {
       std::string v;
       if (!value(&v) || v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {

@@ -98,6 +98,19 @@ StatusOr<std::vector<Tensor>> Interpreter::RunBlock(const ir::Block& block, Fram
   return results;
 }
 
+StatusOr<std::vector<Tensor>> Interpreter::RunSingleOp(const ir::Operation& op, const std::vector<Tensor>& operands) {
+  if (operands.size() != op.num_operands()) {
+    return Status::Error(OpError(op, "takes " + std::to_string(op.num_operands()) + " operands, got " +
+                                         std::to_string(operands.size())));
+  }
+  Frame frame;
+  for (size_t i = 0; i < operands.size(); ++i) frame.values[op.operand(i)] = operands[i];
+  HLOGRAPH_TRY(RunOp(op, frame));
+  std::vector<Tensor> results;
+  for (const auto& r : op.results()) results.push_back(std::move(frame.values[r.get()]));
+  return results;
+}
+
 Status Interpreter::RunOp(const ir::Operation& op, Frame& frame) {
   KernelFn kernel = CpuKernels().Find(op.name());
   if (!kernel) {

@@ -24,6 +24,10 @@ class Interpreter {
   // returns the operands of its terminator. Values of the enclosing regions
   // stay visible (StableHLO regions may capture them).
   StatusOr<std::vector<Tensor>> RunRegion(const ir::Region& region, const std::vector<Tensor>& args);
+  // Runs one op on operand values given in order (an op whose regions read
+  // nothing from outside them): what the GPU backend uses for ops it runs
+  // on the host.
+  StatusOr<std::vector<Tensor>> RunSingleOp(const ir::Operation& op, const std::vector<Tensor>& operands);
 
   const ir::Module& module() const { return module_; }
 

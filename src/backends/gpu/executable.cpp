@@ -6,6 +6,7 @@
 #include <thread>
 #include <sstream>
 
+#include "backends/cpu/interpreter.h"
 #include "backends/gpu/codegen/nvrtc_compiler.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/runtime/cuda_status.h"
@@ -86,6 +87,16 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
       error = g->config.ToString() + ": " + plan.status().message();
       return;
     }
+    // Big products are worth timing the heuristic's candidates for.
+    const GemmConfig& c = g->config;
+    if (static_cast<double>(c.batch) * static_cast<double>(c.m) * static_cast<double>(c.n) * static_cast<double>(c.k) >=
+        1e9) {
+      const Status tuned = (*plan)->Autotune(nullptr);
+      if (!tuned.ok()) {
+        error = c.ToString() + ": " + tuned.message();
+        return;
+      }
+    }
     workspace = std::max(workspace, (*plan)->workspace_bytes());
     gemms_.emplace_back(g, std::move(*plan));
   });
@@ -126,6 +137,19 @@ Status GpuExecutable::Execute(const std::vector<const void*>& args, const std::v
     return Status::Error("the program takes " + std::to_string(program_.parameters.size()) + " arguments and " +
                          std::to_string(program_.results.size()) + " results, got " + std::to_string(args.size()) +
                          " and " + std::to_string(results.size()));
+  }
+  // A result may share an argument's memory only where the plan allows it.
+  for (size_t r = 0; r < results.size(); ++r) {
+    for (size_t a = 0; a < args.size(); ++a) {
+      if (results[r] != args[a] || results[r] == nullptr) continue;
+      const bool allowed = std::any_of(program_.donations.begin(), program_.donations.end(), [&](const Donation& d) {
+        return d.in_place && d.parameter == static_cast<int>(a) && d.result == static_cast<int>(r);
+      });
+      if (!allowed) {
+        return Status::Error("result " + std::to_string(r) + " is given argument " + std::to_string(a) +
+                             "'s memory, which the program does not allow (see `hlograph explain`: donated)");
+      }
+    }
   }
   std::lock_guard<std::mutex> lock(mutex_);
   HLOGRAPH_TRY(SetDevice(device_));
@@ -207,6 +231,7 @@ Status GpuExecutable::RunStep(const Step& step, std::vector<void*>& ptrs, cudaSt
     ++stats_.gemm_calls;
     return it->second->Run(at(g->lhs), at(g->rhs), at(g->out), workspace_.data(), stream);
   }
+  if (const auto* h = std::get_if<HostStep>(&step.action)) return RunOnHost(step, *h, ptrs, stream);
   if (const auto* c = std::get_if<CopyStep>(&step.action)) {
     if (c->bytes == 0 || at(c->src) == at(c->dst)) return Status::Ok();
     ++stats_.copies;
@@ -244,6 +269,32 @@ Status GpuExecutable::RunStep(const Step& step, std::vector<void*>& ptrs, cudaSt
     return Status::Ok();
   }
   return Status::Error("internal error: unknown step");
+}
+
+// The host waits for the operands, runs the op with the CPU interpreter's
+// kernel and waits for the results' copies back (their sources are pageable
+// host memory, freed on return).
+Status GpuExecutable::RunOnHost(const Step& step, const HostStep& host, std::vector<void*>& ptrs,
+                                cudaStream_t stream) {
+  const ir::Operation& op = *step.op;
+  std::vector<cpu::Tensor> operands;
+  for (size_t i = 0; i < host.inputs.size(); ++i) {
+    operands.emplace_back(op.operand(i)->type());
+    HLOGRAPH_TRY(CopyDeviceToHost(operands.back().mutable_bytes(), ptrs[static_cast<size_t>(host.inputs[i])],
+                                  static_cast<int64_t>(operands.back().byte_size()), stream));
+  }
+  HLOGRAPH_CUDA(cudaStreamSynchronize(stream));
+  ++stats_.host_syncs;
+  ++stats_.host_ops;
+  cpu::Interpreter interpreter(*program_.module);
+  HLOGRAPH_ASSIGN(std::vector<cpu::Tensor> results, interpreter.RunSingleOp(op, operands));
+  for (size_t i = 0; i < host.outputs.size(); ++i) {
+    HLOGRAPH_TRY(CopyHostToDevice(ptrs[static_cast<size_t>(host.outputs[i])], results[i].bytes(),
+                                  static_cast<int64_t>(results[i].byte_size()), stream));
+  }
+  // Pageable sources: the copies have read them once the stream is past them.
+  HLOGRAPH_CUDA(cudaStreamSynchronize(stream));
+  return Status::Ok();
 }
 
 StatusOr<std::vector<cpu::Tensor>> GpuExecutable::Run(const std::vector<cpu::Tensor>& args) {

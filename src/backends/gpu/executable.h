@@ -35,7 +35,8 @@ struct ExecutionStats {
   int64_t kernel_launches = 0;
   int64_t gemm_calls = 0;
   int64_t copies = 0;
-  int64_t host_syncs = 0;  // predicate or index reads of loops and cases
+  int64_t host_syncs = 0;  // predicate or index reads of loops and cases, host ops
+  int64_t host_ops = 0;    // ops run on the host (HostStep)
 };
 
 class GpuExecutable {
@@ -69,6 +70,7 @@ class GpuExecutable {
   Status RunSequence(const Sequence& seq, std::vector<void*>& ptrs, cudaStream_t stream);
   Status RunStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream);
   StatusOr<int64_t> ReadScalar(const void* device, ir::ElementType type, cudaStream_t stream);
+  Status RunOnHost(const Step& step, const HostStep& host, std::vector<void*>& ptrs, cudaStream_t stream);
 
   GpuProgram program_;
   int device_ = 0;

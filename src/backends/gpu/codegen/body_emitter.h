@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <unordered_map>
@@ -38,11 +39,19 @@ inline std::vector<int64_t> Strides(const std::vector<int64_t>& shape) {
 
 using Index = std::vector<std::string>;
 
+// Elements a kernel may load and store four at a time, as one hlo_vec4
+// (kVec4 defines it in the kernels that use it).
+inline bool IsVectorizable(ir::ElementType t) {
+  const int bytes = ir::StorageBytes(t);
+  return !ir::IsComplex(t) && (bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8);
+}
+inline constexpr const char* kVec4 = "template <typename T> struct alignas(4 * sizeof(T)) hlo_vec4 { T v[4]; };\n";
+
 // Writes the statements of one kernel body: values are computed into
 // local variables, each once per (value, index) within a scope.
 class BodyEmitter {
  public:
-  BodyEmitter(const Fusion& fusion, std::ostringstream& out) : out_(out) {
+  BodyEmitter(const Fusion& fusion, std::ostringstream& out, int indent = 2) : out_(out), indent_(indent) {
     for (size_t i = 0; i < fusion.inputs.size(); ++i) inputs_[fusion.inputs[i]] = static_cast<int>(i);
     scopes_.emplace_back();
   }
@@ -102,8 +111,7 @@ class BodyEmitter {
 
   // The compute-type variable holding `v` at `idx`.
   StatusOr<std::string> Emit(const ir::Value* v, const Index& idx) {
-    std::string key = std::to_string(reinterpret_cast<uintptr_t>(v));
-    for (const auto& i : idx) key += "|" + i;
+    const std::string key = Key(v, idx);
     for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
       auto hit = it->find(key);
       if (hit != it->end()) return hit->second;
@@ -150,19 +158,53 @@ class BodyEmitter {
     return Status::Error("a reduction body has no return");
   }
 
+  // Vectorised kernels: an input of `shape` read at `own` (the element the
+  // thread computes) comes from lane `lane` of register vector q<input>,
+  // loaded by the kernel beforehand. own_reads() says which inputs did.
+  void ReadOwnElementFromRegisters(const Index& own, const std::vector<int64_t>& shape, const std::string& lane) {
+    own_ = own;
+    own_shape_ = shape;
+    lane_ = lane;
+  }
+  const std::set<int>& own_reads() const { return own_reads_; }
+
   static StatusOr<std::string> SplatLiteral(const ir::Operation& op) {
     const auto* value = op.attr("value").as<ir::DenseElementsAttr>();
     if (!value) return Status::Error("a constant without a value");
-    uint64_t bits = 0;
-    const size_t n = std::min<size_t>(value->bytes.size(), 8);
-    for (size_t i = 0; i < n; ++i) bits |= uint64_t{value->bytes[i]} << (8 * i);
-    return LiteralExpr(value->type.element(), bits);
+    const ir::ElementType t = value->type.element();
+    if (value->bytes.size() < static_cast<size_t>(ir::StorageBytes(t))) {
+      return Status::Error("a constant without a value");
+    }
+    return ElementLiteralExpr(t, value->bytes.data());
+  }
+
+  // Start indices of dynamic_slice / dynamic_update_slice, clamped so a
+  // window of `sizes` fits in `shape`.
+  StatusOr<Index> ClampedStarts(const ir::Operation& op, size_t first, const std::vector<int64_t>& shape,
+                                const std::vector<int64_t>& sizes) {
+    Index starts;
+    for (size_t d = 0; d < shape.size(); ++d) {
+      HLOGRAPH_ASSIGN(std::string s, Emit(op.operand(first + d), Index{}));
+      const std::string hi = std::to_string(shape[d] - sizes[d]) + "LL";
+      starts.push_back(IndexVar("min(max((long long)(" + s + "), 0LL), " + hi + ")"));
+    }
+    return starts;
   }
 
  private:
+  static std::string Key(const ir::Value* v, const Index& idx) {
+    std::string key = std::to_string(reinterpret_cast<uintptr_t>(v));
+    for (const auto& i : idx) key += "|" + i;
+    return key;
+  }
+
   StatusOr<std::string> Load(int input, const ir::Value* v, const Index& idx) {
     HLOGRAPH_ASSIGN(std::string storage, StorageType(v->type().element()));
     (void)storage;
+    if (!lane_.empty() && idx == own_ && v->type().shape() == own_shape_ && IsVectorizable(v->type().element())) {
+      own_reads_.insert(input);
+      return LoadExpr(v->type().element(), "q" + std::to_string(input) + ".v[" + lane_ + "]");
+    }
     return LoadExpr(v->type().element(), "p" + std::to_string(input) + "[" + Linear(idx, v->type().shape()) + "]");
   }
 
@@ -180,6 +222,10 @@ class BodyEmitter {
     if (name == "stablehlo.iota") {
       const std::string i = idx[static_cast<size_t>(IntAttrOf(*op, "iota_dimension"))];
       HLOGRAPH_ASSIGN(std::string ct, ComputeType(type.element()));
+      if (ir::IsComplex(type.element())) {
+        const std::string part = ir::ComplexPart(type.element()) == ir::ElementType::kF64 ? "double" : "float";
+        return "hlo_cplx<" + part + ">((" + part + ")(" + i + "), (" + part + ")0)";
+      }
       // Rounded through the storage type (an f16 iota holds f16 values).
       return LoadExpr(type.element(), StoreExpr(type.element(), "(" + ct + ")(" + i + ")"));
     }
@@ -224,10 +270,12 @@ class BodyEmitter {
     }
     if (name == "stablehlo.dynamic_slice") return DynamicSlice(*op, idx);
     if (name == "stablehlo.gather") return Gather(*op, idx);
-    if (name == "stablehlo.reduce_window") return ReduceWindow(*op, idx);
+    if (name == "stablehlo.reduce_window") return ReduceWindow(*op, v, idx);
+    if (name == "stablehlo.select_and_scatter") return SelectAndScatter(*op, idx);
     if (name == "stablehlo.concatenate" || name == "stablehlo.pad" || name == "stablehlo.dynamic_update_slice") {
       return Conditional(*op, idx);
     }
+    if (name == "stablehlo.bitcast_convert" && !IsElementwise(*op)) return BitcastResize(*op, idx);
     if (IsElementwise(*op)) {
       std::vector<std::string> operands;
       for (const ir::Value* o : op->operands()) {
@@ -240,17 +288,28 @@ class BodyEmitter {
     return Status::Error("'" + name + "' cannot be computed inside a kernel");
   }
 
-  // Start indices of dynamic_slice / dynamic_update_slice, clamped so a
-  // window of `sizes` fits in `shape`.
-  StatusOr<Index> ClampedStarts(const ir::Operation& op, size_t first, const std::vector<int64_t>& shape,
-                                const std::vector<int64_t>& sizes) {
-    Index starts;
-    for (size_t d = 0; d < shape.size(); ++d) {
-      HLOGRAPH_ASSIGN(std::string s, Emit(op.operand(first + d), Index{}));
-      const std::string hi = std::to_string(shape[d] - sizes[d]) + "LL";
-      starts.push_back(IndexVar("min(max((long long)(" + s + "), 0LL), " + hi + ")"));
+  // bitcast_convert between widths, little-endian as XLA: a narrower result
+  // has one more dimension indexing the pieces of an operand element (the
+  // least significant first); a wider one consumes the operand's last one.
+  StatusOr<std::string> BitcastResize(const ir::Operation& op, const Index& idx) {
+    const ir::Value* x = op.operand(0);
+    const ir::ElementType from = x->type().element(), to = op.result(0)->type().element();
+    const int wf = ir::BitWidth(from), wt = ir::BitWidth(to);
+    if (wf % 8 != 0 || wt % 8 != 0) return Status::Error("bitcast_convert of sub-byte element types");
+    if (wf > wt) {
+      HLOGRAPH_ASSIGN(std::string v, Emit(x, Index(idx.begin(), idx.end() - 1)));
+      const std::string piece = "(" + UnsignedType(wt) + ")((uint64_t)" + BitsExpr(from, v) + " >> (" + idx.back() +
+                                " * " + std::to_string(wt) + "))";
+      return FromBitsExpr(to, piece);
     }
-    return starts;
+    std::string bits = "(uint64_t)0";
+    for (int k = 0; k < wt / wf; ++k) {
+      Index src = idx;
+      src.push_back(std::to_string(k));
+      HLOGRAPH_ASSIGN(std::string v, Emit(x, src));
+      bits += " | ((uint64_t)" + BitsExpr(from, v) + " << " + std::to_string(k * wf) + ")";
+    }
+    return FromBitsExpr(to, "(" + UnsignedType(wt) + ")(" + bits + ")");
   }
 
   StatusOr<std::string> DynamicSlice(const ir::Operation& op, const Index& idx) {
@@ -310,10 +369,13 @@ class BodyEmitter {
     return Emit(x, src);
   }
 
-  // reduce_window with one input: the body folded over the window, in
-  // row-major window order; positions in the padding or between dilated
-  // elements contribute the init value, as the spec's padded input does.
-  StatusOr<std::string> ReduceWindow(const ir::Operation& op, const Index& idx) {
+  // reduce_window: the body folded over the window, in row-major window
+  // order; positions in the padding or between dilated elements contribute
+  // the init value, as the spec's padded input does. With several inputs
+  // (argmax) the accumulators of every result are computed together, and
+  // the results not asked for are remembered for their own reads.
+  StatusOr<std::string> ReduceWindow(const ir::Operation& op, const ir::Value* asked, const Index& idx) {
+    const size_t n = op.num_operands() / 2;
     const ir::Value* x = op.operand(0);
     const int64_t rank = x->type().rank();
     namespace v = ir::verify;
@@ -322,10 +384,13 @@ class BodyEmitter {
     HLOGRAPH_ASSIGN(const auto base, v::WindowAttr(op, "base_dilations", rank, "the input rank"));
     HLOGRAPH_ASSIGN(const auto dilations, v::WindowAttr(op, "window_dilations", rank, "the input rank"));
     HLOGRAPH_ASSIGN(const v::Padding padding, v::PaddingAttr(op, "padding", rank));
-    HLOGRAPH_ASSIGN(std::string ct, CType(op.result(0)));
-    HLOGRAPH_ASSIGN(std::string init, Emit(op.operand(1), Index{}));
-    const std::string acc = Fresh("w");
-    Line(ct + " " + acc + " = " + init + ";");
+    std::vector<std::string> ct(n), init(n), acc(n), value(n);
+    for (size_t j = 0; j < n; ++j) {
+      HLOGRAPH_ASSIGN(ct[j], CType(op.result(j)));
+      HLOGRAPH_ASSIGN(init[j], Emit(op.operand(n + j), Index{}));
+      acc[j] = Fresh("w");
+      Line(ct[j] + " " + acc[j] + " = " + init[j] + ";");
+    }
     int64_t count = 1;
     for (int64_t s : sizes) count *= s;
     const std::string k = Fresh("k");
@@ -341,13 +406,97 @@ class BodyEmitter {
       src[d] = base[d] > 1 ? IndexVar(pos + " / " + std::to_string(base[d]) + "LL") : pos;
       inside += " && " + src[d] + " < " + std::to_string(x->type().dim(static_cast<int64_t>(d))) + "LL";
     }
-    const std::string value = Fresh("e");
-    Line(ct + " " + value + " = " + init + ";");
+    for (size_t j = 0; j < n; ++j) {
+      value[j] = Fresh("e");
+      Line(ct[j] + " " + value[j] + " = " + init[j] + ";");
+    }
     Open("if (" + inside + ")");
-    HLOGRAPH_TRY(EmitInto(value, x, src));
+    for (size_t j = 0; j < n; ++j) HLOGRAPH_TRY(EmitInto(value[j], op.operand(j), src));
     Close();
-    HLOGRAPH_ASSIGN(std::vector<std::string> next, EmitRegion(op.region(0).front(), {acc, value}));
+    std::vector<std::string> args = acc;
+    args.insert(args.end(), value.begin(), value.end());
+    HLOGRAPH_ASSIGN(std::vector<std::string> next, EmitRegion(op.region(0).front(), args));
+    for (size_t j = 0; j < n; ++j) Line(acc[j] + " = " + next[j] + ";");
+    Close();
+    std::string result;
+    for (size_t j = 0; j < n; ++j) {
+      if (op.result(j) == asked) result = acc[j];
+      else scopes_.back()[Key(op.result(j), idx)] = acc[j];
+    }
+    return result;
+  }
+
+  // select_and_scatter, gathered per output element: of the windows that
+  // contain this element (visited in row-major order, as the interpreter
+  // scatters them), each one whose selection picks it folds its source
+  // value in. A window's selection scans it in row-major order, skipping
+  // padding, and keeps the current pick while select(pick, next) holds.
+  StatusOr<std::string> SelectAndScatter(const ir::Operation& op, const Index& idx) {
+    const ir::Value* x = op.operand(0);
+    const ir::Value* source = op.operand(1);
+    const int64_t rank = x->type().rank();
+    namespace v = ir::verify;
+    HLOGRAPH_ASSIGN(const auto sizes, v::WindowAttr(op, "window_dimensions", rank, "the input rank"));
+    HLOGRAPH_ASSIGN(const auto strides, v::WindowAttr(op, "window_strides", rank, "the input rank"));
+    HLOGRAPH_ASSIGN(const v::Padding padding, v::PaddingAttr(op, "padding", rank));
+    HLOGRAPH_ASSIGN(std::string ct, CType(op.result(0)));
+    HLOGRAPH_ASSIGN(std::string init, Emit(op.operand(2), Index{}));
+    const std::string acc = Fresh("s");
+    Line(ct + " " + acc + " = " + init + ";");
+    // Per dimension, the windows w with w*stride - lo <= i <= w*stride - lo + size - 1.
+    std::vector<int64_t> candidates(static_cast<size_t>(rank));
+    Index first(static_cast<size_t>(rank));
+    int64_t count = 1;
+    for (size_t d = 0; d < static_cast<size_t>(rank); ++d) {
+      candidates[d] = (sizes[d] + strides[d] - 1) / strides[d];
+      count *= candidates[d];
+      const std::string t = IndexVar(idx[d] + " + " + std::to_string(padding[d].first - (sizes[d] - 1)) + "LL");
+      first[d] = IndexVar(t + " <= 0 ? 0LL : (" + t + " + " + std::to_string(strides[d] - 1) + "LL) / " +
+                          std::to_string(strides[d]) + "LL");
+    }
+    const std::string c = Fresh("c");
+    Open("for (long long " + c + " = 0; " + c + " < " + std::to_string(count) + "LL; ++" + c + ")");
+    const Index offsets = Delinearize(c, candidates);
+    Index window(static_cast<size_t>(rank));
+    std::string valid = "true";
+    for (size_t d = 0; d < static_cast<size_t>(rank); ++d) {
+      window[d] = IndexVar(first[d] + " + " + offsets[d]);
+      const std::string start = window[d] + " * " + std::to_string(strides[d]) + "LL - " +
+                                std::to_string(padding[d].first) + "LL";
+      valid += " && " + window[d] + " < " + std::to_string(source->type().dim(static_cast<int64_t>(d))) + "LL && " +
+               start + " <= " + idx[d] + " && " + idx[d] + " <= " + start + " + " + std::to_string(sizes[d] - 1) + "LL";
+    }
+    Open("if (" + valid + ")");
+    const std::string picked = Fresh("p"), picked_value = Fresh("q");
+    Line("long long " + picked + " = -1;");
+    Line(ct + " " + picked_value + " = " + init + ";");
+    int64_t window_count = 1;
+    for (int64_t s : sizes) window_count *= s;
+    const std::string k = Fresh("k");
+    Open("for (long long " + k + " = 0; " + k + " < " + std::to_string(window_count) + "LL; ++" + k + ")");
+    const Index w = Delinearize(k, sizes);
+    Index src(static_cast<size_t>(rank));
+    std::string inside = "true";
+    for (size_t d = 0; d < static_cast<size_t>(rank); ++d) {
+      src[d] = IndexVar(window[d] + " * " + std::to_string(strides[d]) + "LL + " + w[d] + " - " +
+                        std::to_string(padding[d].first) + "LL");
+      inside += " && " + src[d] + " >= 0 && " + src[d] + " < " + std::to_string(x->type().dim(static_cast<int64_t>(d))) + "LL";
+    }
+    Open("if (" + inside + ")");
+    HLOGRAPH_ASSIGN(std::string value, Emit(x, src));
+    HLOGRAPH_ASSIGN(std::vector<std::string> keep, EmitRegion(op.region(0).front(), {picked_value, value}));
+    Open("if (" + picked + " < 0 || !(bool)(" + keep[0] + "))");
+    Line(picked + " = " + Linear(src, x->type().shape()) + ";");
+    Line(picked_value + " = " + value + ";");
+    Close();
+    Close();
+    Close();
+    Open("if (" + picked + " == " + Linear(idx, x->type().shape()) + ")");
+    HLOGRAPH_ASSIGN(std::string update, Emit(source, window));
+    HLOGRAPH_ASSIGN(std::vector<std::string> next, EmitRegion(op.region(1).front(), {acc, update}));
     Line(acc + " = " + next[0] + ";");
+    Close();
+    Close();
     Close();
     return acc;
   }
@@ -425,9 +574,13 @@ class BodyEmitter {
   }
 
   std::ostringstream& out_;
+  Index own_;
+  std::vector<int64_t> own_shape_;
+  std::string lane_;
+  std::set<int> own_reads_;
   std::unordered_map<const ir::Value*, int> inputs_;
   std::vector<std::map<std::string, std::string>> scopes_;
-  int indent_ = 2;
+  int indent_;
   int counter_ = 0;
 };
 
@@ -464,5 +617,10 @@ StatusOr<KernelSource> EmitTranspose(const Fusion& f, const EmitOptions& options
 StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitSort(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitScatter(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitConvolution(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitTopK(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitFft(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitRngBitGenerator(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitUpdateSliceInPlace(const Fusion& f, const EmitOptions& options);
 
 }  // namespace hlograph::gpu::emit

@@ -1,13 +1,15 @@
 // Element types, loads/stores, literals and the arithmetic and math ops as
 // CUDA C++ expressions; the ops that change element types are in
-// elemental_convert.cpp, the hlo_* device helpers in kernel_prelude.cpp.
+// elemental_convert.cpp, complex ops in elemental_complex.cpp, the hlo_*
+// device helpers in kernel_prelude*.cpp.
 //
 // f16 and bf16 compute in float. XLA (and the CPU interpreter) round their
 // results to the format after every op, so the expression of an op whose
 // result is f16/bf16 wraps its float value in hlo_round_f16/hlo_round_bf16:
 // fusing ops into one kernel then gives the same bits as running them one
 // by one. Ops whose result is one of their operands' values (negate, abs,
-// max, select, floor, ...) are exact and skip the rounding.
+// max, select, floor, ...) are exact and skip the rounding. The f8 formats
+// compute in float too and round likewise (hlo_narrow_round).
 #include "backends/gpu/codegen/elemental.h"
 
 #include <cmath>
@@ -29,6 +31,7 @@ using E = ir::ElementType;
 
 Class ClassOf(E t) {
   if (t == E::kI1) return Class::kBool;
+  if (ir::IsComplex(t)) return Class::kComplex;
   if (ir::IsFloat(t)) return Class::kFloat;
   if (ir::IsUnsignedInteger(t)) return Class::kUnsigned;
   return Class::kSigned;
@@ -48,7 +51,9 @@ std::string CType(E t) {
     case E::kU32: return "uint32_t";
     case E::kU64: return "uint64_t";
     case E::kF64: return "double";
-    default: return "float";  // f32, and the compute type of f16/bf16
+    case E::kC64: return "hlo_complex<float>";
+    case E::kC128: return "hlo_complex<double>";
+    default: return "float";  // f32, and the compute type of f16/bf16/f8
   }
 }
 
@@ -66,12 +71,18 @@ std::string WrapType(E t) { return ir::BitWidth(t) == 64 ? "uint64_t" : "uint32_
 // "expf" for float compute, "exp" for double.
 std::string MathFn(E t, const std::string& fn) { return t == E::kF64 ? fn : fn + "f"; }
 
-// Rounds a float result to the f16/bf16 result type.
+// Rounds a float result to the f16/bf16/f8 result type.
 std::string RoundTo(E t, const std::string& x) {
   if (t == E::kF16) return "hlo_round_f16(" + x + ")";
   if (t == E::kBF16) return "hlo_round_bf16(" + x + ")";
+  if (IsNarrowFormat(t)) return "hlo_narrow_round<" + NarrowFormatName(t) + ">(" + x + ")";
   return x;
 }
+
+// The result of an op that is exact on f16/bf16 values (negate, floor, ...)
+// can leave an f8 format (-x in an unsigned one, -0 in an FNUZ one): f8
+// results are rounded after those too, as the interpreter stores them.
+std::string Exact(E t, const std::string& x) { return IsNarrowFormat(t) ? RoundTo(t, x) : x; }
 
 std::string Call(const std::string& fn, const std::vector<std::string>& args) {
   std::string s = fn + "(";
@@ -143,7 +154,7 @@ const std::set<std::string>& ElementwiseOps() {
         "stablehlo.bitcast_convert", "chlo.next_after",   "chlo.polygamma",
         "chlo.zeta",            "chlo.is_inf",            "chlo.is_neg_inf",
         "chlo.is_pos_inf",      "chlo.square",            "chlo.conj",
-        "chlo.mulhi",
+        "chlo.mulhi",           "stablehlo.complex",
     };
     for (const MathOp& m : kMathOps) s->insert(m.op);
     for (const MathOp& m : kExactOps) s->insert(m.op);
@@ -204,6 +215,7 @@ StatusOr<std::string> BinaryExpr(const OpView& v) {
   if (n == "chlo.next_after") {
     if (t == E::kF16) return Call("hlo_next_after_f16", {a, b});
     if (t == E::kBF16) return Call("hlo_next_after_bf16", {a, b});
+    if (IsNarrowFormat(t)) return Call("hlo_narrow_next_after<" + NarrowFormatName(t) + ">", {a, b});
     return Call(MathFn(t, "nextafter"), {a, b});
   }
   std::string r;
@@ -257,12 +269,12 @@ StatusOr<std::string> UnaryExpr(const OpView& v) {
   }
   const bool f64 = t == E::kF64;
   // Exact on the format's values: no rounding.
-  if (n == "stablehlo.negate") return "(-" + a + ")";
+  if (n == "stablehlo.negate") return Exact(t, "(-" + a + ")");
   if (n == "stablehlo.abs") return Call(MathFn(t, "fabs"), {a});
-  if (n == "stablehlo.sign") return templ("hlo_fsign");
+  if (n == "stablehlo.sign") return Exact(t, templ("hlo_fsign"));
   if (n == "chlo.conj" || n == "stablehlo.real") return a;
   if (n == "stablehlo.imag") return std::string(f64 ? "0.0" : "0.0f");
-  if (const char* fn = Lookup(kExactOps, n)) return Call(MathFn(t, fn), {a});
+  if (const char* fn = Lookup(kExactOps, n)) return Exact(t, Call(MathFn(t, fn), {a}));
   std::string r;
   if (const char* fn = Lookup(kMathOps, n)) {
     r = Call(MathFn(t, fn), {a});
@@ -316,6 +328,7 @@ StatusOr<std::string> ClampExpr(const OpView& v) {
   switch (ClassOf(t)) {
     case Class::kBool: return "((" + x + " || " + lo + ") && " + hi + ")";
     case Class::kFloat: return "hlo_fclamp<" + CType(t) + ">(" + lo + ", " + x + ", " + hi + ")";
+    case Class::kComplex: return "hlo_cclamp(" + lo + ", " + x + ", " + hi + ")";
     default: return "hlo_iclamp<" + CType(t) + ">(" + lo + ", " + x + ", " + hi + ")";
   }
 }
@@ -360,8 +373,10 @@ bool IsSupportedElementType(E t) {
     case E::kF16:
     case E::kBF16:
     case E::kF32:
-    case E::kF64: return true;
-    default: return false;
+    case E::kF64:
+    case E::kC64:
+    case E::kC128: return true;
+    default: return elemental::IsNarrowFormat(t);
   }
 }
 
@@ -375,6 +390,7 @@ StatusOr<std::string> StorageType(E t) {
   if (!IsSupportedElementType(t)) return UnsupportedType(t);
   if (t == E::kF16) return std::string("__half");
   if (t == E::kBF16) return std::string("__nv_bfloat16");
+  if (elemental::IsNarrowFormat(t)) return std::string("uint8_t");
   return CType(t);
 }
 
@@ -388,20 +404,34 @@ StatusOr<std::string> ComputeType(E t) {
 // and payload survive (bitcast_convert and TOTALORDER compare see them, as
 // in the interpreter). Values are otherwise converted exactly the same way.
 // bf16 loads are exact shifts; stores keep NaNs likewise.
+// f8 loads decode the byte exactly; stores keep a NaN's sign and payload
+// as for f16 (the value is already rounded to the format).
 std::string LoadExpr(E t, const std::string& storage_expr) {
   if (t == E::kF16) return "hlo_load_f16(" + storage_expr + ")";
   if (t == E::kBF16) return "__bfloat162float(" + storage_expr + ")";
+  if (elemental::IsNarrowFormat(t)) {
+    return "hlo_narrow_to_float<" + elemental::NarrowFormatName(t) + ">(" + storage_expr + ")";
+  }
   return storage_expr;
 }
 
 std::string StoreExpr(E t, const std::string& compute_expr) {
   if (t == E::kF16) return "hlo_store_f16(" + compute_expr + ")";
   if (t == E::kBF16) return "hlo_store_bf16(" + compute_expr + ")";
+  if (elemental::IsNarrowFormat(t)) {
+    return "hlo_narrow_bits<" + elemental::NarrowFormatName(t) + ">(" + compute_expr + ")";
+  }
   return compute_expr;
 }
 
 StatusOr<std::string> LiteralExpr(E t, uint64_t bits) {
   if (!IsSupportedElementType(t)) return UnsupportedType(t);
+  if (t == E::kC128) return Status::Error("a complex<f64> literal takes 128 bits: use ElementLiteralExpr");
+  if (t == E::kC64) {
+    HLOGRAPH_ASSIGN(const std::string re, LiteralExpr(E::kF32, bits & 0xffffffffu));
+    HLOGRAPH_ASSIGN(const std::string im, LiteralExpr(E::kF32, bits >> 32));
+    return "hlo_cplx<float>(" + re + ", " + im + ")";
+  }
   const int width = ir::BitWidth(t);
   const uint64_t mask = width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
   bits &= mask;
@@ -414,7 +444,8 @@ StatusOr<std::string> LiteralExpr(E t, uint64_t bits) {
       if (v == INT64_MIN) return std::string("((int64_t)(-9223372036854775807ll - 1))");
       return "((" + CType(t) + ")" + std::to_string(v) + "ll)";
     }
-    case elemental::Class::kFloat: break;
+    case elemental::Class::kFloat:
+    case elemental::Class::kComplex: break;
   }
   if (t == E::kF64) {
     double d;
@@ -423,6 +454,14 @@ StatusOr<std::string> LiteralExpr(E t, uint64_t bits) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "__longlong_as_double((long long)0x%016llxull)", static_cast<unsigned long long>(bits));
     return std::string(buf);
+  }
+  if (elemental::IsNarrowFormat(t)) {
+    // The float of the same value (exact); a NaN as the loads decode it.
+    const double d = ir::FloatBitsToDouble(bits, t);
+    const std::string name = elemental::NarrowFormatName(t);
+    if (std::isnan(d)) return "hlo_narrow_to_float<" + name + ">(" + std::to_string(bits) + "u)";
+    if (std::isinf(d)) return std::string(d < 0 ? "__uint_as_float(0xff800000u)" : "__uint_as_float(0x7f800000u)");
+    return elemental::FormatHexFloat(static_cast<double>(static_cast<float>(d)), true);
   }
   // f32, and f16/bf16 as the float of the same value (exact).
   uint32_t f32_bits;
@@ -448,9 +487,32 @@ StatusOr<std::string> LiteralExpr(E t, uint64_t bits) {
   return std::string(buf);
 }
 
+StatusOr<std::string> ElementLiteralExpr(E t, const uint8_t* bytes) {
+  if (!IsSupportedElementType(t)) return UnsupportedType(t);
+  auto read = [&](size_t offset, size_t n) {
+    uint64_t bits = 0;
+    for (size_t i = 0; i < n && i < 8; ++i) bits |= uint64_t{bytes[offset + i]} << (8 * i);
+    return bits;
+  };
+  if (!ir::IsComplex(t)) return LiteralExpr(t, read(0, static_cast<size_t>(ir::StorageBytes(t))));
+  // The real part, then the imaginary part.
+  const E part = ir::ComplexPart(t);
+  const size_t half = static_cast<size_t>(ir::StorageBytes(part));
+  HLOGRAPH_ASSIGN(const std::string re, LiteralExpr(part, read(0, half)));
+  HLOGRAPH_ASSIGN(const std::string im, LiteralExpr(part, read(half, half)));
+  return "hlo_cplx<" + CType(part) + ">(" + re + ", " + im + ")";
+}
+
 bool IsElementwise(const ir::Operation& op) {
   const std::string& name = op.name();
   if (!elemental::ElementwiseOps().count(name)) return false;
+  // Complex ops without a translation yet (asin, atan2, ...) are refused
+  // when the program is planned, not when its kernels are emitted.
+  E first;
+  if (op.num_operands() > 0 && elemental::ElementOf(op.operand(0), &first) && ir::IsComplex(first) &&
+      !elemental::IsComplexOpTranslated(name)) {
+    return false;
+  }
   if (name == "stablehlo.bitcast_convert") {
     E from, to;
     if (op.num_operands() != 1 || op.num_results() != 1 || !elemental::ElementOf(op.operand(0), &from) ||
@@ -492,6 +554,8 @@ StatusOr<std::string> ElementalExpr(const ir::Operation& op, const std::vector<s
   if (name == "stablehlo.reduce_precision") return elemental::ReducePrecisionExpr(v);
   if (name == "stablehlo.compare") return elemental::CompareExpr(v);
   if (name == "stablehlo.select") return elemental::SelectExpr(v);
+  if (name == "stablehlo.complex") return elemental::MakeComplexExpr(v);
+  if (ir::IsComplex(v.in[0])) return elemental::ComplexOpExpr(v);
   if (name == "stablehlo.clamp") return elemental::ClampExpr(v);
   if (name == "stablehlo.real" || name == "stablehlo.imag") return elemental::RealImagExpr(v);
   if (name == "stablehlo.is_finite" || name == "chlo.is_inf" || name == "chlo.is_pos_inf" ||

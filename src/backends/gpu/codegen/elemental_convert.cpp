@@ -17,6 +17,12 @@ std::string Cast(E t, const std::string& x) { return "((" + CType(t) + ")" + x +
 
 // `x`, an integer or bool of type `from`, as `to` (a float).
 std::string IntToFloat(E from, E to, const std::string& x) {
+  if (IsNarrowFormat(to)) {
+    // Through a double rounded to odd, so that rounding once more is exact.
+    const std::string odd =
+        ir::IsUnsignedInteger(from) ? "hlo_u64_to_double_odd((uint64_t)" : "hlo_i64_to_double_odd((int64_t)";
+    return "hlo_narrow_round<" + NarrowFormatName(to) + ">(" + odd + x + "))";
+  }
   switch (to) {
     case E::kF32:
     case E::kF64: return Cast(to, x);  // one rounding from the integer's value
@@ -28,7 +34,12 @@ std::string IntToFloat(E from, E to, const std::string& x) {
 }
 
 std::string FloatToFloat(E from, E to, const std::string& x) {
-  const bool from_float = from != E::kF64;  // f32, f16, bf16 compute in float
+  const bool from_float = from != E::kF64;  // f32, f16, bf16, f8 compute in float
+  // To f8: one rounding from the exact value (any float is exact in double).
+  if (IsNarrowFormat(to)) return "hlo_narrow_round<" + NarrowFormatName(to) + ">(" + x + ")";
+  // From f8 to f32/f64 as the interpreter widens (NaN payloads included).
+  if (IsNarrowFormat(from) && to == E::kF32) return "hlo_narrow_widen_float(" + x + ")";
+  if (IsNarrowFormat(from) && to == E::kF64) return "hlo_narrow_widen_double(" + x + ")";
   switch (to) {
     case E::kF32: return from_float ? x : "((float)" + x + ")";
     case E::kF64: return "((double)" + x + ")";
@@ -58,7 +69,10 @@ std::string BitsOf(E t, const std::string& x) {
     case E::kF64: return "((uint64_t)__double_as_longlong(" + x + "))";
     case E::kF16: return "hlo_f16_bits(" + x + ")";
     case E::kBF16: return "hlo_bf16_bits(" + x + ")";
-    default: return "((" + UnsignedOf(ir::BitWidth(t)) + ")" + x + ")";
+    case E::kC64: return "hlo_c64_bits(" + x + ")";
+    default:
+      if (IsNarrowFormat(t)) return "hlo_narrow_bits<" + NarrowFormatName(t) + ">(" + x + ")";
+      return "((" + UnsignedOf(ir::BitWidth(t)) + ")" + x + ")";
   }
 }
 
@@ -70,7 +84,10 @@ std::string FromBits(E t, const std::string& b) {
     case E::kF64: return "__longlong_as_double((long long)" + b + ")";
     case E::kF16: return "hlo_f16_from_bits(" + b + ")";
     case E::kBF16: return "hlo_bf16_from_bits(" + b + ")";
-    default: return Cast(t, b);
+    case E::kC64: return "hlo_c64_from_bits(" + b + ")";
+    default:
+      if (IsNarrowFormat(t)) return "hlo_narrow_to_float<" + NarrowFormatName(t) + ">(" + b + ")";
+      return Cast(t, b);
   }
 }
 
@@ -84,6 +101,16 @@ std::string EnumValue(const ir::Operation& op, const std::string& name) {
 std::string Convert(E from, E to, const std::string& x) {
   if (from == to) return x;
   const Class fc = ClassOf(from), tc = ClassOf(to);
+  // complex -> complex converts both parts; complex -> real keeps the real
+  // part (converted by its own rules); real -> complex has a zero imaginary part.
+  if (fc == Class::kComplex && tc == Class::kComplex) {
+    return "hlo_cconvert<" + CType(ir::ComplexPart(to)) + ">(" + x + ")";
+  }
+  if (fc == Class::kComplex) return Convert(ir::ComplexPart(from), to, "(" + x + ").re");
+  if (tc == Class::kComplex) {
+    const E part = ir::ComplexPart(to);
+    return "hlo_cplx<" + CType(part) + ">(" + Convert(from, part, x) + ", " + (part == E::kF64 ? "0.0" : "0.0f") + ")";
+  }
   if (tc == Class::kBool) return "(" + x + " != 0)";  // NaN is true
   if (fc == Class::kFloat) {
     if (tc == Class::kFloat) return FloatToFloat(from, to, x);
@@ -125,11 +152,15 @@ StatusOr<std::string> ReducePrecisionExpr(const OpView& v) {
     src_e = 5, src_m = 10, fn = "hlo_reduce_precision_f16";
   } else if (t == E::kBF16) {
     fn = "hlo_reduce_precision_bf16";
+  } else if (IsNarrowFormat(t) && ir::FloatFormatOf(t)->exponent_bits <= 5) {
+    // f8 is widened as XLA does: to f16 when its exponents fit, else to f32.
+    src_e = 5, src_m = 10, fn = "hlo_reduce_precision_f16";
   }
   // Nothing to drop: the algorithm returns its input.
   if (exponent_bits >= src_e && mantissa_bits >= src_m) return v.arg(0);
   const int64_t e = std::min<int64_t>(exponent_bits, src_e), m = std::min<int64_t>(mantissa_bits, src_m);
-  return fn + "(" + v.arg(0) + ", " + std::to_string(e) + ", " + std::to_string(m) + ")";
+  const std::string r = fn + "(" + v.arg(0) + ", " + std::to_string(e) + ", " + std::to_string(m) + ")";
+  return IsNarrowFormat(t) ? "hlo_narrow_round<" + NarrowFormatName(t) + ">(" + r + ")" : r;
 }
 
 StatusOr<std::string> CompareExpr(const OpView& v) {
@@ -147,9 +178,24 @@ StatusOr<std::string> CompareExpr(const OpView& v) {
   const std::string compare_type = EnumValue(v.op, "compare_type");
   if (compare_type == "TOTALORDER") {
     if (ClassOf(t) != Class::kFloat) return v.Error("expects TOTALORDER only for float operands");
+    // f8: keys of the stored bits, with the FNUZ formats' NaN at the bottom.
+    if (IsNarrowFormat(t)) {
+      const std::string key = "hlo_narrow_total_order_key<" + NarrowFormatName(t) + ">";
+      return "(" + key + "(" + v.arg(0) + ") " + cmp + " " + key + "(" + v.arg(1) + "))";
+    }
     // Keys of f16/bf16 values computed on their float widening, which
     // preserves the order (and NaNs' signs).
     return "(hlo_total_order_key(" + v.arg(0) + ") " + cmp + " hlo_total_order_key(" + v.arg(1) + "))";
+  }
+  // Complex: EQ/NE on both parts, the orderings lexicographic.
+  if (ClassOf(t) == Class::kComplex) {
+    const char* fn = dir == "EQ"   ? "hlo_ceq"
+                     : dir == "NE" ? "hlo_cne"
+                     : dir == "GE" ? "hlo_cge"
+                     : dir == "GT" ? "hlo_cgt"
+                     : dir == "LE" ? "hlo_cle"
+                                   : "hlo_clt";
+    return std::string(fn) + "(" + v.arg(0) + ", " + v.arg(1) + ")";
   }
   // FLOAT (IEEE: NaN unordered), SIGNED, UNSIGNED: the element type's own
   // order, as the interpreter.
@@ -157,3 +203,11 @@ StatusOr<std::string> CompareExpr(const OpView& v) {
 }
 
 }  // namespace hlograph::gpu::elemental
+
+namespace hlograph::gpu {
+
+std::string BitsExpr(ir::ElementType t, const std::string& x) { return elemental::BitsOf(t, x); }
+std::string FromBitsExpr(ir::ElementType t, const std::string& bits) { return elemental::FromBits(t, bits); }
+std::string UnsignedType(int bits) { return elemental::UnsignedOf(bits); }
+
+}  // namespace hlograph::gpu

@@ -13,7 +13,7 @@
 namespace hlograph::gpu::elemental {
 
 // The element classes the generator distinguishes.
-enum class Class { kBool, kSigned, kUnsigned, kFloat };
+enum class Class { kBool, kSigned, kUnsigned, kFloat, kComplex };
 Class ClassOf(ir::ElementType t);
 inline bool IsInt(ir::ElementType t) {
   const Class c = ClassOf(t);
@@ -21,6 +21,15 @@ inline bool IsInt(ir::ElementType t) {
 }
 // f16 and bf16: computed in float, rounded after every op.
 inline bool IsNarrowFloat(ir::ElementType t) { return t == ir::ElementType::kF16 || t == ir::ElementType::kBF16; }
+
+// The f8 formats: stored as one byte, computed in float, rounded after
+// every op (kernel_prelude_narrow.cpp). Their device format type is
+// NarrowFormatName(t), "hlo_f8e4m3fn".
+bool IsNarrowFormat(ir::ElementType t);
+std::string NarrowFormatName(ir::ElementType t);
+// Pieces of KernelPrelude(): the f8 helpers and the complex ones.
+const std::string& NarrowFloatPrelude();
+const std::string& ComplexPrelude();
 
 // "f32", "complex<f32>", ...
 std::string TypeName(ir::ElementType t);
@@ -42,6 +51,14 @@ struct OpView {
   // The error for an element type the op is not defined on.
   Status NotDefinedFor(ir::ElementType t) const;
 };
+
+// Ops on complex operands (elemental_complex.cpp): arithmetic, math,
+// abs/real/imag, clamp; and stablehlo.complex, which makes them.
+StatusOr<std::string> ComplexOpExpr(const OpView& v);
+StatusOr<std::string> MakeComplexExpr(const OpView& v);
+// Whether the op `name` with complex operands is translated (by
+// ComplexOpExpr, or generically: select, compare, convert, bitcast).
+bool IsComplexOpTranslated(const std::string& name);
 
 // stablehlo.convert, bitcast_convert, reduce_precision and compare.
 StatusOr<std::string> ConvertExpr(const OpView& v);

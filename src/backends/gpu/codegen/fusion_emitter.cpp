@@ -12,6 +12,11 @@ StatusOr<KernelSource> EmitKernel(const Fusion& fusion, const EmitOptions& optio
     case FusionKind::kTranspose: k = emit::EmitTranspose(fusion, options); break;
     case FusionKind::kSort: k = emit::EmitSort(fusion, options); break;
     case FusionKind::kScatter: k = emit::EmitScatter(fusion, options); break;
+    case FusionKind::kConvolution: k = emit::EmitConvolution(fusion, options); break;
+    case FusionKind::kTopK: k = emit::EmitTopK(fusion, options); break;
+    case FusionKind::kFft: k = emit::EmitFft(fusion, options); break;
+    case FusionKind::kRng: k = emit::EmitRngBitGenerator(fusion, options); break;
+    case FusionKind::kUpdateSliceInPlace: k = emit::EmitUpdateSliceInPlace(fusion, options); break;
   }
   if (!k.ok()) return Status::Error(fusion.name + ": " + k.status().message());
   k->code = KernelPrelude() + "\n" + k->code;

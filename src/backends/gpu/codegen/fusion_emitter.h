@@ -10,6 +10,8 @@
 //              the reduction: a block per row for long contiguous rows, a
 //              warp per row for medium ones, a thread per output otherwise.
 //   transpose  one thread per output element, reading the permuted index.
+//   convolution  one thread (or warp, for few outputs with long sums) per
+//              output element, summing its window and group's features.
 #pragma once
 
 #include <string>

@@ -2,10 +2,12 @@
 // fixed-width integer types (NVRTC has no <cstdint>) and the hlo_* device
 // helpers that ElementalExpr's expressions call. Each helper is a port of
 // the CPU interpreter's element function (src/backends/cpu/kernels), so the
-// two backends agree bit for bit wherever CUDA's math library does.
+// two backends agree bit for bit wherever CUDA's math library does. The f8
+// and complex helpers follow (kernel_prelude_narrow.cpp, _complex.cpp).
 #include <string>
 
 #include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/codegen/elemental_internal.h"
 
 namespace hlograph::gpu {
 namespace {
@@ -462,13 +464,14 @@ __device__ inline double hlo_erf_inv(double y) {
 #undef HLO_PI
 #undef HLO_INF
 #undef HLO_NAN
-// ---- end of prelude ----
 )PRELUDE";
 
 }  // namespace
 
 const std::string& KernelPrelude() {
-  static const std::string* const prelude = new std::string(kPrelude);
+  static const std::string* const prelude =
+      new std::string(kPrelude + elemental::NarrowFloatPrelude() + elemental::ComplexPrelude() +
+                      "// ---- end of prelude ----\n");
   return *prelude;
 }
 

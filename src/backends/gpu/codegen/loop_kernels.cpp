@@ -3,25 +3,134 @@
 
 namespace hlograph::gpu::emit {
 
+namespace {
+
+// Large loop kernels move four elements per load and store where they can:
+// inputs read at the element being computed and the outputs go through
+// 4-element vectors (hlo_vec4, e.g. one 16-byte access for f32) when every
+// such pointer is aligned for it (checked when the kernel runs; buffers are
+// 256-byte aligned, but a caller's argument need not be). Otherwise each
+// thread takes four elements a block apart per step, so that several loads
+// are in flight: one load per thread does not cover HBM latency.
+constexpr int kUnroll = 4;
+constexpr int64_t kUnrollMinElements = int64_t{1} << 20;
+constexpr size_t kUnrollMaxBodyBytes = 6000;  // long bodies (window loops) stay rolled
+
+}  // namespace
+
 StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options) {
   const ir::Type& type = f.output_types[0];
   for (const ir::Type& t : f.output_types) {
     if (t.shape() != type.shape()) return Status::Error("internal error: a loop kernel's outputs differ in shape");
   }
+  const int64_t n = type.NumElements();
+  // The body for the element at `lin`, emitted into its own stream; with a
+  // `lane`, inputs read at that element and the outputs use registers.
+  std::set<int> vector_inputs;
+  auto element = [&](int indent, const std::string& lane = "") -> StatusOr<std::string> {
+    std::ostringstream out;
+    BodyEmitter e(f, out, indent);
+    const Index idx = e.Delinearize("lin", type.shape());
+    if (!lane.empty()) e.ReadOwnElementFromRegisters(idx, type.shape(), lane);
+    for (size_t i = 0; i < f.outputs.size(); ++i) {
+      HLOGRAPH_ASSIGN(std::string v, e.Emit(f.outputs[i], idx));
+      const std::string dst = lane.empty() ? "o" + std::to_string(i) + "[lin]" : "w" + std::to_string(i) + ".v[" + lane + "]";
+      e.Line(dst + " = " + StoreExpr(f.output_types[i].element(), v) + ";");
+    }
+    if (!lane.empty()) vector_inputs = e.own_reads();
+    return out.str();
+  };
+  std::ostringstream body;
+  body << "  const long long N = " << n << "LL;\n";
+  HLOGRAPH_ASSIGN(std::string one, element(4));
+  HLOGRAPH_ASSIGN(std::string sig, Signature(f));
+  if (n < kUnrollMinElements || one.size() > kUnrollMaxBodyBytes) {
+    body << "  " << kGridStrideLoop << " {\n" << one << "  }\n";
+    return KernelSource{f.name, sig + " {\n" + body.str() + "}\n", GridStride(n, options), "loop"};
+  }
+  const bool vectorize = std::all_of(f.output_types.begin(), f.output_types.end(),
+                                     [](const ir::Type& t) { return IsVectorizable(t.element()); });
+  std::string strategy = "loop (4 elements per thread, a block apart)";
+  if (vectorize) {
+    HLOGRAPH_ASSIGN(std::string lanes, element(8, "u"));
+    std::string aligned;
+    std::ostringstream loads, stores, declare;
+    auto add = [&](const std::string& ptr, ir::ElementType t) -> Status {
+      HLOGRAPH_ASSIGN(std::string st, StorageType(t));
+      aligned += (aligned.empty() ? "" : " | ") + std::string("(unsigned long long)") + ptr + " % " +
+                 std::to_string(4 * ir::StorageBytes(t));
+      return Status::Ok();
+    };
+    for (int k : vector_inputs) {
+      const ir::ElementType t = f.input_types[static_cast<size_t>(k)].element();
+      HLOGRAPH_ASSIGN(std::string st, StorageType(t));
+      HLOGRAPH_TRY(add("p" + std::to_string(k), t));
+      loads << "      const hlo_vec4<" << st << "> q" << k << " = ((const hlo_vec4<" << st << ">*)p" << k << ")[v];\n";
+    }
+    for (size_t i = 0; i < f.output_types.size(); ++i) {
+      const ir::ElementType t = f.output_types[i].element();
+      HLOGRAPH_ASSIGN(std::string st, StorageType(t));
+      HLOGRAPH_TRY(add("o" + std::to_string(i), t));
+      declare << "      hlo_vec4<" << st << "> w" << i << ";\n";
+      stores << "      ((hlo_vec4<" << st << ">*)o" << i << ")[v] = w" << i << ";\n";
+    }
+    body << "  if (((" << aligned << ")) == 0) {\n"
+         << "    for (long long v = (long long)blockIdx.x * blockDim.x + threadIdx.x; v < N / 4; "
+            "v += (long long)gridDim.x * blockDim.x) {\n"
+         << loads.str() << declare.str() << "#pragma unroll\n"
+         << "      for (int u = 0; u < 4; ++u) {\n"
+         << "        const long long lin = v * 4 + u;\n"
+         << lanes << "      }\n"
+         << stores.str() << "    }\n"
+         << "    // The last N % 4 elements.\n"
+         << "    for (long long lin = N / 4 * 4 + (long long)blockIdx.x * blockDim.x + threadIdx.x; lin < N; "
+            "lin += (long long)gridDim.x * blockDim.x) {\n"
+         << one << "    }\n"
+         << "    return;\n"
+         << "  }\n";
+    strategy = "loop (4-element vectors; 4 a block apart when unaligned)";
+  }
+  HLOGRAPH_ASSIGN(std::string inner, element(8));
+  const std::string u = std::to_string(kUnroll);
+  body << "  const long long step = (long long)blockDim.x * " << u << ";\n"
+       << "  for (long long base = (long long)blockIdx.x * step + threadIdx.x; base < N; base += (long long)gridDim.x * step) {\n"
+       << "    if (base + " << kUnroll - 1 << "LL * blockDim.x < N) {\n"
+       << "#pragma unroll\n"
+       << "      for (int u = 0; u < " << u << "; ++u) {\n"
+       << "        const long long lin = base + (long long)u * blockDim.x;\n"
+       << inner << "      }\n"
+       << "    } else {\n"
+       << "      for (int u = 0; u < " << u << "; ++u) {\n"
+       << "        const long long lin = base + (long long)u * blockDim.x;\n"
+       << "        if (lin >= N) break;\n"
+       << inner << "      }\n"
+       << "    }\n"
+       << "  }\n";
+  return KernelSource{f.name, std::string(vectorize ? kVec4 : "") + sig + " {\n" + body.str() + "}\n",
+                      GridStride((n + kUnroll - 1) / kUnroll, options), strategy};
+}
+
+// A dynamic_update_slice written into its operand's buffer (a loop's state
+// that nothing else reads): one thread per element of the update.
+StatusOr<KernelSource> EmitUpdateSliceInPlace(const Fusion& f, const EmitOptions& options) {
+  const ir::Operation& op = *f.ops.back();
+  const ir::Type& big = op.operand(0)->type();
+  const ir::Value* update = op.operand(1);
   std::ostringstream body;
   BodyEmitter e(f, body);
-  const int64_t n = type.NumElements();
+  const int64_t n = update->type().NumElements();
   e.Line("const long long N = " + std::to_string(n) + "LL;");
   e.Open(kGridStrideLoop);
-  const Index idx = e.Delinearize("lin", type.shape());
-  for (size_t i = 0; i < f.outputs.size(); ++i) {
-    HLOGRAPH_ASSIGN(std::string v, e.Emit(f.outputs[i], idx));
-    e.Line("o" + std::to_string(i) + "[lin] = " + StoreExpr(f.output_types[i].element(), v) + ";");
-  }
+  HLOGRAPH_ASSIGN(const Index starts, e.ClampedStarts(op, 2, big.shape(), update->type().shape()));
+  const Index idx = e.Delinearize("lin", update->type().shape());
+  Index at(idx.size());
+  for (size_t d = 0; d < idx.size(); ++d) at[d] = e.IndexVar(idx[d] + " + " + starts[d]);
+  HLOGRAPH_ASSIGN(std::string v, e.Emit(update, idx));
+  e.Line("o0[" + e.Linear(at, big.shape()) + "] = " + StoreExpr(big.element(), v) + ";");
   e.Close();
   HLOGRAPH_ASSIGN(std::string sig, Signature(f));
-  KernelSource k{f.name, sig + " {\n" + body.str() + "}\n", GridStride(n, options), "loop"};
-  return k;
+  return KernelSource{f.name, sig + " {\n" + body.str() + "}\n", GridStride(n, options),
+                      "dynamic_update_slice in place (thread per updated element)"};
 }
 
 StatusOr<KernelSource> EmitTranspose(const Fusion& f, const EmitOptions& options) {

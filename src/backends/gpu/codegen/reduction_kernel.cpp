@@ -5,7 +5,8 @@ namespace hlograph::gpu::emit {
 
 namespace {
 
-// Shuffles for any compute type (bool and narrow integers go as int).
+// Shuffles for any compute type (bool and narrow integers go as int,
+// complex numbers part by part).
 const char* const kReductionHelpers = R"(
 template <typename T>
 __device__ __forceinline__ T hlo_shfl_down(T v, int offset) {
@@ -14,6 +15,10 @@ __device__ __forceinline__ T hlo_shfl_down(T v, int offset) {
   } else {
     return __shfl_down_sync(0xffffffffu, v, offset);
   }
+}
+template <typename R>
+__device__ __forceinline__ hlo_complex<R> hlo_shfl_down(hlo_complex<R> v, int offset) {
+  return hlo_cplx<R>(__shfl_down_sync(0xffffffffu, v.re, offset), __shfl_down_sync(0xffffffffu, v.im, offset));
 }
 )";
 
@@ -62,18 +67,21 @@ StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options
     for (size_t j = 0; j < n; ++j) e.Line(acc[j] + " = " + next[j] + ";");
     return Status::Ok();
   };
-  // acc = body(acc, operands at the element r of output `out`).
-  auto accumulate = [&](const std::string& out_var, const std::string& r_var) -> Status {
+  // acc = body(acc, operands at the element r of output `out`); with a
+  // `lane`, inputs read at that element come from vector registers.
+  auto accumulate = [&](const std::string& out_var, const std::string& r_var, const std::string& lane = "") -> Status {
     const Index out_idx = e.Delinearize(out_var, out_type.shape());
     const Index red_idx = e.Delinearize(r_var, reduced_shape);
     Index full(static_cast<size_t>(in_type.rank()));
     for (size_t i = 0; i < kept.size(); ++i) full[static_cast<size_t>(kept[i])] = out_idx[i];
     for (size_t i = 0; i < reduced.size(); ++i) full[static_cast<size_t>(reduced[i])] = red_idx[i];
+    if (!lane.empty()) e.ReadOwnElementFromRegisters(full, in_type.shape(), lane);
     std::vector<std::string> xs;
     for (size_t j = 0; j < n; ++j) {
       HLOGRAPH_ASSIGN(std::string x, e.Emit(reduce.operand(j), full));
       xs.push_back(x);
     }
+    e.ReadOwnElementFromRegisters({}, {}, "");
     return combine(xs);
   };
   auto init = [&]() -> Status {
@@ -105,6 +113,7 @@ StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options
 
   LaunchDims launch;
   std::string strategy_name;
+  bool vectorized = false;
   e.Line("const long long ROWS = " + std::to_string(rows) + "LL, COLS = " + std::to_string(cols) + "LL;");
   if (strategy == Strategy::kThread) {
     strategy_name = "reduction (thread per output)";
@@ -142,9 +151,38 @@ StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options
     e.Line("const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;");
     e.Open("for (long long row = blockIdx.x; row < ROWS; row += gridDim.x)");
     HLOGRAPH_TRY(init());
+    // Inputs shaped like the reduced operand are read four elements at a
+    // time when the rows allow it (a row a multiple of 4, aligned pointers).
+    std::string aligned, loads;
+    for (size_t k = 0; k < f.inputs.size(); ++k) {
+      const ir::Type& t = f.input_types[k];
+      if (t.shape() != in_type.shape() || !IsVectorizable(t.element())) continue;
+      HLOGRAPH_ASSIGN(std::string st, StorageType(t.element()));
+      const std::string p = "p" + std::to_string(k);
+      aligned += " | (unsigned long long)" + p + " % " + std::to_string(4 * ir::StorageBytes(t.element()));
+      loads += "const hlo_vec4<" + st + "> q" + std::to_string(k) + " = ((const hlo_vec4<" + st + ">*)" + p +
+               ")[row * (COLS / 4) + c4];";
+    }
+    vectorized = cols % 4 == 0 && !aligned.empty();
+    if (vectorized) {
+      e.Open("if ((0" + aligned + ") == 0)");
+      e.Line("#pragma unroll 2");
+      e.Open("for (long long c4 = threadIdx.x; c4 < COLS / 4; c4 += blockDim.x)");
+      e.Line(loads);
+      e.Line("#pragma unroll");
+      e.Open("for (int u = 0; u < 4; ++u)");
+      e.Line("const long long col = c4 * 4 + u;");
+      HLOGRAPH_TRY(accumulate("row", "col", "u"));
+      e.Close();
+      e.Close();
+      e.Close();
+      e.Open("else");
+    }
+    e.Line("#pragma unroll 4");
     e.Open("for (long long col = threadIdx.x; col < COLS; col += blockDim.x)");
     HLOGRAPH_TRY(accumulate("row", "col"));
     e.Close();
+    if (vectorized) e.Close();
     HLOGRAPH_TRY(warp_reduce(16));
     e.Open("if (lane == 0)");
     for (size_t j = 0; j < n; ++j) e.Line("partial" + std::to_string(j) + "[warp] = " + acc[j] + ";");
@@ -162,8 +200,9 @@ StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options
     e.Line("__syncthreads();");
     e.Close();
   }
+  if (vectorized) strategy_name += ", 4-element vector loads";
   HLOGRAPH_ASSIGN(std::string sig, Signature(f));
-  KernelSource k{f.name, std::string(kReductionHelpers) + sig + " {\n" + body.str() + "}\n", launch, strategy_name};
+  KernelSource k{f.name, std::string(kReductionHelpers) + (vectorized ? kVec4 : "") + sig + " {\n" + body.str() + "}\n", launch, strategy_name};
   if (rows == 0) k.launch.grid = {0, 1, 1};
   return k;
 }

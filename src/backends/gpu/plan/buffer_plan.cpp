@@ -54,6 +54,9 @@ class Liveness {
       } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
         Use(c->src, start);
         Use(c->dst, start);
+      } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
+        for (BufferId id : h->inputs) Use(id, start);
+        for (BufferId id : h->outputs) Use(id, start);
       } else if (const auto* w = std::get_if<WhileStep>(&step.action)) {
         for (BufferId id : w->state) Use(id, start);
         Walk(w->cond);

@@ -1,6 +1,8 @@
 #include "backends/gpu/plan/dot_lowering.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string>
 
 #include "ir/attribute.h"
 
@@ -38,8 +40,12 @@ int64_t Product(const ir::Type& t, const std::vector<int64_t>& dims) {
 }
 
 // DEFAULT and HIGH mean TF32 for f32 on this hardware, as in XLA; HIGHEST
-// (or an explicit f32 algorithm) means full f32.
+// (or an explicit f32 algorithm) means full f32. HLOGRAPH_GPU_TF32=0 makes
+// every f32 product full f32 (as jax_default_matmul_precision=highest does).
 GemmPrecision PrecisionOf(const ir::Operation& op) {
+  if (const char* tf32 = std::getenv("HLOGRAPH_GPU_TF32"); tf32 && std::string(tf32) == "0") {
+    return GemmPrecision::kHighest;
+  }
   if (const auto* a = op.attr("precision_config").as<ir::ArrayAttr>()) {
     for (const auto& e : a->elements) {
       const auto* p = e.as<ir::EnumAttr>();
@@ -99,7 +105,7 @@ StatusOr<DotLowering> LowerDot(const ir::Operation& op) {
   const bool empty = c.batch * c.m * c.n * c.k == 0;  // no GEMM runs
   if (!empty && !IsSupportedByCublasLt(c)) {
     return Status::Error("multiplies " + lhs.ToString() + " by " + rhs.ToString() + " into " + out.ToString() +
-                         ", which the GPU backend does not support yet (cuBLASLt takes f32, f64, f16 and bf16)");
+                         ", which the GPU backend does not support yet (cuBLASLt takes f32, f64, complex, f16 and bf16)");
   }
   return l;
 }

@@ -72,15 +72,34 @@ OpClass ClassifyOp(const ir::Operation& op) {
   if (name == "stablehlo.sort") {
     return op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kSort : OpClass::kUnsupported;
   }
+  if (name == "stablehlo.rng_bit_generator") return OpClass::kRng;
+  if (name == "stablehlo.custom_call") {
+    // jaxlib's LAPACK targets: small factorisations the CPU backend runs
+    // with the same LAPACK as XLA:CPU (same pivots and sign conventions).
+    const auto* target = op.attr("call_target_name").as<ir::StringAttr>();
+    if (target && target->value.rfind("lapack_", 0) == 0) return OpClass::kHost;
+  }
+  if (name == "chlo.top_k") return ir::IsComplex(op.operand(0)->type().element()) ? OpClass::kUnsupported : OpClass::kSort;
   if (name == "stablehlo.scatter") {
     return op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kScatter : OpClass::kUnsupported;
   }
+  if (name == "stablehlo.convolution") return OpClass::kConvolution;
+  if (name == "stablehlo.fft") return OpClass::kFft;
   if (name == "stablehlo.reduce_window") {
-    // One input: each output element folds its window inside the kernel.
-    return op.num_operands() == 2 && op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kFusible
+    // Each output element folds its window inside the kernel.
+    return op.num_operands() % 2 == 0 && op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kFusible
                                                                                        : OpClass::kUnsupported;
   }
+  if (name == "stablehlo.select_and_scatter") {
+    // Each output element gathers the windows that select it.
+    return op.num_operands() == 3 && op.num_regions() == 2 && IsScalarBody(op.region(0)) &&
+                   IsScalarBody(op.region(1))
+               ? OpClass::kFusible
+               : OpClass::kUnsupported;
+  }
   if (IndexMapOps().count(name) || IsElementwise(op)) return OpClass::kFusible;
+  // Between widths it maps indices too (an element splits or pieces join).
+  if (name == "stablehlo.bitcast_convert") return OpClass::kFusible;
   return OpClass::kUnsupported;
 }
 
@@ -92,8 +111,9 @@ bool IsExpensive(const ir::Operation& op) {
       "stablehlo.sign",     "stablehlo.floor",    "stablehlo.ceil",     "stablehlo.bitcast_convert",
       "stablehlo.shift_left", "stablehlo.shift_right_logical", "stablehlo.shift_right_arithmetic",
       "stablehlo.is_finite", "stablehlo.round_nearest_even", "stablehlo.round_nearest_afz",
+      "stablehlo.real",     "stablehlo.imag",     "stablehlo.complex",  // moves of complex parts
   };
-  if (op.name() == "stablehlo.reduce_window") return true;  // a loop per element
+  if (op.name() == "stablehlo.reduce_window" || op.name() == "stablehlo.select_and_scatter") return true;  // loops per element
   if (!IsElementwise(op)) return false;  // index maps move data, they compute nothing
   return cheap.count(op.name()) == 0;
 }

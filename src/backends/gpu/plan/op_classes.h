@@ -10,11 +10,15 @@ namespace hlograph::gpu {
 enum class OpClass {
   kFusible,      // elementwise or an index map: computed inside a kernel
   kReduce,       // stablehlo.reduce with a scalar elementwise body
-  kSort,         // stablehlo.sort with a scalar elementwise comparator
+  kSort,         // stablehlo.sort with a scalar elementwise comparator; chlo.top_k
   kScatter,      // stablehlo.scatter with a scalar elementwise update body
+  kRng,          // stablehlo.rng_bit_generator (THREE_FRY, PHILOX)
+  kConvolution,  // stablehlo.convolution: a generated kernel
+  kFft,          // stablehlo.fft: a generated kernel (a DFT per output element)
   kDot,          // stablehlo.dot_general: cuBLASLt
   kWhile,
   kCase,         // stablehlo.case and stablehlo.if
+  kHost,         // run on the host by the CPU interpreter (jaxlib's LAPACK calls)
   kAlias,        // results are the operands (optimization_barrier)
   kReturn,
   kUnsupported,

@@ -14,12 +14,14 @@
 #include "backends/gpu/plan/planner.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 #include <unordered_map>
 
 #include "backends/gpu/codegen/elemental.h"
 #include "backends/gpu/plan/buffer_plan.h"
+#include "backends/gpu/plan/donation.h"
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/op_classes.h"
 #include "ir/attribute.h"
@@ -94,6 +96,7 @@ class Planner {
     HLOGRAPH_TRY(PlanBlock(body, program_.main, &returned, 0));
     HLOGRAPH_TRY(BindResults(body, returned));
     HLOGRAPH_TRY(PlanBuffers(program_));
+    PlanDonations(*entry, program_);
     HLOGRAPH_TRY(program_.Verify());
     return std::move(program_);
   }
@@ -118,6 +121,8 @@ class Planner {
             b.bytes = BytesOf(op.result(0)->type());
             b.label = "constant " + op.result(0)->type().ToString();
             buffers_[op.result(0)] = program_.AddBuffer(std::move(b));
+          } else if (const auto in_place = update_in_place_.find(&op); in_place != update_in_place_.end()) {
+            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kUpdateSliceInPlace, seq, in_place->second));
           } else if (materialized_.count(op.result(0))) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kLoop, seq));
           }
@@ -126,10 +131,22 @@ class Planner {
           HLOGRAPH_TRY(EmitFusion(op, FusionKind::kReduction, seq));
           break;
         case OpClass::kSort:
-          HLOGRAPH_TRY(EmitFusion(op, FusionKind::kSort, seq));
+          HLOGRAPH_TRY(EmitFusion(op, op.name() == "chlo.top_k" ? FusionKind::kTopK : FusionKind::kSort, seq));
           break;
         case OpClass::kScatter:
           HLOGRAPH_TRY(EmitFusion(op, FusionKind::kScatter, seq));
+          break;
+        case OpClass::kRng:
+          HLOGRAPH_TRY(EmitFusion(op, FusionKind::kRng, seq));
+          break;
+        case OpClass::kHost:
+          HLOGRAPH_TRY(EmitHost(op, seq));
+          break;
+        case OpClass::kConvolution:
+          HLOGRAPH_TRY(EmitFusion(op, FusionKind::kConvolution, seq));
+          break;
+        case OpClass::kFft:
+          HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFft, seq));
           break;
         case OpClass::kDot:
           HLOGRAPH_TRY(EmitDot(op, seq));
@@ -196,9 +213,16 @@ class Planner {
     for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
       const ir::Operation& op = **it;
       const OpClass cls = ClassifyOp(op);
-      if (cls == OpClass::kReduce || cls == OpClass::kSort || cls == OpClass::kScatter) {
+      if (cls == OpClass::kReduce || cls == OpClass::kSort || cls == OpClass::kScatter || cls == OpClass::kRng) {
         domain[&op] = op.operand(0)->type().NumElements();
         for (const auto& r : op.results()) materialized_.insert(r.get());
+        continue;
+      }
+      if (cls == OpClass::kConvolution || cls == OpClass::kFft) {
+        // Each operand element is read by many outputs: an expensive
+        // producer is stored rather than recomputed per product.
+        domain[&op] = std::numeric_limits<int64_t>::max();
+        materialized_.insert(op.result(0));
         continue;
       }
       if (cls != OpClass::kFusible || (op.name() == "stablehlo.constant" && !IsSplatConstant(op))) continue;
@@ -207,8 +231,8 @@ class Planner {
       std::set<const ir::Operation*> mine;
       for (const ir::Operation* user : users[v]) {
         const OpClass ucls = ClassifyOp(*user);
-        if ((ucls == OpClass::kReduce || ucls == OpClass::kSort || ucls == OpClass::kScatter) &&
-            user->num_regions() == 1) {
+        if (ucls == OpClass::kReduce || ucls == OpClass::kSort || ucls == OpClass::kScatter ||
+            ucls == OpClass::kConvolution || ucls == OpClass::kRng || ucls == OpClass::kFft) {
           mine.insert(user);
         } else if (ucls == OpClass::kFusible && user->parent_block() == &block) {
           const ir::Value* u = user->result(0);
@@ -277,7 +301,9 @@ class Planner {
   }
 
   // A kernel computing `root` (and the inline values it reads).
-  Status EmitFusion(const ir::Operation& root, FusionKind kind, Sequence& seq) {
+  // `into`: the buffer the root's single result is written to (an update in
+  // place), instead of a new one.
+  Status EmitFusion(const ir::Operation& root, FusionKind kind, Sequence& seq, BufferId into = -1) {
     Fusion f;
     f.kind = kind;
     f.name = "fusion_" + std::to_string(program_.fusions.size());
@@ -294,6 +320,8 @@ class Planner {
         continue;
       }
       const ir::Value* v = op->operand(next++);
+      // An update in place does not read the array it updates.
+      if (kind == FusionKind::kUpdateSliceInPlace && op == &root && next == 1) continue;
       const ir::Operation* def = v->defining_op();
       const bool inline_value = def && !buffers_.count(v) && !materialized_.count(v) &&
                                 ClassifyOp(*def) == OpClass::kFusible && def->parent_block() == root.parent_block() &&
@@ -319,7 +347,7 @@ class Planner {
       f.input_types.push_back(v->type());
     }
     for (const auto& r : root.results()) {
-      const BufferId id = NewTemp(r->type(), Describe(root));
+      const BufferId id = into >= 0 ? into : NewTemp(r->type(), Describe(root));
       buffers_[r.get()] = id;
       k.outputs.push_back(id);
       f.outputs.push_back(r.get());
@@ -354,6 +382,23 @@ class Planner {
     program_.fusions.push_back(std::move(f));
     seq.steps.push_back(std::move(step));
     return out;
+  }
+
+  Status EmitHost(const ir::Operation& op, Sequence& seq) {
+    HostStep h;
+    for (const ir::Value* v : op.operands()) {
+      HLOGRAPH_ASSIGN(BufferId id, BufferOf(v, seq));
+      h.inputs.push_back(id);
+    }
+    for (const auto& r : op.results()) {
+      h.outputs.push_back(NewTemp(r->type(), Describe(op)));
+      buffers_[r.get()] = h.outputs.back();
+    }
+    Step step;
+    step.op = &op;
+    step.action = std::move(h);
+    seq.steps.push_back(std::move(step));
+    return Status::Ok();
   }
 
   Status EmitDot(const ir::Operation& op, Sequence& seq) {
@@ -403,15 +448,35 @@ class Planner {
       return Status::Error(OpError(op, "expects a cond and a body region"));
     }
     WhileStep w;
+    const ir::Block& cond = op.region(0).front();
+    const ir::Block& body = op.region(1).front();
+    const ir::Operation* next = body.terminator();
+    if (!next || next->num_operands() != op.num_operands() || body.num_arguments() != op.num_operands()) {
+      return Status::Error(OpError(op, "expects its body to return one value per loop operand"));
+    }
     for (size_t i = 0; i < op.num_operands(); ++i) {
       HLOGRAPH_TRY(CheckLoopValueType(op, op.operand(i)));
       HLOGRAPH_ASSIGN(BufferId init, BufferOf(op.operand(i), seq));
+      // A value the body passes through unchanged (the stacked weights of a
+      // scan) is read where it is: nothing writes it during the loop.
+      if (next->operand(i) == body.argument(i)) {
+        w.state.push_back(init);
+        continue;
+      }
       const BufferId state = NewTemp(op.operand(i)->type(), "loop state " + std::to_string(i) + " of " + Describe(op));
       HLOGRAPH_TRY(EmitCopy(init, state, seq, &op));
       w.state.push_back(state);
+      // A state that only feeds one dynamic_update_slice, whose result is
+      // its next value (the stacked outputs of a scan, a KV cache), is
+      // updated in place: only the window is written, nothing is copied.
+      const ir::Operation* user = SoleUser(body.argument(i));
+      if (user && user->name() == "stablehlo.dynamic_update_slice" && user->operand(0) == body.argument(i) &&
+          SoleUser(user->result(0)) == next &&
+          std::count(next->operands().begin(), next->operands().end(), user->result(0)) == 1 &&
+          next->operand(i) == user->result(0) && ClassifyOp(*user) == OpClass::kFusible) {
+        update_in_place_[user] = state;
+      }
     }
-    const ir::Block& cond = op.region(0).front();
-    const ir::Block& body = op.region(1).front();
     if (cond.num_arguments() != w.state.size() || body.num_arguments() != w.state.size()) {
       return Status::Error(OpError(op, "has regions whose arguments do not match its operands"));
     }
@@ -444,6 +509,21 @@ class Planner {
     step.action = std::move(w);
     seq.steps.push_back(std::move(step));
     return Status::Ok();
+  }
+
+  // The only op that uses `v` (once), or null.
+  const ir::Operation* SoleUser(const ir::Value* v) const {
+    const ir::Operation* found = nullptr;
+    int uses = 0;
+    const ir::Block* block = v->IsBlockArgument() ? v->owner_block() : v->defining_op()->parent_block();
+    for (const auto& op : block->operations()) {
+      ForEachUse(*op, [&](const ir::Value* u) {
+        if (u != v) return;
+        found = op.get();
+        ++uses;
+      });
+    }
+    return uses == 1 ? found : nullptr;
   }
 
   Status EmitCase(const ir::Operation& op, Sequence& seq, int depth) {
@@ -507,6 +587,9 @@ class Planner {
   std::unordered_map<const ir::Value*, BufferId> buffers_;
   std::set<const ir::Value*> materialized_;
   std::set<BufferId> top_level_temps_;
+  // dynamic_update_slices written into their operand's buffer: a loop's
+  // state updated by one DUS whose result is that state's next value.
+  std::map<const ir::Operation*, BufferId> update_in_place_;
   bool top_level_ = true;
 };
 

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "backends/gpu/plan/buffer_plan.h"
+#include "ir/attribute.h"
 
 namespace hlograph::gpu {
 
@@ -23,6 +24,11 @@ const char* FusionKindName(FusionKind kind) {
     case FusionKind::kTranspose: return "transpose";
     case FusionKind::kSort: return "sort";
     case FusionKind::kScatter: return "scatter";
+    case FusionKind::kConvolution: return "convolution";
+    case FusionKind::kTopK: return "top_k";
+    case FusionKind::kFft: return "fft";
+    case FusionKind::kRng: return "rng_bit_generator";
+    case FusionKind::kUpdateSliceInPlace: return "update in place";
   }
   return "?";
 }
@@ -52,6 +58,11 @@ void PrintSequence(const GpuProgram& p, const Sequence& seq, int depth, std::ost
       os << "gemm " << g->config.ToString() << " b" << g->lhs << ", b" << g->rhs << " -> b" << g->out << "\n";
     } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
       os << "copy b" << c->src << " -> b" << c->dst << " (" << c->bytes << " bytes)\n";
+    } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
+      const auto* target = step.op ? step.op->attr("call_target_name").as<ir::StringAttr>() : nullptr;
+      os << "host " << (target ? "@" + target->value : step.op ? step.op->name() : std::string("op")) << " "
+         << Ids(h->inputs) << " -> "
+         << Ids(h->outputs) << " (copied to the host and back)\n";
     } else if (const auto* w = std::get_if<WhileStep>(&step.action)) {
       os << "while state " << Ids(w->state);
       if (w->known_trip_count >= 0) os << " (" << w->known_trip_count << " iterations)";
@@ -110,6 +121,10 @@ std::string GpuProgram::ToString() const {
   os << "steps:\n";
   PrintSequence(*this, main, 0, os);
   os << "results: " << Ids(results) << "\n";
+  for (const Donation& d : donations) {
+    os << "donated: arg " << d.parameter << " -> result " << d.result
+       << (d.in_place ? " (written in place)" : " (not in place: " + d.why + ")") << "\n";
+  }
   return os.str();
 }
 
@@ -135,6 +150,12 @@ Status GpuProgram::Verify() const {
       ids.insert(ids.end(), k->outputs.begin(), k->outputs.end());
     } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
       ids = {g->lhs, g->rhs, g->out};
+    } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
+      if (!step.op || h->inputs.size() != step.op->num_operands() || h->outputs.size() != step.op->num_results()) {
+        error = "a host step does not match its op's operands and results";
+      }
+      ids = h->inputs;
+      ids.insert(ids.end(), h->outputs.begin(), h->outputs.end());
     } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
       ids = {c->src, c->dst};
       if (valid(c->src) && valid(c->dst) && buffers[static_cast<size_t>(c->src)].bytes < c->bytes) {

@@ -53,6 +53,11 @@ enum class FusionKind {
   kTranspose,  // inputs[0] permuted by `permutation` (feeds a GEMM)
   kSort,       // a stablehlo.sort: a block sorts each row in shared memory
   kScatter,    // a stablehlo.scatter: one block copies, then applies updates
+  kConvolution,  // a stablehlo.convolution: a thread (or warp) per output element
+  kTopK,       // a chlo.top_k: a block sorts each row, keeps the first k
+  kFft,        // a stablehlo.fft: a thread per output element sums the DFT
+  kRng,        // a stablehlo.rng_bit_generator: a thread per output word
+  kUpdateSliceInPlace,  // a dynamic_update_slice writing only its window into its operand's buffer
 };
 const char* FusionKindName(FusionKind kind);
 
@@ -84,6 +89,13 @@ struct GemmStep {
 struct CopyStep {
   BufferId src = -1, dst = -1;
   int64_t bytes = 0;
+};
+
+// An op the device does not run, computed on the host by the CPU
+// interpreter's kernel (jaxlib's LAPACK custom calls): the operands are
+// copied to the host and the results back, in stream order.
+struct HostStep {
+  std::vector<BufferId> inputs, outputs;  // the op's operands and results
 };
 
 struct Step;
@@ -118,8 +130,17 @@ struct CaseStep {
 };
 
 struct Step {
-  std::variant<KernelStep, GemmStep, CopyStep, WhileStep, CaseStep> action;
+  std::variant<KernelStep, GemmStep, CopyStep, WhileStep, CaseStep, HostStep> action;
   const ir::Operation* op = nullptr;  // the IR op it comes from (null for copies the planner adds)
+};
+
+// Argument `parameter` donated for result `result` (plan/donation.h):
+// in_place says whether the result may be written into the argument's
+// memory; if not, `why` says what prevents it.
+struct Donation {
+  int parameter = -1, result = -1;
+  bool in_place = false;
+  std::string why;
 };
 
 struct GpuProgram {
@@ -132,6 +153,7 @@ struct GpuProgram {
   std::vector<BufferId> parameters;  // per entry-function argument
   std::vector<BufferId> results;     // per entry-function result
   std::vector<ir::Type> parameter_types, result_types;
+  std::vector<Donation> donations;   // filled by PlanDonations
   int64_t arena_bytes = 0;           // filled by the buffer plan
 
   BufferId AddBuffer(Buffer buffer);

@@ -1,4 +1,4 @@
-// NVRTC and cuBLASLt, loaded on first use. hlograph does not link them:
+// NVRTC, cuBLASLt and CUPTI (for `bench --profile`), loaded on first use. hlograph does not link them:
 // libcublasLt alone is half a gigabyte, and mapping it at start-up would
 // cost every `hlograph` invocation ~0.1 s, GPU or not. Instead this file
 // defines the C functions the backend calls; each looks its real
@@ -7,6 +7,7 @@
 // which library could not be loaded.
 #include <cublasLt.h>
 #include <cuda.h>
+#include <cupti.h>
 #include <dlfcn.h>
 #include <nvrtc.h>
 
@@ -25,7 +26,9 @@ class Library {
   explicit Library(const std::string& soname) {
     // The dynamic linker's search first (LD_LIBRARY_PATH, ld.so.cache), then
     // the toolkit this binary was built with.
-    for (const std::string& path : {soname, std::string(HLOGRAPH_CUDA_LIBRARY_DIR) + "/" + soname}) {
+    // CUPTI sits in extras/ in some toolkit layouts.
+    const std::string dir = HLOGRAPH_CUDA_LIBRARY_DIR;
+    for (const std::string& path : {soname, dir + "/" + soname, dir + "/../extras/CUPTI/lib64/" + soname}) {
       handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
       if (handle_) return;
     }
@@ -47,6 +50,11 @@ const Library& Nvrtc() {
 
 const Library& CublasLt() {
   static const Library library("libcublasLt.so." + std::to_string(CUBLAS_VER_MAJOR));
+  return library;
+}
+
+const Library& Cupti() {
+  static const Library library("libcupti.so." + std::to_string(CUDA_VERSION / 1000));
   return library;
 }
 
@@ -129,3 +137,16 @@ HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatrixLayoutSetAttribute, CUB
                  (cublasLtMatrixLayout_t layout, cublasLtMatrixLayoutAttribute_t attr, const void* buf,
                   size_t bytes),
                  (layout, attr, buf, bytes))
+
+HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiGetResultString, CUPTI_ERROR_NOT_INITIALIZED,
+                 (CUptiResult result, const char** str), (result, str))
+HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiActivityRegisterCallbacks, CUPTI_ERROR_NOT_INITIALIZED,
+                 (CUpti_BuffersCallbackRequestFunc requested, CUpti_BuffersCallbackCompleteFunc completed),
+                 (requested, completed))
+HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiActivityEnable, CUPTI_ERROR_NOT_INITIALIZED, (CUpti_ActivityKind kind),
+                 (kind))
+HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiActivityDisable, CUPTI_ERROR_NOT_INITIALIZED, (CUpti_ActivityKind kind),
+                 (kind))
+HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiActivityFlushAll, CUPTI_ERROR_NOT_INITIALIZED, (uint32_t flag), (flag))
+HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiActivityGetNextRecord, CUPTI_ERROR_NOT_INITIALIZED,
+                 (uint8_t * buffer, size_t valid, CUpti_Activity** record), (buffer, valid, record))

@@ -1,10 +1,14 @@
 #include "backends/gpu/runtime/gemm.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <utility>
+#include <vector>
 
 #include "backends/gpu/runtime/cuda_status.h"
+#include "backends/gpu/runtime/device_memory.h"
 
 namespace hlograph::gpu {
 namespace {
@@ -23,6 +27,10 @@ cudaDataType DataType(ElementType t) {
       return CUDA_R_16F;
     case ElementType::kBF16:
       return CUDA_R_16BF;
+    case ElementType::kC64:
+      return CUDA_C_32F;
+    case ElementType::kC128:
+      return CUDA_C_64F;
     default:
       return CUDA_R_32F;
   }
@@ -79,6 +87,8 @@ bool IsSupportedByCublasLt(const GemmConfig& c) {
   switch (c.lhs_type) {
     case ElementType::kF32:
     case ElementType::kF64:
+    case ElementType::kC64:
+    case ElementType::kC128:
       return c.out_type == c.lhs_type;
     case ElementType::kF16:
     case ElementType::kBF16:
@@ -104,7 +114,9 @@ struct GemmPlan::Descriptors {
   cublasLtMatmulDesc_t matmul = nullptr;
   cublasLtMatrixLayout_t a = nullptr, b = nullptr, d = nullptr;  // cuBLASLt's A (our rhs), B (our lhs), C = D
   cublasLtMatmulAlgo_t algo{};
-  bool double_scale = false;  // alpha/beta are double (f64) rather than float
+  std::vector<cublasLtMatmulHeuristicResult_t> candidates;  // the heuristic's, best first
+  // alpha = 1 and beta = 0 in the scale type (float, double or complex).
+  alignas(16) unsigned char alpha[16] = {}, beta[16] = {};
 
   Descriptors() = default;
   Descriptors(const Descriptors&) = delete;
@@ -157,12 +169,19 @@ StatusOr<std::unique_ptr<GemmPlan>> GemmPlan::Create(const GemmConfig& config, s
 
   cublasComputeType_t compute = CUBLAS_COMPUTE_32F;
   cudaDataType scale = CUDA_R_32F;
-  if (c.lhs_type == ElementType::kF64) {
+  if (c.lhs_type == ElementType::kF64 || c.lhs_type == ElementType::kC128) {
     compute = CUBLAS_COMPUTE_64F;
-    scale = CUDA_R_64F;
-    desc.double_scale = true;
-  } else if (c.lhs_type == ElementType::kF32 && c.precision == GemmPrecision::kDefault) {
-    compute = CUBLAS_COMPUTE_32F_FAST_TF32;
+    scale = c.lhs_type == ElementType::kF64 ? CUDA_R_64F : CUDA_C_64F;
+    const double one = 1.0;
+    std::memcpy(desc.alpha, &one, sizeof one);  // the real part; the rest stays 0
+  } else {
+    // complex<f32> products are full f32 whatever the precision asks.
+    if (c.lhs_type == ElementType::kC64) scale = CUDA_C_32F;
+    if (c.lhs_type == ElementType::kF32 && c.precision == GemmPrecision::kDefault) {
+      compute = CUBLAS_COMPUTE_32F_FAST_TF32;
+    }
+    const float one = 1.0f;
+    std::memcpy(desc.alpha, &one, sizeof one);
   }
   // f16/bf16 accumulate in f32 with an f32 scale: the defaults above.
 
@@ -207,21 +226,75 @@ StatusOr<std::unique_ptr<GemmPlan>> GemmPlan::Create(const GemmConfig& config, s
   HLOGRAPH_TRY(SetPreference(preference.preference, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, kMinAlignmentBytes,
                              "D alignment"));
 
-  cublasLtMatmulHeuristicResult_t result{};
+  constexpr int kCandidates = 8;
+  cublasLtMatmulHeuristicResult_t results[kCandidates] = {};
   int returned = 0;
   HLOGRAPH_TRY(CublasStatus(cublasLtMatmulAlgoGetHeuristic(plan->handle_->get(), desc.matmul, desc.a, desc.b, desc.d,
-                                                           desc.d, preference.preference, 1, &result, &returned),
+                                                           desc.d, preference.preference, kCandidates, results,
+                                                           &returned),
                             "cublasLtMatmulAlgoGetHeuristic(" + c.ToString() + ")"));
-  if (returned < 1 || result.state != CUBLAS_STATUS_SUCCESS) {
+  for (int i = 0; i < returned; ++i) {
+    if (results[i].state == CUBLAS_STATUS_SUCCESS) desc.candidates.push_back(results[i]);
+  }
+  if (desc.candidates.empty()) {
     return Status::Error("cuBLASLt has no algorithm for " + c.ToString() + " within " +
                          std::to_string(max_workspace_bytes) + " bytes of workspace");
   }
-  desc.algo = result.algo;
-  plan->workspace_bytes_ = result.workspaceSize;
+  desc.algo = desc.candidates[0].algo;
+  plan->workspace_bytes_ = desc.candidates[0].workspaceSize;
   return plan;
 }
 
 GemmPlan::~GemmPlan() = default;
+
+Status GemmPlan::Autotune(cudaStream_t stream) {
+  Descriptors& desc = *descriptors_;
+  if (desc.candidates.size() < 2) return Status::Ok();
+  const GemmConfig& c = config_;
+  const int64_t lhs_bytes = (c.lhs_broadcast ? 1 : c.batch) * c.m * c.k * ir::StorageBytes(c.lhs_type);
+  const int64_t rhs_bytes = (c.rhs_broadcast ? 1 : c.batch) * c.k * c.n * ir::StorageBytes(c.rhs_type);
+  const int64_t out_bytes = c.batch * c.m * c.n * ir::StorageBytes(c.out_type);
+  size_t workspace = 0;
+  for (const auto& r : desc.candidates) workspace = std::max(workspace, r.workspaceSize);
+  HLOGRAPH_ASSIGN(DeviceBuffer lhs, DeviceBuffer::Allocate(lhs_bytes));
+  HLOGRAPH_ASSIGN(DeviceBuffer rhs, DeviceBuffer::Allocate(rhs_bytes));
+  HLOGRAPH_ASSIGN(DeviceBuffer out, DeviceBuffer::Allocate(out_bytes));
+  HLOGRAPH_ASSIGN(DeviceBuffer scratch, DeviceBuffer::Allocate(static_cast<int64_t>(std::max<size_t>(workspace, 1))));
+  // Small nonzero values everywhere (0x3c bytes): zeros would run cooler.
+  HLOGRAPH_TRY(MemsetDevice(lhs.data(), 0x3c, lhs_bytes, stream));
+  HLOGRAPH_TRY(MemsetDevice(rhs.data(), 0x3c, rhs_bytes, stream));
+  cudaEvent_t start = nullptr, stop = nullptr;
+  HLOGRAPH_CUDA(cudaEventCreate(&start));
+  HLOGRAPH_CUDA(cudaEventCreate(&stop));
+  float best_ms = 0;
+  size_t best = 0;
+  Status status = Status::Ok();
+  for (size_t i = 0; i < desc.candidates.size() && status.ok(); ++i) {
+    const auto& r = desc.candidates[i];
+    auto run = [&] {
+      return cublasLtMatmul(handle_->get(), desc.matmul, desc.alpha, rhs.data(), desc.a, lhs.data(), desc.b, desc.beta,
+                            out.data(), desc.d, out.data(), desc.d, &r.algo, r.workspaceSize ? scratch.data() : nullptr,
+                            r.workspaceSize, stream);
+    };
+    if (run() != CUBLAS_STATUS_SUCCESS) continue;  // a candidate that does not run is skipped
+    constexpr int kRuns = 5;
+    (void)cudaEventRecord(start, stream);
+    for (int k = 0; k < kRuns; ++k) (void)run();
+    (void)cudaEventRecord(stop, stream);
+    status = CudaStatus(cudaEventSynchronize(stop), "cudaEventSynchronize");
+    float ms = 0;
+    if (status.ok() && cudaEventElapsedTime(&ms, start, stop) == cudaSuccess && (best_ms == 0 || ms < best_ms)) {
+      best_ms = ms;
+      best = i;
+    }
+  }
+  (void)cudaEventDestroy(start);
+  (void)cudaEventDestroy(stop);
+  HLOGRAPH_TRY(status);
+  desc.algo = desc.candidates[best].algo;
+  workspace_bytes_ = desc.candidates[best].workspaceSize;
+  return Status::Ok();
+}
 
 Status GemmPlan::Run(const void* lhs, const void* rhs, void* out, void* workspace, cudaStream_t stream) const {
   for (const void* p : {lhs, rhs, static_cast<const void*>(out)}) {
@@ -234,13 +307,9 @@ Status GemmPlan::Run(const void* lhs, const void* rhs, void* out, void* workspac
     return Status::Error(config_.ToString() + ": needs " + std::to_string(workspace_bytes_) + " bytes of workspace");
   }
   const Descriptors& desc = *descriptors_;
-  const float alpha_f = 1.0f, beta_f = 0.0f;
-  const double alpha_d = 1.0, beta_d = 0.0;
-  const void* alpha = desc.double_scale ? static_cast<const void*>(&alpha_d) : static_cast<const void*>(&alpha_f);
-  const void* beta = desc.double_scale ? static_cast<const void*>(&beta_d) : static_cast<const void*>(&beta_f);
   cublasStatus_t status =
-      cublasLtMatmul(handle_->get(), desc.matmul, alpha, rhs, desc.a, lhs, desc.b, beta, out, desc.d, out, desc.d,
-                     &desc.algo, workspace_bytes_ > 0 ? workspace : nullptr, workspace_bytes_, stream);
+      cublasLtMatmul(handle_->get(), desc.matmul, desc.alpha, rhs, desc.a, lhs, desc.b, desc.beta, out, desc.d, out,
+                     desc.d, &desc.algo, workspace_bytes_ > 0 ? workspace : nullptr, workspace_bytes_, stream);
   if (status == CUBLAS_STATUS_SUCCESS) return Status::Ok();  // no string building on the hot path
   return CublasStatus(status, "cublasLtMatmul(" + config_.ToString() + ")");
 }

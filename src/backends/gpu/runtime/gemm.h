@@ -38,8 +38,9 @@ struct GemmConfig {
   std::string ToString() const;  // "gemm f32xf32->f32 batch 1 m 8 n 512 k 512 lhs N rhs N tf32"
 };
 
-// Whether cuBLASLt runs this combination of types: f32, f64, f16 and bf16
-// (f16/bf16 operands with an f16/bf16 or f32 result, f32 accumulation).
+// Whether cuBLASLt runs this combination of types: f32, f64, complex<f32>,
+// complex<f64>, f16 and bf16 (f16/bf16 operands with an f16/bf16 or f32
+// result, f32 accumulation).
 bool IsSupportedByCublasLt(const GemmConfig& config);
 
 // One cuBLASLt handle; create one per executable (or per thread).
@@ -66,6 +67,11 @@ class GemmPlan {
   // Run can be captured into a CUDA graph. lhs, rhs and out must be 16-byte
   // aligned (the algorithm is chosen for that; cudaMalloc gives 256).
   Status Run(const void* lhs, const void* rhs, void* out, void* workspace, cudaStream_t stream) const;
+
+  // Times the heuristic's candidates on scratch buffers and keeps the
+  // fastest (XLA autotunes too: for big products the first pick can be
+  // several percent off). Allocates and frees scratch device memory.
+  Status Autotune(cudaStream_t stream);
 
  private:
   GemmPlan() = default;

@@ -1,0 +1,110 @@
+#include "backends/gpu/runtime/kernel_profiler.h"
+
+#include <cuda_runtime.h>
+#include <cupti.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "backends/gpu/runtime/cuda_status.h"
+
+namespace hlograph::gpu {
+namespace {
+
+constexpr size_t kBufferBytes = 8 << 20;
+
+struct Recorded {
+  std::mutex mutex;
+  std::vector<std::pair<uint64_t, uint64_t>> intervals;  // [start, end] in ns
+  std::map<std::string, std::pair<int64_t, uint64_t>> by_name;  // launches, ns
+  bool running = false;
+};
+
+Recorded& State() {
+  static Recorded state;
+  return state;
+}
+
+void CUPTIAPI BufferRequested(uint8_t** buffer, size_t* size, size_t* max_records) {
+  // CUPTI wants 8-byte aligned buffers.
+  *buffer = static_cast<uint8_t*>(std::aligned_alloc(8, kBufferBytes));
+  *size = *buffer ? kBufferBytes : 0;
+  *max_records = 0;
+}
+
+void CUPTIAPI BufferCompleted(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t valid) {
+  Recorded& state = State();
+  CUpti_Activity* record = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    while (cuptiActivityGetNextRecord(buffer, valid, &record) == CUPTI_SUCCESS) {
+      if (record->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL && record->kind != CUPTI_ACTIVITY_KIND_KERNEL) continue;
+      const auto* k = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
+      state.intervals.emplace_back(k->start, k->end);
+      auto& [launches, ns] = state.by_name[k->name ? k->name : "?"];
+      ++launches;
+      ns += k->end > k->start ? k->end - k->start : 0;
+    }
+  }
+  std::free(buffer);
+}
+
+Status Cupti(CUptiResult r, const char* call) {
+  if (r == CUPTI_SUCCESS) return Status::Ok();
+  const char* text = nullptr;
+  if (cuptiGetResultString(r, &text) != CUPTI_SUCCESS || !text) text = "unknown error";
+  return Status::Error(std::string(call) + " failed: " + text + " (kernel profiling needs the toolkit's libcupti)");
+}
+
+}  // namespace
+
+Status KernelProfiler::Start() {
+  Recorded& state = State();
+  {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (state.running) return Status::Error("the kernel profiler is already running");
+    state.intervals.clear();
+    state.by_name.clear();
+  }
+  HLOGRAPH_CUDA(cudaDeviceSynchronize());
+  HLOGRAPH_TRY(Cupti(cuptiActivityRegisterCallbacks(BufferRequested, BufferCompleted), "cuptiActivityRegisterCallbacks"));
+  HLOGRAPH_TRY(Cupti(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL), "cuptiActivityEnable"));
+  std::lock_guard<std::mutex> lock(state.mutex);
+  state.running = true;
+  return Status::Ok();
+}
+
+StatusOr<KernelTotals> KernelProfiler::Stop() {
+  HLOGRAPH_CUDA(cudaDeviceSynchronize());
+  HLOGRAPH_TRY(Cupti(cuptiActivityFlushAll(1), "cuptiActivityFlushAll"));
+  HLOGRAPH_TRY(Cupti(cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL), "cuptiActivityDisable"));
+  Recorded& state = State();
+  std::lock_guard<std::mutex> lock(state.mutex);
+  state.running = false;
+  auto& iv = state.intervals;
+  std::sort(iv.begin(), iv.end());
+  KernelTotals totals;
+  totals.kernels = static_cast<int64_t>(iv.size());
+  uint64_t busy = 0, covered_to = 0;
+  for (const auto& [start, end] : iv) {
+    const uint64_t from = std::max(start, covered_to);
+    if (end > from) busy += end - from;
+    covered_to = std::max(covered_to, end);
+  }
+  totals.busy_s = static_cast<double>(busy) * 1e-9;
+  for (const auto& [name, stats] : state.by_name) {
+    totals.by_name.push_back({name, stats.first, static_cast<double>(stats.second) * 1e-9});
+  }
+  std::sort(totals.by_name.begin(), totals.by_name.end(),
+            [](const KernelTotals::ByName& a, const KernelTotals::ByName& b) { return a.seconds > b.seconds; });
+  iv.clear();
+  state.by_name.clear();
+  return totals;
+}
+
+}  // namespace hlograph::gpu
