@@ -229,7 +229,8 @@ Status GpuExecutable::RunStep(const Step& step, std::vector<void*>& ptrs, cudaSt
     const auto it = std::find_if(gemms_.begin(), gemms_.end(), [&](const auto& e) { return e.first == g; });
     if (it == gemms_.end()) return Status::Error("internal error: a GEMM without a plan");
     ++stats_.gemm_calls;
-    return it->second->Run(at(g->lhs), at(g->rhs), at(g->out), workspace_.data(), stream);
+    return it->second->Run(at(g->lhs), at(g->rhs), at(g->out), workspace_.data(), stream,
+                           g->bias >= 0 ? at(g->bias) : nullptr);
   }
   if (const auto* h = std::get_if<HostStep>(&step.action)) return RunOnHost(step, *h, ptrs, stream);
   if (const auto* c = std::get_if<CopyStep>(&step.action)) {

@@ -51,6 +51,7 @@ class Liveness {
         Use(g->lhs, start);
         Use(g->rhs, start);
         Use(g->out, start);
+        if (g->bias >= 0) Use(g->bias, start);
       } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
         Use(c->src, start);
         Use(c->dst, start);

@@ -22,6 +22,7 @@ void CollectBuffers(const Step& step, std::set<BufferId>& ids) {
     ids.insert(k->outputs.begin(), k->outputs.end());
   } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
     ids.insert({g->lhs, g->rhs, g->out});
+    if (g->bias >= 0) ids.insert(g->bias);
   } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
     ids.insert({c->src, c->dst});
   } else if (const auto* h = std::get_if<HostStep>(&step.action)) {

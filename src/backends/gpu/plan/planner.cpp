@@ -22,6 +22,7 @@
 #include "backends/gpu/codegen/elemental.h"
 #include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/donation.h"
+#include "backends/gpu/plan/gemm_epilogue.h"
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/op_classes.h"
 #include "ir/attribute.h"
@@ -111,6 +112,7 @@ class Planner {
     HLOGRAPH_TRY(Decide(block));
     for (const auto& op_ptr : block.operations()) {
       const ir::Operation& op = *op_ptr;
+      if (absorbed_.count(&op)) continue;  // computed by a GEMM's epilogue
       switch (ClassifyOp(op)) {
         case OpClass::kFusible:
           if (op.name() == "stablehlo.constant" && !IsSplatConstant(op)) {
@@ -419,6 +421,17 @@ class Planner {
     g.rhs = rhs;
     g.out = NewTemp(op.result(0)->type(), Describe(op));
     buffers_[op.result(0)] = g.out;
+    // Only a bias already in memory: computing it first would cost the
+    // kernel the epilogue saves.
+    const EpilogueMatch epilogue = MatchEpilogue(op, g.config);
+    if (epilogue.epilogue != GemmEpilogue::kNone && buffers_.count(epilogue.bias)) {
+      HLOGRAPH_ASSIGN(g.bias, BufferOf(epilogue.bias, seq));
+      g.config.epilogue = epilogue.epilogue;
+      for (const ir::Operation* absorbed : epilogue.absorbed) {
+        absorbed_.insert(absorbed);
+        buffers_[absorbed->result(0)] = g.out;
+      }
+    }
     Step step;
     step.op = &op;
     step.action = std::move(g);
@@ -511,21 +524,6 @@ class Planner {
     return Status::Ok();
   }
 
-  // The only op that uses `v` (once), or null.
-  const ir::Operation* SoleUser(const ir::Value* v) const {
-    const ir::Operation* found = nullptr;
-    int uses = 0;
-    const ir::Block* block = v->IsBlockArgument() ? v->owner_block() : v->defining_op()->parent_block();
-    for (const auto& op : block->operations()) {
-      ForEachUse(*op, [&](const ir::Value* u) {
-        if (u != v) return;
-        found = op.get();
-        ++uses;
-      });
-    }
-    return uses == 1 ? found : nullptr;
-  }
-
   Status EmitCase(const ir::Operation& op, Sequence& seq, int depth) {
     CaseStep c;
     c.index_is_pred = op.name() == "stablehlo.if";
@@ -590,6 +588,7 @@ class Planner {
   // dynamic_update_slices written into their operand's buffer: a loop's
   // state updated by one DUS whose result is that state's next value.
   std::map<const ir::Operation*, BufferId> update_in_place_;
+  std::set<const ir::Operation*> absorbed_;  // bias adds and relus in a GEMM's epilogue
   bool top_level_ = true;
 };
 

@@ -55,7 +55,9 @@ void PrintSequence(const GpuProgram& p, const Sequence& seq, int depth, std::ost
       os << "kernel " << f.name << " (" << FusionKindName(f.kind) << ") " << Ids(k->inputs) << " -> "
          << Ids(k->outputs) << "\n";
     } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
-      os << "gemm " << g->config.ToString() << " b" << g->lhs << ", b" << g->rhs << " -> b" << g->out << "\n";
+      os << "gemm " << g->config.ToString() << " b" << g->lhs << ", b" << g->rhs;
+      if (g->bias >= 0) os << ", bias b" << g->bias;
+      os << " -> b" << g->out << "\n";
     } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
       os << "copy b" << c->src << " -> b" << c->dst << " (" << c->bytes << " bytes)\n";
     } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
@@ -150,6 +152,8 @@ Status GpuProgram::Verify() const {
       ids.insert(ids.end(), k->outputs.begin(), k->outputs.end());
     } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
       ids = {g->lhs, g->rhs, g->out};
+      if ((g->bias >= 0) != (g->config.epilogue != GemmEpilogue::kNone)) error = "a GEMM's bias and epilogue disagree";
+      if (g->bias >= 0) ids.push_back(g->bias);
     } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
       if (!step.op || h->inputs.size() != step.op->num_operands() || h->outputs.size() != step.op->num_results()) {
         error = "a host step does not match its op's operands and results";

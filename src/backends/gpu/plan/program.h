@@ -84,6 +84,7 @@ struct KernelStep {
 struct GemmStep {
   GemmConfig config;
   BufferId lhs = -1, rhs = -1, out = -1;
+  BufferId bias = -1;  // the bias vector of a bias epilogue
 };
 
 struct CopyStep {

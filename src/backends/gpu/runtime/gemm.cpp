@@ -72,6 +72,8 @@ std::string GemmConfig::ToString() const {
   s += rhs_transposed ? " rhs T" : " rhs N";
   if (lhs_broadcast) s += " lhs-broadcast";
   if (rhs_broadcast) s += " rhs-broadcast";
+  if (epilogue == GemmEpilogue::kBias) s += " +bias";
+  if (epilogue == GemmEpilogue::kBiasRelu) s += " +bias+relu";
   if (precision == GemmPrecision::kHighest) {
     s += " highest";
   } else {
@@ -193,6 +195,13 @@ StatusOr<std::unique_ptr<GemmPlan>> GemmPlan::Create(const GemmConfig& config, s
   const int32_t trans_b = c.lhs_transposed ? CUBLAS_OP_T : CUBLAS_OP_N;
   HLOGRAPH_TRY(SetDescAttribute(desc.matmul, CUBLASLT_MATMUL_DESC_TRANSA, trans_a, "TRANSA"));
   HLOGRAPH_TRY(SetDescAttribute(desc.matmul, CUBLASLT_MATMUL_DESC_TRANSB, trans_b, "TRANSB"));
+  if (c.epilogue != GemmEpilogue::kNone) {
+    if (c.batch != 1) return Status::Error("a bias epilogue on a batched product: " + c.ToString());
+    // cuBLASLt's D is our output transposed (n x m): its bias runs along D's
+    // rows, i.e. along our columns, one value per j.
+    const int32_t epilogue = c.epilogue == GemmEpilogue::kBias ? CUBLASLT_EPILOGUE_BIAS : CUBLASLT_EPILOGUE_RELU_BIAS;
+    HLOGRAPH_TRY(SetDescAttribute(desc.matmul, CUBLASLT_MATMUL_DESC_EPILOGUE, epilogue, "EPILOGUE"));
+  }
 
   // A: rhs. [k][n] row-major is n x k column-major (ld n); [n][k] (transposed)
   // is k x n column-major (ld k), used with op T.
@@ -260,6 +269,11 @@ Status GemmPlan::Autotune(cudaStream_t stream) {
   HLOGRAPH_ASSIGN(DeviceBuffer rhs, DeviceBuffer::Allocate(rhs_bytes));
   HLOGRAPH_ASSIGN(DeviceBuffer out, DeviceBuffer::Allocate(out_bytes));
   HLOGRAPH_ASSIGN(DeviceBuffer scratch, DeviceBuffer::Allocate(static_cast<int64_t>(std::max<size_t>(workspace, 1))));
+  HLOGRAPH_ASSIGN(DeviceBuffer bias, DeviceBuffer::Allocate(c.n * ir::StorageBytes(c.out_type)));
+  if (c.epilogue != GemmEpilogue::kNone) {
+    HLOGRAPH_TRY(MemsetDevice(bias.data(), 0, c.n * ir::StorageBytes(c.out_type), stream));
+    HLOGRAPH_TRY(SetDescAttribute(desc.matmul, CUBLASLT_MATMUL_DESC_BIAS_POINTER, bias.data(), "BIAS_POINTER"));
+  }
   // Small nonzero values everywhere (0x3c bytes): zeros would run cooler.
   HLOGRAPH_TRY(MemsetDevice(lhs.data(), 0x3c, lhs_bytes, stream));
   HLOGRAPH_TRY(MemsetDevice(rhs.data(), 0x3c, rhs_bytes, stream));
@@ -296,7 +310,8 @@ Status GemmPlan::Autotune(cudaStream_t stream) {
   return Status::Ok();
 }
 
-Status GemmPlan::Run(const void* lhs, const void* rhs, void* out, void* workspace, cudaStream_t stream) const {
+Status GemmPlan::Run(const void* lhs, const void* rhs, void* out, void* workspace, cudaStream_t stream,
+                     const void* bias) const {
   for (const void* p : {lhs, rhs, static_cast<const void*>(out)}) {
     if (reinterpret_cast<uintptr_t>(p) % kMinAlignmentBytes != 0) {
       return Status::Error(config_.ToString() + ": operand pointers must be " + std::to_string(kMinAlignmentBytes) +
@@ -307,6 +322,10 @@ Status GemmPlan::Run(const void* lhs, const void* rhs, void* out, void* workspac
     return Status::Error(config_.ToString() + ": needs " + std::to_string(workspace_bytes_) + " bytes of workspace");
   }
   const Descriptors& desc = *descriptors_;
+  if (config_.epilogue != GemmEpilogue::kNone) {
+    if (bias == nullptr) return Status::Error(config_.ToString() + ": no bias vector");
+    HLOGRAPH_TRY(SetDescAttribute(desc.matmul, CUBLASLT_MATMUL_DESC_BIAS_POINTER, bias, "BIAS_POINTER"));
+  }
   cublasStatus_t status =
       cublasLtMatmul(handle_->get(), desc.matmul, desc.alpha, rhs, desc.a, lhs, desc.b, desc.beta, out, desc.d, out,
                      desc.d, &desc.algo, workspace_bytes_ > 0 ? workspace : nullptr, workspace_bytes_, stream);

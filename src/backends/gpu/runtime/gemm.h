@@ -25,6 +25,10 @@ namespace hlograph::gpu {
 // (as XLA does on Hopper), HIGHEST computes in full f32.
 enum class GemmPrecision { kDefault, kHighest };
 
+// What cuBLASLt's epilogue adds to the product: out[i][j] += bias[j], then
+// max(., 0) for kBiasRelu (as XLA's GEMM rewriter fuses them). Batch 1 only.
+enum class GemmEpilogue { kNone, kBias, kBiasRelu };
+
 struct GemmConfig {
   ir::ElementType lhs_type = ir::ElementType::kF32;
   ir::ElementType rhs_type = ir::ElementType::kF32;
@@ -35,6 +39,7 @@ struct GemmConfig {
   bool lhs_broadcast = false;  // lhs has no batch dimension (stride 0)
   bool rhs_broadcast = false;
   GemmPrecision precision = GemmPrecision::kDefault;
+  GemmEpilogue epilogue = GemmEpilogue::kNone;
   std::string ToString() const;  // "gemm f32xf32->f32 batch 1 m 8 n 512 k 512 lhs N rhs N tf32"
 };
 
@@ -66,7 +71,9 @@ class GemmPlan {
   // `workspace` must hold workspace_bytes(); nothing is allocated here, so a
   // Run can be captured into a CUDA graph. lhs, rhs and out must be 16-byte
   // aligned (the algorithm is chosen for that; cudaMalloc gives 256).
-  Status Run(const void* lhs, const void* rhs, void* out, void* workspace, cudaStream_t stream) const;
+  // `bias` (n elements of the output type) for the bias epilogues.
+  Status Run(const void* lhs, const void* rhs, void* out, void* workspace, cudaStream_t stream,
+             const void* bias = nullptr) const;
 
   // Times the heuristic's candidates on scratch buffers and keeps the
   // fastest (XLA autotunes too: for big products the first pick can be

@@ -1,0 +1,28 @@
+// Bias and relu after a product, computed by cuBLASLt's epilogue instead of
+// a kernel of their own (as XLA's GEMM rewriter does): a dot_general whose
+// only use is `+ bias[j]` (a vector along the output's last dimension,
+// broadcast over its rows), optionally followed by max(., 0).
+#pragma once
+
+#include <vector>
+
+#include "backends/gpu/runtime/gemm.h"
+#include "ir/operation.h"
+
+namespace hlograph::gpu {
+
+struct EpilogueMatch {
+  GemmEpilogue epilogue = GemmEpilogue::kNone;
+  const ir::Value* bias = nullptr;              // n elements, bias[j] at j
+  std::vector<const ir::Operation*> absorbed;   // the add, then the maximum
+  const ir::Value* result = nullptr;            // what the GEMM's output holds
+};
+
+// The epilogue `dot` can take; kNone when the pattern is not there or the
+// product (batched, other types) cannot have one.
+EpilogueMatch MatchEpilogue(const ir::Operation& dot, const GemmConfig& config);
+
+// The only op that uses `v` (once, counting uses inside its regions), or null.
+const ir::Operation* SoleUser(const ir::Value* v);
+
+}  // namespace hlograph::gpu
