@@ -63,6 +63,9 @@ def parse_args(argv=None):
     ap.add_argument('--workdir', help='where inputs/outputs .npz go (default: a temporary folder)')
     ap.add_argument('--keep', action='store_true', help='keep the .npz files in the workdir')
     ap.add_argument('--no-child', action='store_true', help='skip the command-buffers-off XLA run')
+    ap.add_argument('--rounds', type=int, default=2,
+                    help='measure XLA and hlograph this many times each, alternating, and keep each one\'s '
+                         'fastest (a GPU warmed by one side slows the other; default 2)')
     ap.add_argument('--timeout', type=int, default=900, help='seconds per hlograph command')
     ap.add_argument('--xla-only', action='store_true', help=argparse.SUPPRESS)
     ap.add_argument('--xla-out', help=argparse.SUPPRESS)
@@ -370,8 +373,8 @@ def print_table(rows):
                       check])
     print()
     print('Times in microseconds per call: lat = median latency (each call waited for), '
-          'thr = %d calls queued, one wait. ratio = hlograph thr / XLA thr (lower is better for hlograph).'
-          % ARGS.iters)
+          'thr = %d calls queued, one wait; each side the fastest of %d alternating rounds. '
+          'ratio = hlograph thr / XLA thr (lower is better for hlograph).' % (ARGS.iters, ARGS.rounds))
     print('| ' + ' | '.join(hdr) + ' |')
     print('|' + '---|' * len(hdr))
     for l in lines:
@@ -449,6 +452,14 @@ def main():
             export.save_inputs(npz, host_leaves)
             del host_leaves
             h = run_hlograph(n, mlir, npz, outs, [i['dtype'] for i in res_info], workdir)
+            for _ in range(ARGS.rounds - 1):  # alternate; keep each side's fastest round
+                xr2, _, _ = measure_xla(n, ARGS.iters, ARGS.warmup, False)
+                if xr2['queued_us'] < xr['queued_us']:
+                    xr = dict(xr2, compile_s=xr['compile_s'])
+                    row['xla'] = xr
+                b2, _ = hlograph_bench(mlir, npz, [])
+                if b2 and 'bench' in h and b2.get('queued_us', 1e30) < h['bench'].get('queued_us', 1e30):
+                    h['bench'] = b2
             if not ARGS.keep:
                 os.remove(npz)
         except Exception as e:  # noqa: BLE001
