@@ -121,6 +121,13 @@ TEST(CliBench, TimesCallsAndPrintsJson) {
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_TRUE(HasSubstr(text.out, "latency per call   median"));
   EXPECT_EQ(Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --iters many").exit_code, 2);
+  // --profile measures GPU kernels: on the CPU backend it says so and the
+  // timing still comes (no kernel fields in the JSON).
+  CliResult profiled = Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 2 --profile --json");
+  ASSERT_EQ(profiled.exit_code, 0) << profiled.err;
+  EXPECT_TRUE(HasSubstr(profiled.err, "--profile measures GPU kernels; ignored on the CPU backend"));
+  EXPECT_TRUE(HasSubstr(profiled.out, "\"queued_us\""));
+  EXPECT_FALSE(HasSubstr(profiled.out, "kernel_busy_us"));
 }
 
 }  // namespace
