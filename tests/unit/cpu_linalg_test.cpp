@@ -16,6 +16,7 @@
 
 #include "backends/cpu/element_types.h"
 #include "backends/cpu/interpreter.h"
+#include "cpu_test_util.h"
 #include "test_util.h"
 
 namespace hlograph {
@@ -29,41 +30,14 @@ using Cd = std::complex<double>;
 // ---------------------------------------------------------------------------
 // Helpers
 
-template <typename T>
-Tensor Make(E e, const std::vector<int64_t>& shape, const std::vector<T>& values) {
-  Tensor t(ir::Type::Tensor(e, shape));
-  EXPECT_EQ(values.size() * sizeof(T), t.byte_size());
-  if (values.size() * sizeof(T) == t.byte_size() && !values.empty()) {
-    std::memcpy(t.mutable_bytes(), values.data(), t.byte_size());
-  }
-  return t;
-}
+using cpu::test_util::Make;
+using cpu::test_util::Values;
 
-template <typename T>
-std::vector<T> Values(const Tensor& t) {
-  std::vector<T> out(t.byte_size() / sizeof(T));
-  if (!out.empty()) std::memcpy(out.data(), t.bytes(), t.byte_size());
-  return out;
-}
-
+// Parses, verifies and runs `text`; failures are reported and give {}.
 std::vector<Tensor> RunProgram(const std::string& text, const std::vector<Tensor>& args) {
-  auto modules = testing::ParseOrDie(text);
-  if (modules.size() != 1) {
-    ADD_FAILURE() << "expected one module in\n" << text;
-    return {};
-  }
-  const Status verified = ir::VerifyModule(*modules[0]);
-  EXPECT_TRUE(verified.ok()) << verified.message() << "\n" << text;
-  cpu::Interpreter interpreter(*modules[0]);
-  auto results = interpreter.RunEntry(args);
-  if (!results.ok()) {
-    ADD_FAILURE() << results.status().message() << "\n" << text;
-    return {};
-  }
-  return std::move(results.value());
+  return cpu::test_util::RunOk(text, args);
 }
 
-// The error message running `text` produces.
 std::string RunError(const std::string& text, const std::vector<Tensor>& args) {
   auto modules = testing::ParseOrDie(text);
   if (modules.size() != 1) return "<no module>";

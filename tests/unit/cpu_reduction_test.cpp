@@ -18,6 +18,7 @@
 #include "backends/cpu/kernel.h"
 #include "backends/cpu/tensor.h"
 #include "ir/verifier.h"
+#include "cpu_test_util.h"
 #include "test_util.h"
 
 namespace hlograph {
@@ -29,20 +30,8 @@ using E = ir::ElementType;
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
-template <typename T>
-Tensor Make(E e, std::vector<int64_t> shape, const std::vector<T>& values) {
-  Tensor t(ir::Type::Tensor(e, std::move(shape)));
-  EXPECT_EQ(t.byte_size(), values.size() * sizeof(T));  // complex: two values per element
-  if (!values.empty()) std::memcpy(t.mutable_bytes(), values.data(), values.size() * sizeof(T));
-  return t;
-}
-
-template <typename T>
-std::vector<T> Values(const Tensor& t) {
-  std::vector<T> v(t.byte_size() / sizeof(T));
-  if (!v.empty()) std::memcpy(v.data(), t.bytes(), v.size() * sizeof(T));
-  return v;
-}
+using cpu::test_util::Make;
+using cpu::test_util::Values;
 
 std::vector<float> Iota(int64_t n, float scale = 1.0f) {
   std::vector<float> v(static_cast<size_t>(n));
@@ -52,16 +41,7 @@ std::vector<float> Iota(int64_t n, float scale = 1.0f) {
 
 // Parses, verifies and runs `text`; failures are reported and give {}.
 std::vector<Tensor> RunProgram(const std::string& text, const std::vector<Tensor>& args) {
-  auto modules = testing::ParseOrDie(text);
-  if (modules.empty()) return {};
-  Status verified = ir::VerifyModule(*modules[0]);
-  EXPECT_TRUE(verified.ok()) << verified.message();
-  if (!verified.ok()) return {};
-  cpu::Interpreter interpreter(*modules[0]);
-  auto results = interpreter.RunEntry(args);
-  EXPECT_TRUE(results.ok()) << results.status().message();
-  if (!results.ok()) return {};
-  return *results;
+  return cpu::test_util::RunOk(text, args);
 }
 
 // The error message of running `text` (which must fail).

@@ -14,18 +14,22 @@
 
 namespace hlograph::cpu::test_util {
 
+// A tensor holding `values` (raw: a complex element takes two values).
 template <typename T>
 inline Tensor Make(ir::ElementType e, std::vector<int64_t> shape, const std::vector<T>& values) {
   Tensor t(ir::Type::Tensor(e, std::move(shape)));
-  EXPECT_EQ(static_cast<size_t>(t.num_elements()), values.size());
-  if (!values.empty()) std::memcpy(t.mutable_bytes(), values.data(), values.size() * sizeof(T));
+  EXPECT_EQ(t.byte_size(), values.size() * sizeof(T));
+  if (!values.empty() && t.byte_size() == values.size() * sizeof(T)) {
+    std::memcpy(t.mutable_bytes(), values.data(), t.byte_size());
+  }
   return t;
 }
 
 template <typename T>
 std::vector<T> Values(const Tensor& t) {
-  const T* p = t.data<T>();
-  return std::vector<T>(p, p + t.num_elements());
+  std::vector<T> v(t.byte_size() / sizeof(T));
+  if (!v.empty()) std::memcpy(v.data(), t.bytes(), v.size() * sizeof(T));
+  return v;
 }
 
 // Parses and verifies `text`, then runs its entry function.
