@@ -269,8 +269,9 @@ Status GemmPlan::Autotune(cudaStream_t stream) {
   HLOGRAPH_ASSIGN(DeviceBuffer rhs, DeviceBuffer::Allocate(rhs_bytes));
   HLOGRAPH_ASSIGN(DeviceBuffer out, DeviceBuffer::Allocate(out_bytes));
   HLOGRAPH_ASSIGN(DeviceBuffer scratch, DeviceBuffer::Allocate(static_cast<int64_t>(std::max<size_t>(workspace, 1))));
-  HLOGRAPH_ASSIGN(DeviceBuffer bias, DeviceBuffer::Allocate(c.n * ir::StorageBytes(c.out_type)));
+  DeviceBuffer bias;  // a zero vector for the bias epilogues only
   if (c.epilogue != GemmEpilogue::kNone) {
+    HLOGRAPH_ASSIGN(bias, DeviceBuffer::Allocate(c.n * ir::StorageBytes(c.out_type)));
     HLOGRAPH_TRY(MemsetDevice(bias.data(), 0, c.n * ir::StorageBytes(c.out_type), stream));
     HLOGRAPH_TRY(SetDescAttribute(desc.matmul, CUBLASLT_MATMUL_DESC_BIAS_POINTER, bias.data(), "BIAS_POINTER"));
   }
