@@ -54,7 +54,7 @@ step corpus_gpu_vs_xla env JAX_PLATFORMS=cpu "$python" tests/conformance/run_cor
 grep -E '^(FAIL|SKIP)' "$out/corpus_gpu_vs_xla.log" | cut -c1-200 >"$out/corpus_gpu_problems.txt"
 
 if [ $quick = 0 ] && command -v compute-sanitizer >/dev/null; then
-  for p in softmax mlp_grad while_loop_newton_sqrt switch_four_branches transformer_block; do
+  for p in softmax mlp_grad while_loop_newton_sqrt switch_four_branches transformer_block conv2d_nhwc_strided; do
     step "memcheck_$p" compute-sanitizer --tool memcheck --error-exitcode 1 \
       build-gpu/hlograph run "tests/corpus/$p.mlir" --random 0 --backend gpu
   done

@@ -1,10 +1,12 @@
-// stablehlo.convolution on the GPU backend: one generated kernel with its
-// elementwise producers fused in, for every attribute the spec has. The
-// plans and the NVRTC compile need no GPU; the comparison with the
-// interpreter skips without one.
+// stablehlo.convolution on the GPU backend: cuDNN for the convolutions it
+// computes as they are, otherwise one generated kernel with its elementwise
+// producers fused in, for every attribute the spec has. The plans and the
+// NVRTC compile need no GPU; the comparison with the interpreter skips
+// without one.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 #include "backends/cpu/element_types.h"
@@ -22,6 +24,8 @@ namespace {
 struct Case {
   const char* name;
   const char* text;
+  int cudnn = 0;      // how many of its convolutions cuDNN runs
+  bool tf32 = false;  // f32 products at DEFAULT precision may round their operands to TF32
 };
 
 // Window attributes and layouts the corpus does not reach: negative padding,
@@ -72,8 +76,50 @@ func.func @main(%x: tensor<2x3x8xf16>, %w: tensor<4x3x3xf16>, %y: tensor<2x3x8xf
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1], pad = [[0, 0]], lhs_dilate = [1], rhs_dilate = [1], reverse = [false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x8xf16>, tensor<4x3x3xf16>) -> tensor<2x4x6xf32>
   %1 = stablehlo.convolution(%y, %v) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1], pad = [[1, 1]], lhs_dilate = [1], rhs_dilate = [1], reverse = [false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x8xf64>, tensor<4x3x3xf64>) -> tensor<2x4x8xf64>
   return %0, %1 : tensor<2x4x6xf32>, tensor<2x4x8xf64>
-})"},
+})", 1},
+    // cuDNN from here on.
+    {"cudnn_nhwc_hwio_same_bias_relu", R"(
+func.func @main(%x: tensor<4x16x16x8xf32>, %w: tensor<3x3x8x16xf32>, %b: tensor<16xf32>) -> tensor<4x16x16x16xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<4x16x16x8xf32>, tensor<3x3x8x16xf32>) -> tensor<4x16x16x16xf32>
+  %1 = stablehlo.broadcast_in_dim %b, dims = [3] : (tensor<16xf32>) -> tensor<4x16x16x16xf32>
+  %2 = stablehlo.add %0, %1 : tensor<4x16x16x16xf32>
+  %z = stablehlo.constant dense<0.000000e+00> : tensor<4x16x16x16xf32>
+  %3 = stablehlo.maximum %2, %z : tensor<4x16x16x16xf32>
+  return %3 : tensor<4x16x16x16xf32>
+})", 1, true},
+    {"cudnn_nchw_groups_stride_dilation_highest", R"(
+func.func @main(%x: tensor<2x6x13x11xf32>, %w: tensor<4x3x3x2xf32>) -> tensor<2x4x6x5xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [2, 2], pad = [[1, 1], [0, 0]], rhs_dilate = [2, 1]} {batch_group_count = 1 : i64, feature_group_count = 2 : i64, precision_config = [#stablehlo<precision HIGHEST>, #stablehlo<precision HIGHEST>]} : (tensor<2x6x13x11xf32>, tensor<4x3x3x2xf32>) -> tensor<2x4x6x5xf32>
+  return %0 : tensor<2x4x6x5xf32>
+})", 1},
+    {"cudnn_f16_nhwc_and_bf16_nchw", R"(
+func.func @main(%x: tensor<2x9x9x16xf16>, %w: tensor<3x3x16x8xf16>, %y: tensor<2x8x7x7xbf16>, %v: tensor<8x8x1x1xbf16>) -> (tensor<2x9x9x8xf16>, tensor<2x8x7x7xbf16>) {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x9x9x16xf16>, tensor<3x3x16x8xf16>) -> tensor<2x9x9x8xf16>
+  %1 = stablehlo.convolution(%y, %v) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[0, 0], [0, 0]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x8x7x7xbf16>, tensor<8x8x1x1xbf16>) -> tensor<2x8x7x7xbf16>
+  return %0, %1 : tensor<2x9x9x8xf16>, tensor<2x8x7x7xbf16>
+})", 2},
+    {"cudnn_3d_ndhwc_and_1d_nwc", R"(
+func.func @main(%x: tensor<2x6x6x6x4xf32>, %w: tensor<3x3x3x4x5xf32>, %y: tensor<3x20x6xf32>, %v: tensor<5x6x7xf32>) -> (tensor<2x6x6x6x5xf32>, tensor<3x16x7xf32>) {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, 2, f]x[0, 1, 2, i, o]->[b, 0, 1, 2, f], window = {stride = [1, 1, 1], pad = [[1, 1], [1, 1], [1, 1]], rhs_dilate = [1, 1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision HIGHEST>, #stablehlo<precision HIGHEST>]} : (tensor<2x6x6x6x4xf32>, tensor<3x3x3x4x5xf32>) -> tensor<2x6x6x6x5xf32>
+  %1 = stablehlo.convolution(%y, %v) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [1], pad = [[0, 0]], rhs_dilate = [1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision HIGHEST>, #stablehlo<precision HIGHEST>]} : (tensor<3x20x6xf32>, tensor<5x6x7xf32>) -> tensor<3x16x7xf32>
+  return %0, %1 : tensor<2x6x6x6x5xf32>, tensor<3x16x7xf32>
+})", 2},
+    {"cudnn_uneven_padding_stride_2", R"(
+func.func @main(%x: tensor<2x8x9x5xf32>, %w: tensor<3x3x5x6xf32>) -> tensor<2x4x6x6xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[0, 1], [2, 3]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision HIGHEST>, #stablehlo<precision HIGHEST>]} : (tensor<2x8x9x5xf32>, tensor<3x3x5x6xf32>) -> tensor<2x4x6x6xf32>
+  return %0 : tensor<2x4x6x6xf32>
+})", 1},
 };
+
+constexpr size_t kFirstCudnnCase = 8;  // the first with only cuDNN convolutions
+
+std::vector<const ConvolutionStep*> CudnnSteps(const GpuProgram& program) {
+  std::vector<const ConvolutionStep*> steps;
+  ForEachStep(program.main, [&](const Step& s, int) {
+    if (const auto* c = std::get_if<ConvolutionStep>(&s.action)) steps.push_back(c);
+  });
+  return steps;
+}
 
 StatusOr<GpuProgram> PlanText(const std::string& text, std::vector<std::unique_ptr<ir::Module>>& modules) {
   modules = testing::ParseOrDie(text);
@@ -102,6 +148,86 @@ TEST(GpuConvolution, WarpPerOutputWhenTheSumsAreLong) {
   EXPECT_TRUE(testing::HasSubstr(k->code, "__shfl_down_sync"));
 }
 
+TEST(GpuConvolution, CudnnTakesWhatItComputesAsIs) {
+  for (const Case& c : kCases) {
+    std::vector<std::unique_ptr<ir::Module>> modules;
+    auto program = PlanText(c.text, modules);
+    ASSERT_TRUE(program.ok()) << c.name << ": " << program.status().message();
+    EXPECT_EQ(CudnnSteps(*program).size(), static_cast<size_t>(c.cudnn)) << c.name << "\n" << program->ToString();
+  }
+}
+
+TEST(GpuConvolution, CudnnConfigOfJaxLayout) {
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  auto program = PlanText(kCases[kFirstCudnnCase].text, modules);
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  const auto steps = CudnnSteps(*program);
+  ASSERT_EQ(steps.size(), 1u);
+  const ConvConfig& c = steps[0]->config;
+  EXPECT_TRUE(c.channels_last);
+  EXPECT_TRUE(c.allow_tf32);
+  EXPECT_EQ(c.input_dims, (std::vector<int64_t>{4, 8, 16, 16}));
+  EXPECT_EQ(c.input_strides, (std::vector<int64_t>{2048, 1, 128, 8}));
+  // HWIO [3, 3, 8, 16] seen as KCRS: not KRSC, so Run repacks it.
+  EXPECT_EQ(c.filter_dims, (std::vector<int64_t>{16, 8, 3, 3}));
+  EXPECT_EQ(c.filter_strides, (std::vector<int64_t>{1, 16, 384, 128}));
+  EXPECT_FALSE(c.filter_packed());
+  EXPECT_EQ(c.padding, (std::vector<int64_t>{1, 1}));
+  EXPECT_EQ(c.ToString(),
+            "cudnn conv f32 NHWC in 4x8x16x16 filter 16x8x3x3 (repacked) out 4x16x16x16 pad [1,1] stride [1,1] "
+            "dilation [1,1] tf32");
+  // The bias and relu after it are one loop kernel reading the convolution's result.
+  EXPECT_EQ(program->fusions.size(), 1u) << program->ToString();
+}
+
+TEST(GpuConvolution, OneDimensionalGetsAUnitHeight) {
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  auto program = PlanText(kCases[kFirstCudnnCase + 3].text, modules);
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  const auto steps = CudnnSteps(*program);
+  ASSERT_EQ(steps.size(), 2u);
+  const ConvConfig& c = steps[1]->config;  // [b, 0, f] 3x20x6 by [0, i, o] 5x6x7
+  EXPECT_EQ(c.input_dims, (std::vector<int64_t>{3, 6, 1, 20}));
+  EXPECT_EQ(c.input_strides, (std::vector<int64_t>{120, 1, 120, 6}));
+  EXPECT_EQ(c.filter_dims, (std::vector<int64_t>{7, 6, 1, 5}));
+  EXPECT_EQ(c.output_dims, (std::vector<int64_t>{3, 7, 1, 16}));
+  EXPECT_EQ(c.padding, (std::vector<int64_t>{0, 0}));
+  EXPECT_FALSE(c.allow_tf32);
+  EXPECT_EQ(steps[0]->config.spatial_rank(), 3);
+}
+
+TEST(GpuConvolution, UnevenPaddingIsACopy) {
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  auto program = PlanText(kCases[kFirstCudnnCase + 4].text, modules);
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  const auto steps = CudnnSteps(*program);
+  ASSERT_EQ(steps.size(), 1u);
+  const ConvConfig& c = steps[0]->config;
+  EXPECT_EQ(c.padding, (std::vector<int64_t>{0, 0}));
+  EXPECT_EQ(c.explicit_padding_low, (std::vector<int64_t>{0, 2}));
+  EXPECT_EQ(c.explicit_padding_high, (std::vector<int64_t>{1, 3}));
+  EXPECT_TRUE(testing::HasSubstr(c.ToString(), "pad [0,2]-[1,3] (padded copy)")) << c.ToString();
+}
+
+TEST(GpuConvolution, ExplainSaysWhyNotCudnn) {
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  auto program = PlanText(kCases[0].text, modules);
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  EXPECT_TRUE(testing::HasSubstr(program->ToString(), "(not cuDNN: lhs dilation (a transposed convolution))"))
+      << program->ToString();
+}
+
+TEST(GpuConvolution, EnvironmentTurnsCudnnOff) {
+  ::setenv("HLOGRAPH_GPU_CUDNN", "0", 1);
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  auto program = PlanText(kCases[kFirstCudnnCase].text, modules);
+  ::unsetenv("HLOGRAPH_GPU_CUDNN");
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  EXPECT_TRUE(CudnnSteps(*program).empty());
+  ASSERT_EQ(program->fusions.size(), 2u);  // the convolution, then bias and relu
+  EXPECT_EQ(program->fusions[0].kind, FusionKind::kConvolution);
+}
+
 TEST(GpuConvolution, EveryCaseCompiles) {
   for (const Case& c : kCases) {
     std::vector<std::unique_ptr<ir::Module>> modules;
@@ -117,8 +243,8 @@ TEST(GpuConvolution, EveryCaseCompiles) {
 }
 
 // Integers exactly; floats within a normwise bound (the summation order
-// differs from the interpreter's GEMM).
-std::string Compare(const cpu::Tensor& want, const cpu::Tensor& got) {
+// differs from the interpreter's GEMM; TF32 rounds f32 operands to 10 bits).
+std::string Compare(const cpu::Tensor& want, const cpu::Tensor& got, bool tf32) {
   if (want.type() != got.type()) return "type " + got.type().ToString();
   std::string problem;
   cpu::DispatchElementType(want.element(), [&](auto tag) {
@@ -126,7 +252,7 @@ std::string Compare(const cpu::Tensor& want, const cpu::Tensor& got) {
     const T* w = want.data<T>();
     const T* g = got.data<T>();
     if constexpr (cpu::kIsFloat<T>) {
-      const double rtol = sizeof(T) == 2 ? 2e-2 : 1e-5;
+      const double rtol = sizeof(T) == 2 ? 2e-2 : tf32 ? 5e-3 : 1e-5;
       double scale = 0;
       for (int64_t i = 0; i < want.num_elements(); ++i) scale = std::max(scale, std::fabs(double(cpu::Load(w[i]))));
       for (int64_t i = 0; i < want.num_elements() && problem.empty(); ++i) {
@@ -156,9 +282,11 @@ TEST(GpuConvolution, EveryCaseMatchesTheInterpreter) {
     ASSERT_TRUE(exe.ok()) << c.name << ": " << exe.status().message();
     auto got = (*exe)->Run(*args);
     ASSERT_TRUE(got.ok()) << c.name << ": " << got.status().message();
+    EXPECT_EQ((*exe)->stats().convolution_calls, static_cast<int64_t>(CudnnSteps((*exe)->program()).size()))
+        << c.name;
     ASSERT_EQ(got->size(), want->size());
     for (size_t i = 0; i < want->size(); ++i) {
-      const std::string problem = Compare((*want)[i], (*got)[i]);
+      const std::string problem = Compare((*want)[i], (*got)[i], c.tf32);
       EXPECT_TRUE(problem.empty()) << c.name << " result " << i << ": " << problem;
     }
   }

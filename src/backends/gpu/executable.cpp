@@ -69,38 +69,7 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
     modules_.push_back(std::move(module));
     kernels_.push_back(kernel);
   }
-  size_t workspace = 0;
-  std::string error;
-  ForEachStep(program_.main, [&](const Step& step, int) {
-    const auto* g = std::get_if<GemmStep>(&step.action);
-    if (!g || !error.empty() || g->config.batch * g->config.m * g->config.n * g->config.k == 0) return;
-    if (!blas_) {
-      auto handle = BlasHandle::Create();
-      if (!handle.ok()) {
-        error = handle.status().message();
-        return;
-      }
-      blas_ = *handle;
-    }
-    auto plan = GemmPlan::Create(g->config, blas_);
-    if (!plan.ok()) {
-      error = g->config.ToString() + ": " + plan.status().message();
-      return;
-    }
-    // Big products are worth timing the heuristic's candidates for.
-    const GemmConfig& c = g->config;
-    if (static_cast<double>(c.batch) * static_cast<double>(c.m) * static_cast<double>(c.n) * static_cast<double>(c.k) >=
-        1e9) {
-      const Status tuned = (*plan)->Autotune(nullptr);
-      if (!tuned.ok()) {
-        error = c.ToString() + ": " + tuned.message();
-        return;
-      }
-    }
-    workspace = std::max(workspace, (*plan)->workspace_bytes());
-    gemms_.emplace_back(g, std::move(*plan));
-  });
-  if (!error.empty()) return Status::Error(error);
+  HLOGRAPH_ASSIGN(const size_t workspace, PlanLibraryCalls());
   constants_.resize(program_.buffers.size());
   for (size_t i = 0; i < program_.buffers.size(); ++i) {
     const Buffer& b = program_.buffers[i];
@@ -118,6 +87,57 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   HLOGRAPH_CUDA(cudaEventCreateWithFlags(&last_call_done_, cudaEventDisableTiming));
   HLOGRAPH_CUDA(cudaDeviceSynchronize());
   return Status::Ok();
+}
+
+StatusOr<size_t> GpuExecutable::PlanLibraryCalls() {
+  size_t workspace = 0;
+  Status status = Status::Ok();
+  ForEachStep(program_.main, [&](const Step& step, int) {
+    if (!status.ok()) return;
+    if (const auto* g = std::get_if<GemmStep>(&step.action)) {
+      const GemmConfig& c = g->config;
+      if (c.batch * c.m * c.n * c.k == 0) return;
+      if (!blas_) {
+        auto handle = BlasHandle::Create();
+        if (!handle.ok()) {
+          status = handle.status();
+          return;
+        }
+        blas_ = *handle;
+      }
+      auto plan = GemmPlan::Create(c, blas_);
+      Status made = plan.status();
+      // Big products are worth timing the heuristic's candidates for.
+      const double macs = static_cast<double>(c.batch) * static_cast<double>(c.m) * static_cast<double>(c.n) *
+                          static_cast<double>(c.k);
+      if (made.ok() && macs >= 1e9) made = (*plan)->Autotune(nullptr);
+      if (!made.ok()) {
+        status = Status::Error(c.ToString() + ": " + made.message());
+        return;
+      }
+      workspace = std::max(workspace, (*plan)->workspace_bytes());
+      gemms_.emplace_back(g, std::move(*plan));
+    } else if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) {
+      if (!dnn_) {
+        auto handle = DnnHandle::Create();
+        if (!handle.ok()) {
+          status = Status::Error("cuDNN: " + handle.status().message() +
+                                 " (HLOGRAPH_GPU_CUDNN=0 runs convolutions as generated kernels)");
+          return;
+        }
+        dnn_ = *handle;
+      }
+      auto plan = ConvPlan::Create(cv->config, dnn_, nullptr);
+      if (!plan.ok()) {
+        status = Status::Error(cv->config.ToString() + ": " + plan.status().message());
+        return;
+      }
+      workspace = std::max(workspace, (*plan)->workspace_bytes());
+      convolutions_.emplace_back(cv, std::move(*plan));
+    }
+  });
+  HLOGRAPH_TRY(status);
+  return workspace;
 }
 
 ExecutionStats GpuExecutable::stats() const {
@@ -232,6 +252,13 @@ Status GpuExecutable::RunStep(const Step& step, std::vector<void*>& ptrs, cudaSt
     return it->second->Run(at(g->lhs), at(g->rhs), at(g->out), workspace_.data(), stream,
                            g->bias >= 0 ? at(g->bias) : nullptr);
   }
+  if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) {
+    const auto it =
+        std::find_if(convolutions_.begin(), convolutions_.end(), [&](const auto& e) { return e.first == cv; });
+    if (it == convolutions_.end()) return Status::Error("internal error: a convolution without a plan");
+    ++stats_.convolution_calls;
+    return it->second->Run(at(cv->input), at(cv->filter), at(cv->out), workspace_.data(), stream);
+  }
   if (const auto* h = std::get_if<HostStep>(&step.action)) return RunOnHost(step, *h, ptrs, stream);
   if (const auto* c = std::get_if<CopyStep>(&step.action)) {
     if (c->bytes == 0 || at(c->src) == at(c->dst)) return Status::Ok();
@@ -340,6 +367,10 @@ std::string GpuExecutable::Explain() const {
   os << "kernel launches (this GPU):\n";
   for (const KernelSource& k : sources_) {
     os << "  " << k.name << ": " << k.strategy << ", " << k.launch.ToString() << "\n";
+  }
+  if (!convolutions_.empty()) os << "cuDNN algorithms (this GPU):\n";
+  for (const auto& [step, plan] : convolutions_) {
+    os << "  " << step->config.ToString() << ": " << plan->algorithm() << "\n";
   }
   return os.str();
 }

@@ -16,6 +16,7 @@
 #include "backends/cpu/tensor.h"
 #include "backends/gpu/codegen/fusion_emitter.h"
 #include "backends/gpu/plan/program.h"
+#include "backends/gpu/runtime/cudnn_convolution.h"
 #include "backends/gpu/runtime/device_memory.h"
 #include "backends/gpu/runtime/gemm.h"
 #include "backends/gpu/runtime/kernel_module.h"
@@ -34,6 +35,7 @@ struct ExecutionStats {
   int64_t executions = 0;
   int64_t kernel_launches = 0;
   int64_t gemm_calls = 0;
+  int64_t convolution_calls = 0;  // through cuDNN
   int64_t copies = 0;
   int64_t host_syncs = 0;  // predicate or index reads of loops and cases, host ops
   int64_t host_ops = 0;    // ops run on the host (HostStep)
@@ -58,8 +60,8 @@ class GpuExecutable {
   const GpuProgram& program() const { return program_; }
   const std::vector<KernelSource>& kernels() const { return sources_; }
   ExecutionStats stats() const;
-  // Device memory the executable holds (arena of temps, GEMM workspace,
-  // constants), not counting arguments and results.
+  // Device memory the executable holds (arena of temps, GEMM and cuDNN
+  // workspace, constants), not counting arguments and results.
   int64_t resident_bytes() const;
   // The program, each kernel's strategy and launch, the GEMMs, the memory.
   std::string Explain() const;
@@ -67,6 +69,8 @@ class GpuExecutable {
  private:
   GpuExecutable() = default;
   Status Load(const GpuCompileOptions& options);
+  // The cuBLASLt and cuDNN plans of the GEMM and convolution steps; returns the workspace they need.
+  StatusOr<size_t> PlanLibraryCalls();
   Status RunSequence(const Sequence& seq, std::vector<void*>& ptrs, cudaStream_t stream);
   Status RunStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream);
   StatusOr<int64_t> ReadScalar(const void* device, ir::ElementType type, cudaStream_t stream);
@@ -79,6 +83,8 @@ class GpuExecutable {
   std::vector<cudaKernel_t> kernels_;
   std::shared_ptr<BlasHandle> blas_;
   std::vector<std::pair<const GemmStep*, std::unique_ptr<GemmPlan>>> gemms_;
+  std::shared_ptr<DnnHandle> dnn_;
+  std::vector<std::pair<const ConvolutionStep*, std::unique_ptr<ConvPlan>>> convolutions_;
   std::vector<DeviceBuffer> constants_;  // per buffer id (empty for non-constants)
   DeviceBuffer arena_;
   DeviceBuffer workspace_;

@@ -44,21 +44,9 @@ class Liveness {
   void Walk(const Sequence& seq) {
     for (const Step& step : seq.steps) {
       const int start = next_++;
-      if (const auto* k = std::get_if<KernelStep>(&step.action)) {
-        for (BufferId id : k->inputs) Use(id, start);
-        for (BufferId id : k->outputs) Use(id, start);
-      } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
-        Use(g->lhs, start);
-        Use(g->rhs, start);
-        Use(g->out, start);
-        if (g->bias >= 0) Use(g->bias, start);
-      } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
-        Use(c->src, start);
-        Use(c->dst, start);
-      } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
-        for (BufferId id : h->inputs) Use(id, start);
-        for (BufferId id : h->outputs) Use(id, start);
-      } else if (const auto* w = std::get_if<WhileStep>(&step.action)) {
+      for (BufferId id : StepReads(step)) Use(id, start);
+      for (BufferId id : StepWrites(step)) Use(id, start);
+      if (const auto* w = std::get_if<WhileStep>(&step.action)) {
         for (BufferId id : w->state) Use(id, start);
         Walk(w->cond);
         Walk(w->body);

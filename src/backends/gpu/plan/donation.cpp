@@ -17,18 +17,9 @@ void CollectBuffers(const Sequence& seq, std::set<BufferId>& ids) {
 }
 
 void CollectBuffers(const Step& step, std::set<BufferId>& ids) {
-  if (const auto* k = std::get_if<KernelStep>(&step.action)) {
-    ids.insert(k->inputs.begin(), k->inputs.end());
-    ids.insert(k->outputs.begin(), k->outputs.end());
-  } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
-    ids.insert({g->lhs, g->rhs, g->out});
-    if (g->bias >= 0) ids.insert(g->bias);
-  } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
-    ids.insert({c->src, c->dst});
-  } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
-    ids.insert(h->inputs.begin(), h->inputs.end());
-    ids.insert(h->outputs.begin(), h->outputs.end());
-  } else if (const auto* w = std::get_if<WhileStep>(&step.action)) {
+  for (BufferId id : StepReads(step)) ids.insert(id);
+  for (BufferId id : StepWrites(step)) ids.insert(id);
+  if (const auto* w = std::get_if<WhileStep>(&step.action)) {
     ids.insert(w->state.begin(), w->state.end());
     ids.insert(w->next.begin(), w->next.end());
     ids.insert(w->pred);

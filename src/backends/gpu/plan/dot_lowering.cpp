@@ -39,9 +39,8 @@ int64_t Product(const ir::Type& t, const std::vector<int64_t>& dims) {
   return p;
 }
 
-// DEFAULT and HIGH mean TF32 for f32 on this hardware, as in XLA; HIGHEST
-// (or an explicit f32 algorithm) means full f32. HLOGRAPH_GPU_TF32=0 makes
-// every f32 product full f32 (as jax_default_matmul_precision=highest does).
+}  // namespace
+
 GemmPrecision PrecisionOf(const ir::Operation& op) {
   if (const char* tf32 = std::getenv("HLOGRAPH_GPU_TF32"); tf32 && std::string(tf32) == "0") {
     return GemmPrecision::kHighest;
@@ -57,8 +56,6 @@ GemmPrecision PrecisionOf(const ir::Operation& op) {
   }
   return GemmPrecision::kDefault;
 }
-
-}  // namespace
 
 StatusOr<DotLowering> LowerDot(const ir::Operation& op) {
   const auto* dn = op.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();

@@ -19,6 +19,12 @@ struct DotLowering {
   std::vector<int64_t> lhs_permutation, rhs_permutation;
 };
 
+// The precision a dot_general or convolution asks for: DEFAULT and HIGH
+// mean TF32 for f32 on this hardware, as in XLA; HIGHEST (or an explicit
+// f32 algorithm) means full f32. HLOGRAPH_GPU_TF32=0 makes every f32
+// product full f32 (as jax_default_matmul_precision=highest does).
+GemmPrecision PrecisionOf(const ir::Operation& op);
+
 // Errors are phrased to follow "'stablehlo.dot_general' op ".
 StatusOr<DotLowering> LowerDot(const ir::Operation& op);
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/plan/convolution_lowering.h"
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
@@ -83,7 +84,9 @@ OpClass ClassifyOp(const ir::Operation& op) {
   if (name == "stablehlo.scatter") {
     return op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kScatter : OpClass::kUnsupported;
   }
-  if (name == "stablehlo.convolution") return OpClass::kConvolution;
+  if (name == "stablehlo.convolution") {
+    return LowerConvolution(op).ok() ? OpClass::kCudnnConvolution : OpClass::kConvolution;
+  }
   if (name == "stablehlo.fft") return OpClass::kFft;
   if (name == "stablehlo.reduce_window") {
     // Each output element folds its window inside the kernel.

@@ -13,7 +13,8 @@ enum class OpClass {
   kSort,         // stablehlo.sort with a scalar elementwise comparator; chlo.top_k
   kScatter,      // stablehlo.scatter with a scalar elementwise update body
   kRng,          // stablehlo.rng_bit_generator (THREE_FRY, PHILOX)
-  kConvolution,  // stablehlo.convolution: a generated kernel
+  kConvolution,  // stablehlo.convolution that cuDNN does not take: a generated kernel
+  kCudnnConvolution,  // stablehlo.convolution through cuDNN (plan/convolution_lowering.h)
   kFft,          // stablehlo.fft: a generated kernel (a DFT per output element)
   kDot,          // stablehlo.dot_general: cuBLASLt
   kWhile,

@@ -21,6 +21,7 @@
 
 #include "backends/gpu/codegen/elemental.h"
 #include "backends/gpu/plan/buffer_plan.h"
+#include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/donation.h"
 #include "backends/gpu/plan/gemm_epilogue.h"
 #include "backends/gpu/plan/dot_lowering.h"
@@ -146,6 +147,9 @@ class Planner {
           break;
         case OpClass::kConvolution:
           HLOGRAPH_TRY(EmitFusion(op, FusionKind::kConvolution, seq));
+          break;
+        case OpClass::kCudnnConvolution:
+          HLOGRAPH_TRY(EmitCudnnConvolution(op, seq));
           break;
         case OpClass::kFft:
           HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFft, seq));
@@ -435,6 +439,22 @@ class Planner {
     Step step;
     step.op = &op;
     step.action = std::move(g);
+    seq.steps.push_back(std::move(step));
+    return Status::Ok();
+  }
+
+  Status EmitCudnnConvolution(const ir::Operation& op, Sequence& seq) {
+    auto lowered = LowerConvolution(op);
+    if (!lowered.ok()) return Status::Error(OpError(op, lowered.status().message()));
+    ConvolutionStep c;
+    c.config = std::move(*lowered);
+    HLOGRAPH_ASSIGN(c.input, BufferOf(op.operand(0), seq));
+    HLOGRAPH_ASSIGN(c.filter, BufferOf(op.operand(1), seq));
+    c.out = NewTemp(op.result(0)->type(), Describe(op));
+    buffers_[op.result(0)] = c.out;
+    Step step;
+    step.op = &op;
+    step.action = std::move(c);
     seq.steps.push_back(std::move(step));
     return Status::Ok();
   }

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "backends/gpu/plan/buffer_plan.h"
+#include "backends/gpu/plan/convolution_lowering.h"
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
@@ -33,6 +34,28 @@ const char* FusionKindName(FusionKind kind) {
   return "?";
 }
 
+std::vector<BufferId> StepReads(const Step& step) {
+  if (const auto* k = std::get_if<KernelStep>(&step.action)) return k->inputs;
+  if (const auto* g = std::get_if<GemmStep>(&step.action)) {
+    std::vector<BufferId> ids = {g->lhs, g->rhs};
+    if (g->bias >= 0) ids.push_back(g->bias);
+    return ids;
+  }
+  if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) return {cv->input, cv->filter};
+  if (const auto* c = std::get_if<CopyStep>(&step.action)) return {c->src};
+  if (const auto* h = std::get_if<HostStep>(&step.action)) return h->inputs;
+  return {};
+}
+
+std::vector<BufferId> StepWrites(const Step& step) {
+  if (const auto* k = std::get_if<KernelStep>(&step.action)) return k->outputs;
+  if (const auto* g = std::get_if<GemmStep>(&step.action)) return {g->out};
+  if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) return {cv->out};
+  if (const auto* c = std::get_if<CopyStep>(&step.action)) return {c->dst};
+  if (const auto* h = std::get_if<HostStep>(&step.action)) return h->outputs;
+  return {};
+}
+
 BufferId GpuProgram::AddBuffer(Buffer buffer) {
   buffers.push_back(std::move(buffer));
   return static_cast<BufferId>(buffers.size() - 1);
@@ -58,6 +81,8 @@ void PrintSequence(const GpuProgram& p, const Sequence& seq, int depth, std::ost
       os << "gemm " << g->config.ToString() << " b" << g->lhs << ", b" << g->rhs;
       if (g->bias >= 0) os << ", bias b" << g->bias;
       os << " -> b" << g->out << "\n";
+    } else if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) {
+      os << cv->config.ToString() << " b" << cv->input << ", b" << cv->filter << " -> b" << cv->out << "\n";
     } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
       os << "copy b" << c->src << " -> b" << c->dst << " (" << c->bytes << " bytes)\n";
     } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
@@ -118,6 +143,9 @@ std::string GpuProgram::ToString() const {
     for (const ir::Operation* op : f.ops) os << " " << op->name().substr(op->name().find('.') + 1);
     os << " -> ";
     for (size_t i = 0; i < f.output_types.size(); ++i) os << (i ? ", " : "") << f.output_types[i].ToString();
+    if (f.kind == FusionKind::kConvolution && !f.ops.empty()) {
+      os << " (not cuDNN: " << LowerConvolution(*f.ops.back()).status().message() << ")";
+    }
     os << "\n";
   }
   os << "steps:\n";
@@ -135,7 +163,8 @@ Status GpuProgram::Verify() const {
   std::string error;
   ForEachStep(main, [&](const Step& step, int) {
     if (!error.empty()) return;
-    std::vector<BufferId> ids;
+    std::vector<BufferId> ids = StepReads(step);
+    for (BufferId id : StepWrites(step)) ids.push_back(id);
     if (const auto* k = std::get_if<KernelStep>(&step.action)) {
       if (k->fusion < 0 || static_cast<size_t>(k->fusion) >= fusions.size()) {
         error = "a kernel step names no kernel";
@@ -148,30 +177,23 @@ Status GpuProgram::Verify() const {
                 " and " + std::to_string(f.output_types.size());
         return;
       }
-      ids = k->inputs;
-      ids.insert(ids.end(), k->outputs.begin(), k->outputs.end());
     } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
-      ids = {g->lhs, g->rhs, g->out};
       if ((g->bias >= 0) != (g->config.epilogue != GemmEpilogue::kNone)) error = "a GEMM's bias and epilogue disagree";
-      if (g->bias >= 0) ids.push_back(g->bias);
     } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
       if (!step.op || h->inputs.size() != step.op->num_operands() || h->outputs.size() != step.op->num_results()) {
         error = "a host step does not match its op's operands and results";
       }
-      ids = h->inputs;
-      ids.insert(ids.end(), h->outputs.begin(), h->outputs.end());
     } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
-      ids = {c->src, c->dst};
       if (valid(c->src) && valid(c->dst) && buffers[static_cast<size_t>(c->src)].bytes < c->bytes) {
         error = "a copy reads past the end of b" + std::to_string(c->src);
       }
     } else if (const auto* w = std::get_if<WhileStep>(&step.action)) {
-      ids = w->state;
+      ids.insert(ids.end(), w->state.begin(), w->state.end());
       ids.insert(ids.end(), w->next.begin(), w->next.end());
       ids.push_back(w->pred);
       if (w->state.size() != w->next.size()) error = "a loop's next values do not match its state";
     } else if (const auto* cs = std::get_if<CaseStep>(&step.action)) {
-      ids = cs->results;
+      ids.insert(ids.end(), cs->results.begin(), cs->results.end());
       ids.push_back(cs->index);
       if (cs->branches.empty() || cs->branches.size() != cs->branch_results.size()) error = "a case has no branches";
       for (const auto& r : cs->branch_results) {

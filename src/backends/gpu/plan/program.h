@@ -8,7 +8,7 @@
 //             temp at a fixed offset of the executable's arena.
 //   Fusion    one generated kernel: a loop over an output shape, or a
 //             reduction, computing several IR ops without going to memory.
-//   Step      kernel launch | GEMM | copy | while loop | case.
+//   Step      kernel launch | GEMM | convolution | copy | host op | while loop | case.
 //   Sequence  steps in order; loops and cases hold nested sequences.
 #pragma once
 
@@ -18,6 +18,7 @@
 #include <variant>
 #include <vector>
 
+#include "backends/gpu/runtime/cudnn_convolution.h"
 #include "backends/gpu/runtime/gemm.h"
 #include "ir/module.h"
 #include "ir/operation.h"
@@ -87,6 +88,12 @@ struct GemmStep {
   BufferId bias = -1;  // the bias vector of a bias epilogue
 };
 
+// A convolution run by cuDNN (plan/convolution_lowering.h).
+struct ConvolutionStep {
+  ConvConfig config;
+  BufferId input = -1, filter = -1, out = -1;
+};
+
 struct CopyStep {
   BufferId src = -1, dst = -1;
   int64_t bytes = 0;
@@ -131,7 +138,7 @@ struct CaseStep {
 };
 
 struct Step {
-  std::variant<KernelStep, GemmStep, CopyStep, WhileStep, CaseStep, HostStep> action;
+  std::variant<KernelStep, GemmStep, ConvolutionStep, CopyStep, WhileStep, CaseStep, HostStep> action;
   const ir::Operation* op = nullptr;  // the IR op it comes from (null for copies the planner adds)
 };
 
@@ -164,6 +171,12 @@ struct GpuProgram {
   // temps placed without overlap while both are live. Errors say what broke.
   Status Verify() const;
 };
+
+// The buffers a step reads and writes, for the steps without nested
+// sequences (kernel, GEMM, convolution, copy, host); empty for while and
+// case, whose buffers their own fields and sequences name.
+std::vector<BufferId> StepReads(const Step& step);
+std::vector<BufferId> StepWrites(const Step& step);
 
 // Visits every step of `seq` and of the sequences nested in it, in program
 // order, with its depth of nesting.

@@ -1,4 +1,4 @@
-// NVRTC, cuBLASLt and CUPTI (for `bench --profile`), loaded on first use. hlograph does not link them:
+// NVRTC, cuBLASLt, cuDNN and CUPTI (for `bench --profile`), loaded on first use. hlograph does not link them:
 // libcublasLt alone is half a gigabyte, and mapping it at start-up would
 // cost every `hlograph` invocation ~0.1 s, GPU or not. Instead this file
 // defines the C functions the backend calls; each looks its real
@@ -7,6 +7,7 @@
 // which library could not be loaded.
 #include <cublasLt.h>
 #include <cuda.h>
+#include <cudnn.h>
 #include <cupti.h>
 #include <dlfcn.h>
 #include <nvrtc.h>
@@ -50,6 +51,11 @@ const Library& Nvrtc() {
 
 const Library& CublasLt() {
   static const Library library("libcublasLt.so." + std::to_string(CUBLAS_VER_MAJOR));
+  return library;
+}
+
+const Library& Cudnn() {
+  static const Library library("libcudnn.so." + std::to_string(CUDNN_MAJOR));
   return library;
 }
 
@@ -137,6 +143,61 @@ HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatrixLayoutSetAttribute, CUB
                  (cublasLtMatrixLayout_t layout, cublasLtMatrixLayoutAttribute_t attr, const void* buf,
                   size_t bytes),
                  (layout, attr, buf, bytes))
+
+HLOGRAPH_FORWARD(Cudnn, const char*, cudnnGetErrorString, Cudnn().error().c_str(), (cudnnStatus_t status), (status))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnCreate, CUDNN_STATUS_NOT_INITIALIZED, (cudnnHandle_t * handle), (handle))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnDestroy, CUDNN_STATUS_NOT_INITIALIZED, (cudnnHandle_t handle), (handle))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnSetStream, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnHandle_t handle, cudaStream_t stream), (handle, stream))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnCreateTensorDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnTensorDescriptor_t * desc), (desc))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnSetTensorNdDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnTensorDescriptor_t desc, cudnnDataType_t type, int rank, const int dims[], const int strides[]),
+                 (desc, type, rank, dims, strides))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnDestroyTensorDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnTensorDescriptor_t desc), (desc))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnCreateFilterDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnFilterDescriptor_t * desc), (desc))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnSetFilterNdDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnFilterDescriptor_t desc, cudnnDataType_t type, cudnnTensorFormat_t format, int rank,
+                  const int dims[]),
+                 (desc, type, format, rank, dims))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnDestroyFilterDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnFilterDescriptor_t desc), (desc))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnCreateConvolutionDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnConvolutionDescriptor_t * desc), (desc))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnSetConvolutionNdDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnConvolutionDescriptor_t desc, int rank, const int pad[], const int strides[],
+                  const int dilations[], cudnnConvolutionMode_t mode, cudnnDataType_t compute),
+                 (desc, rank, pad, strides, dilations, mode, compute))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnSetConvolutionGroupCount, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnConvolutionDescriptor_t desc, int groups), (desc, groups))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnSetConvolutionMathType, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnConvolutionDescriptor_t desc, cudnnMathType_t math), (desc, math))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnDestroyConvolutionDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnConvolutionDescriptor_t desc), (desc))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnFindConvolutionForwardAlgorithmEx, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnHandle_t handle, const cudnnTensorDescriptor_t x_desc, const void* x,
+                  const cudnnFilterDescriptor_t w_desc, const void* w, const cudnnConvolutionDescriptor_t conv,
+                  const cudnnTensorDescriptor_t y_desc, void* y, const int requested, int* returned,
+                  cudnnConvolutionFwdAlgoPerf_t* results, void* workspace, size_t workspace_bytes),
+                 (handle, x_desc, x, w_desc, w, conv, y_desc, y, requested, returned, results, workspace,
+                  workspace_bytes))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnGetConvolutionForwardWorkspaceSize, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnHandle_t handle, const cudnnTensorDescriptor_t x_desc, const cudnnFilterDescriptor_t w_desc,
+                  const cudnnConvolutionDescriptor_t conv, const cudnnTensorDescriptor_t y_desc,
+                  cudnnConvolutionFwdAlgo_t algo, size_t* bytes),
+                 (handle, x_desc, w_desc, conv, y_desc, algo, bytes))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnConvolutionForward, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnHandle_t handle, const void* alpha, const cudnnTensorDescriptor_t x_desc, const void* x,
+                  const cudnnFilterDescriptor_t w_desc, const void* w, const cudnnConvolutionDescriptor_t conv,
+                  cudnnConvolutionFwdAlgo_t algo, void* workspace, size_t workspace_bytes, const void* beta,
+                  const cudnnTensorDescriptor_t y_desc, void* y),
+                 (handle, alpha, x_desc, x, w_desc, w, conv, algo, workspace, workspace_bytes, beta, y_desc, y))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnTransformTensor, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnHandle_t handle, const void* alpha, const cudnnTensorDescriptor_t x_desc, const void* x,
+                  const void* beta, const cudnnTensorDescriptor_t y_desc, void* y),
+                 (handle, alpha, x_desc, x, beta, y_desc, y))
 
 HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiGetResultString, CUPTI_ERROR_NOT_INITIALIZED,
                  (CUptiResult result, const char** str), (result, str))

@@ -235,7 +235,8 @@ StatusOr<std::unique_ptr<GemmPlan>> GemmPlan::Create(const GemmConfig& config, s
   HLOGRAPH_TRY(SetPreference(preference.preference, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, kMinAlignmentBytes,
                              "D alignment"));
 
-  constexpr int kCandidates = 8;
+  // Autotuning times all of them; the heuristic's first is the default.
+  constexpr int kCandidates = 32;
   cublasLtMatmulHeuristicResult_t results[kCandidates] = {};
   int returned = 0;
   HLOGRAPH_TRY(CublasStatus(cublasLtMatmulAlgoGetHeuristic(plan->handle_->get(), desc.matmul, desc.a, desc.b, desc.d,
