@@ -51,12 +51,14 @@ std::string Compare(const cpu::Tensor& want, const cpu::Tensor& got, double rtol
   return problem;
 }
 
-// Whether some f32 product of the program runs at TF32 (a dot_general not
-// asking for HIGHEST).
+// Whether some f32 product of the program may run at TF32 (a dot_general
+// or convolution not asking for HIGHEST).
 bool HasTf32Products(const std::string& text) {
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
-    if (line.find("dot_general") != std::string::npos && line.find("HIGHEST") == std::string::npos) return true;
+    const bool product =
+        line.find("dot_general") != std::string::npos || line.find("stablehlo.convolution") != std::string::npos;
+    if (product && line.find("HIGHEST") == std::string::npos) return true;
   }
   return false;
 }

@@ -18,6 +18,7 @@ struct Options {
   bool generic = false;                  // --generic
   bool verify = true;                    // --no-verify turns it off
   bool kernel_source = false;            // --kernels: explain also prints the CUDA C++
+  std::string dot;                       // --dot FILE: explain writes the graph plan as Graphviz
   int iters = 100;                       // --iters N: bench's timed calls
   int warmup = 10;                       // --warmup N: bench's untimed calls first
   bool json = false;                     // --json: bench prints one JSON object

@@ -5,6 +5,7 @@
 
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
 #include "backends/gpu/explain.h"
+#include "io/file_util.h"
 #endif
 
 namespace hlograph::cli {
@@ -16,17 +17,29 @@ int Explain(const Options& o) {
     std::cerr << loaded.status().message() << "\n";
     return 1;
   }
+  std::string text, dot;
   for (size_t i = 0; i < loaded->modules.size(); ++i) {
     gpu::ExplainOptions options;
     options.kernel_source = o.kernel_source;
-    auto text = gpu::ExplainModule(*loaded->modules[i], options);
-    if (!text.ok()) {
-      std::cerr << text.status().message() << "\n";
+    auto explained = gpu::ExplainModule(*loaded->modules[i], options);
+    if (!explained.ok()) {
+      std::cerr << explained.status().message() << "\n";
       return 1;
     }
-    if (loaded->modules.size() > 1) std::cout << "// module " << i << "\n";
-    std::cout << *text;
+    if (loaded->modules.size() > 1) text += "// module " + std::to_string(i) + "\n";
+    text += explained->text;
+    dot += explained->dot;  // one digraph per module
   }
+  if (!o.dot.empty()) {
+    const Status written = io::WriteFileAtomically(o.dot, [&](const io::ByteSink& sink) {
+      return sink(dot.data(), dot.size());
+    });
+    if (!written.ok()) {
+      std::cerr << written.message() << "\n";
+      return 1;
+    }
+  }
+  std::cout << text;
   return 0;
 #else
   std::cerr << "hlograph: this build has no GPU backend (it needs the CUDA toolkit at build time)\n";

@@ -21,7 +21,8 @@ commands:
   run FILE       run the entry function (@main) and print or save its results
   check FILE     run the test functions of a file of `check` assertions
   explain FILE   show how the GPU backend runs the program: kernels (and the
-                 ops each fuses), GEMMs, loops, buffers and the memory plan
+                 ops each fuses), GEMMs, loops, buffers and the memory plan,
+                 and the CUDA graph it becomes
   bench FILE     compile once, then time calls: latency (each call waited
                  for), per-call time with calls queued, compile time, memory
 
@@ -32,6 +33,7 @@ options:
   --output OUT.npz   run: write the results as arr_0, arr_1, ... (all or nothing)
   --backend B        run, bench: auto (default: the GPU when there is one), cpu or gpu
   --kernels          explain: also print each kernel's CUDA C++
+  --dot OUT.dot      explain: also write the CUDA graph plan as Graphviz
   --iters N          bench: timed calls (default 100); --warmup N first (10)
   --json             bench: print one JSON object
   --profile          bench (GPU): also the device time in kernels per call (CUPTI)
@@ -92,9 +94,10 @@ int main(int argc, char** argv) {
       }
       (a == "--iters" ? o.iters : o.warmup) = std::stoi(v);
     } else if (a == "--inputs" || a == "--output" || a == "--backend" || a == "--input" ||
-               a == "--random") {
+               a == "--random" || a == "--dot") {
       std::string v;
       if (!value(&v)) return Usage(a + " needs a value");
+      if (a == "--dot") o.dot = v;
       if (a == "--inputs") o.inputs_npz = v;
       if (a == "--output") o.output = v;
       if (a == "--backend") o.backend = v;

@@ -26,6 +26,7 @@
 #include "backends/gpu/plan/gemm_epilogue.h"
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/op_classes.h"
+#include "backends/gpu/plan/trip_count.h"
 #include "ir/attribute.h"
 #include "ir/clone.h"
 #include "passes/inline_calls.h"
@@ -481,6 +482,7 @@ class Planner {
       return Status::Error(OpError(op, "expects a cond and a body region"));
     }
     WhileStep w;
+    w.known_trip_count = KnownTripCount(op);
     const ir::Block& cond = op.region(0).front();
     const ir::Block& body = op.region(1).front();
     const ir::Operation* next = body.terminator();

@@ -1,0 +1,452 @@
+#include "backends/gpu/plan/graph_plan.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "ir/attribute.h"
+
+namespace hlograph::gpu {
+
+const char* NodeKindName(NodeKind kind) {
+  switch (kind) {
+    case NodeKind::kKernel: return "kernel";
+    case NodeKind::kGemm: return "gemm";
+    case NodeKind::kConvolution: return "convolution";
+    case NodeKind::kMemcpy: return "memcpy";
+    case NodeKind::kMemset: return "memset";
+    case NodeKind::kSetCondition: return "set-condition";
+    case NodeKind::kWhile: return "while";
+    case NodeKind::kSwitch: return "switch";
+  }
+  return "?";
+}
+
+namespace {
+
+bool ContainsHostStep(const Step& step) {
+  bool found = std::holds_alternative<HostStep>(step.action);
+  const auto visit = [&](const Step& s, int) { found = found || std::holds_alternative<HostStep>(s.action); };
+  if (const auto* w = std::get_if<WhileStep>(&step.action)) {
+    ForEachStep(w->cond, visit);
+    ForEachStep(w->body, visit);
+  } else if (const auto* c = std::get_if<CaseStep>(&step.action)) {
+    for (const Sequence& b : c->branches) ForEachStep(b, visit);
+  }
+  return found;
+}
+
+std::string Where(const Step& step) {
+  if (!step.op) return "a step";
+  std::string s = step.op->name();
+  if (step.op->loc()) s += " at " + step.op->loc()->Describe();
+  return s;
+}
+
+class Builder {
+ public:
+  Builder(const GpuProgram& program, const GraphOptions& options) : program_(program), options_(options) {}
+
+  GraphPlan Build() {
+    int graph = -1;
+    for (const Step& step : program_.main.steps) {
+      if (ContainsHostStep(step)) {
+        GraphSegment outside;
+        outside.outside = &step;
+        outside.why = std::holds_alternative<HostStep>(step.action)
+                          ? "runs on the host: the graph is split around it"
+                          : "contains an op that runs on the host: the whole step runs in stream mode";
+        plan_.segments.push_back(std::move(outside));
+        graph = -1;
+        continue;
+      }
+      if (graph < 0) {
+        graph = NewGraph(plan_.graphs.empty() ? "main" : "main, part " + std::to_string(plan_.segments.size() + 1));
+        GraphSegment segment;
+        segment.graph = graph;
+        plan_.segments.push_back(std::move(segment));
+      }
+      Lower(step, graph);
+    }
+    return std::move(plan_);
+  }
+
+ private:
+  // Memory as hazards see it: a space (the arena, an argument, a result, a
+  // constant) and a byte range in it. A result written in place of a donated
+  // argument is that argument's memory.
+  struct Region {
+    int64_t space = 0, begin = 0, end = 0;
+  };
+
+  Region RegionOf(BufferId id) const {
+    const Buffer& b = program_.buffers[static_cast<size_t>(id)];
+    const int64_t params = static_cast<int64_t>(program_.parameters.size());
+    const int64_t results = static_cast<int64_t>(program_.results.size());
+    switch (b.kind) {
+      case BufferKind::kTemp: return {0, b.offset, b.offset + b.bytes};
+      case BufferKind::kParameter: return {1 + b.index, 0, b.bytes};
+      case BufferKind::kOutput:
+        for (const Donation& d : program_.donations) {
+          if (d.in_place && d.result == b.index) return {1 + d.parameter, 0, b.bytes};
+        }
+        return {1 + params + b.index, 0, b.bytes};
+      case BufferKind::kConstant: return {1 + params + results + id, 0, b.bytes};
+    }
+    return {};
+  }
+
+  bool Overlap(const std::vector<BufferId>& a, const std::vector<BufferId>& b) const {
+    for (BufferId x : a) {
+      const Region r = RegionOf(x);
+      if (r.begin >= r.end) continue;
+      for (BufferId y : b) {
+        const Region s = RegionOf(y);
+        if (r.space == s.space && r.begin < s.end && s.begin < r.end) return true;
+      }
+    }
+    return false;
+  }
+
+  int NewGraph(std::string name) {
+    plan_.graphs.push_back(Graph{std::move(name), {}});
+    ancestors_.emplace_back();
+    return static_cast<int>(plan_.graphs.size()) - 1;
+  }
+
+  // Appends `node` to graph `g`, waiting for the earlier nodes it conflicts
+  // with, minus those another dependency already waits for.
+  int AddNode(int g, GraphNode node, int must_follow = -1) {
+    std::vector<GraphNode>& nodes = plan_.graphs[static_cast<size_t>(g)].nodes;
+    std::vector<std::vector<bool>>& ancestors = ancestors_[static_cast<size_t>(g)];
+    const int id = static_cast<int>(nodes.size());
+    std::vector<int> conflicts;
+    for (int i = id - 1; i >= 0; --i) {
+      const GraphNode& earlier = nodes[static_cast<size_t>(i)];
+      if (i == must_follow || Overlap(earlier.writes, node.reads) || Overlap(earlier.writes, node.writes) ||
+          Overlap(earlier.reads, node.writes)) {
+        conflicts.push_back(i);
+      }
+    }
+    std::vector<bool> mine(static_cast<size_t>(id) + 1, false);
+    for (int c : conflicts) {  // latest first: an earlier conflict may already be an ancestor
+      if (mine[static_cast<size_t>(c)]) continue;
+      node.deps.push_back(c);
+      mine[static_cast<size_t>(c)] = true;
+      const std::vector<bool>& theirs = ancestors[static_cast<size_t>(c)];
+      for (size_t j = 0; j < theirs.size(); ++j) mine[j] = mine[j] || theirs[j];
+    }
+    std::sort(node.deps.begin(), node.deps.end());
+    mine.resize(static_cast<size_t>(id));
+    ancestors.push_back(std::move(mine));
+    nodes.push_back(std::move(node));
+    return id;
+  }
+
+  void AddCopy(int g, BufferId src, BufferId dst, const Step* step) {
+    const int64_t bytes = program_.buffers[static_cast<size_t>(dst)].bytes;
+    if (src == dst || bytes == 0) return;
+    GraphNode n;
+    n.kind = NodeKind::kMemcpy;
+    n.step = step;
+    n.src = src;
+    n.dst = dst;
+    n.bytes = bytes;
+    n.reads = {src};
+    n.writes = {dst};
+    AddNode(g, std::move(n));
+  }
+
+  void Lower(const Sequence& seq, int g) {
+    for (const Step& step : seq.steps) Lower(step, g);
+  }
+
+  void Lower(const Step& step, int g) {
+    GraphNode n;
+    n.step = &step;
+    n.reads = StepReads(step);
+    n.writes = StepWrites(step);
+    if (std::holds_alternative<KernelStep>(step.action)) {
+      n.kind = NodeKind::kKernel;
+    } else if (const auto* gemm = std::get_if<GemmStep>(&step.action)) {
+      const GemmConfig& c = gemm->config;
+      if (c.batch * c.m * c.n == 0) return;
+      n.kind = c.k == 0 ? NodeKind::kMemset : NodeKind::kGemm;
+      if (c.k == 0) {
+        n.dst = gemm->out;
+        n.bytes = program_.buffers[static_cast<size_t>(gemm->out)].bytes;
+        n.reads.clear();
+      }
+    } else if (std::holds_alternative<ConvolutionStep>(step.action)) {
+      n.kind = NodeKind::kConvolution;
+    } else if (const auto* copy = std::get_if<CopyStep>(&step.action)) {
+      AddCopy(g, copy->src, copy->dst, &step);
+      return;
+    } else if (const auto* w = std::get_if<WhileStep>(&step.action)) {
+      LowerWhile(step, *w, g);
+      return;
+    } else if (const auto* c = std::get_if<CaseStep>(&step.action)) {
+      LowerCase(step, *c, g);
+      return;
+    } else {
+      return;  // host steps never reach a graph (Build keeps them outside)
+    }
+    AddNode(g, std::move(n));
+  }
+
+  // Nodes one pass over `seq` adds to its graph.
+  int64_t CountNodes(const Sequence& seq) const {
+    int64_t n = 0;
+    for (const Step& step : seq.steps) {
+      if (const auto* w = std::get_if<WhileStep>(&step.action)) {
+        const int64_t per_iteration = CountNodes(w->body) + StateCopies(*w);
+        n += w->known_trip_count >= 0 && w->known_trip_count * per_iteration <= options_.node_budget
+                 ? w->known_trip_count * per_iteration
+                 : CountNodes(w->cond) + 2;
+      } else if (std::holds_alternative<CaseStep>(step.action)) {
+        n += 2;
+      } else if (const auto* copy = std::get_if<CopyStep>(&step.action)) {
+        n += copy->src != copy->dst && copy->bytes > 0;
+      } else {
+        n += 1;
+      }
+    }
+    return n;
+  }
+
+  int64_t StateCopies(const WhileStep& w) const {
+    int64_t n = 0;
+    for (size_t i = 0; i < w.state.size(); ++i) {
+      n += w.next[i] != w.state[i] && program_.buffers[static_cast<size_t>(w.state[i])].bytes > 0;
+    }
+    return n;
+  }
+
+  void LowerIteration(const WhileStep& w, const Step& step, int g) {
+    Lower(w.body, g);
+    for (size_t i = 0; i < w.state.size(); ++i) AddCopy(g, w.next[i], w.state[i], &step);
+  }
+
+  int AddSetCondition(int g, const Step& step, BufferId from, int condition, int branches) {
+    GraphNode set;
+    set.kind = NodeKind::kSetCondition;
+    set.step = &step;
+    set.condition = condition;
+    set.branches = branches;
+    set.reads = {from};
+    return AddNode(g, std::move(set));
+  }
+
+  // The union of what the nodes of `graph` touch.
+  void Touches(int graph, GraphNode& into) const {
+    std::set<BufferId> reads(into.reads.begin(), into.reads.end()), writes(into.writes.begin(), into.writes.end());
+    for (const GraphNode& n : plan_.graphs[static_cast<size_t>(graph)].nodes) {
+      reads.insert(n.reads.begin(), n.reads.end());
+      writes.insert(n.writes.begin(), n.writes.end());
+    }
+    into.reads.assign(reads.begin(), reads.end());
+    into.writes.assign(writes.begin(), writes.end());
+  }
+
+  void LowerWhile(const Step& step, const WhileStep& w, int g) {
+    LoopLayout layout;
+    layout.step = &step;
+    layout.trip_count = w.known_trip_count;
+    const int64_t per_iteration = std::max<int64_t>(1, CountNodes(w.body) + StateCopies(w));
+    const int64_t budget = options_.node_budget;
+    const int64_t trips = w.known_trip_count;
+    if (trips >= 0 && trips * per_iteration <= budget) {
+      // The trip count is proven: no predicate to compute at all.
+      layout.fully_unrolled = true;
+      layout.unroll = trips;
+      layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes fit the budget of " +
+                   std::to_string(budget);
+      for (int64_t i = 0; i < trips; ++i) LowerIteration(w, step, g);
+      plan_.loops.push_back(std::move(layout));
+      return;
+    }
+    if (trips > 0) {
+      // k iterations per WHILE iteration, k dividing the trip count so the
+      // predicate, evaluated every k, stops the loop exactly.
+      const int64_t room = std::max<int64_t>(1, (budget - CountNodes(w.cond) - 1) / per_iteration);
+      for (int64_t k = std::min(room, trips); k >= 1; --k) {
+        if (trips % k == 0) {
+          layout.unroll = k;
+          break;
+        }
+      }
+      layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes exceed the budget of " +
+                   std::to_string(budget) + ": " + std::to_string(layout.unroll) + " per WHILE iteration, " +
+                   std::to_string(trips / layout.unroll) + " iterations";
+    } else {
+      layout.why = "trip count not known at compile time: one iteration per WHILE iteration, the predicate "
+                   "computed on the device";
+    }
+    const int condition = plan_.conditions++;
+    Lower(w.cond, g);
+    const int set = AddSetCondition(g, step, w.pred, condition, 0);
+    const int body = NewGraph("while body (graph " + std::to_string(g) + ", node " +
+                              std::to_string(plan_.graphs[static_cast<size_t>(g)].nodes.size()) + ")");
+    for (int64_t i = 0; i < layout.unroll; ++i) LowerIteration(w, step, body);
+    Lower(w.cond, body);
+    AddSetCondition(body, step, w.pred, condition, 0);
+    GraphNode loop;
+    loop.kind = NodeKind::kWhile;
+    loop.step = &step;
+    loop.condition = condition;
+    loop.children = {body};
+    Touches(body, loop);
+    AddNode(g, std::move(loop), set);
+    plan_.loops.push_back(std::move(layout));
+  }
+
+  void LowerCase(const Step& step, const CaseStep& c, int g) {
+    const int condition = plan_.conditions++;
+    const int branches = static_cast<int>(c.branches.size());
+    const int set = AddSetCondition(g, step, c.index, condition, branches);
+    GraphNode node;
+    node.kind = NodeKind::kSwitch;
+    node.step = &step;
+    node.condition = condition;
+    const size_t at = plan_.graphs[static_cast<size_t>(g)].nodes.size();
+    for (size_t b = 0; b < c.branches.size(); ++b) {
+      const int branch = NewGraph("branch " + std::to_string(b) + " (graph " + std::to_string(g) + ", node " +
+                                  std::to_string(at) + ")");
+      Lower(c.branches[b], branch);
+      for (size_t i = 0; i < c.results.size(); ++i) AddCopy(branch, c.branch_results[b][i], c.results[i], &step);
+      node.children.push_back(branch);
+      Touches(branch, node);
+    }
+    AddNode(g, std::move(node), set);
+  }
+
+  const GpuProgram& program_;
+  const GraphOptions& options_;
+  GraphPlan plan_;
+  std::vector<std::vector<std::vector<bool>>> ancestors_;  // per graph, per node: which earlier nodes it waits for
+};
+
+std::string Ids(const std::vector<int>& ids, const char* prefix) {
+  std::string s;
+  for (size_t i = 0; i < ids.size(); ++i) s += (i ? ", " : "") + std::string(prefix) + std::to_string(ids[i]);
+  return s;
+}
+
+std::string Label(const GpuProgram& program, const GraphNode& n) {
+  switch (n.kind) {
+    case NodeKind::kKernel: {
+      const auto& k = std::get<KernelStep>(n.step->action);
+      return "kernel " + program.fusions[static_cast<size_t>(k.fusion)].name;
+    }
+    case NodeKind::kGemm: return std::get<GemmStep>(n.step->action).config.ToString() + " (cuBLASLt child graph)";
+    case NodeKind::kConvolution:
+      return std::get<ConvolutionStep>(n.step->action).config.ToString() + " (cuDNN child graph)";
+    case NodeKind::kMemcpy:
+      return "memcpy b" + std::to_string(n.src) + " -> b" + std::to_string(n.dst) + " (" + std::to_string(n.bytes) +
+             " bytes)";
+    case NodeKind::kMemset: return "memset b" + std::to_string(n.dst) + " (" + std::to_string(n.bytes) + " bytes)";
+    case NodeKind::kSetCondition:
+      return "set-condition c" + std::to_string(n.condition) + " from b" + std::to_string(n.reads[0]) +
+             (n.branches > 0 ? " (index of " + std::to_string(n.branches) + " branches)" : " (predicate)");
+    case NodeKind::kWhile: return "while c" + std::to_string(n.condition) + ": body " + Ids(n.children, "graph ");
+    case NodeKind::kSwitch: return "switch c" + std::to_string(n.condition) + ": " + Ids(n.children, "graph ");
+  }
+  return "?";
+}
+
+}  // namespace
+
+GraphPlan BuildGraphPlan(const GpuProgram& program, const GraphOptions& options) {
+  return Builder(program, options).Build();
+}
+
+int64_t GraphPlan::node_count() const {
+  int64_t n = 0;
+  for (const Graph& g : graphs) n += static_cast<int64_t>(g.nodes.size());
+  return n;
+}
+
+std::string GraphPlan::ToString(const GpuProgram& program) const {
+  std::ostringstream os;
+  os << "graph plan: " << graphs.size() << " graphs, " << node_count() << " nodes, " << conditions
+     << " conditional handles\n";
+  for (size_t g = 0; g < graphs.size(); ++g) {
+    os << "  graph " << g << " " << graphs[g].name << " (" << graphs[g].nodes.size() << " nodes):\n";
+    for (size_t i = 0; i < graphs[g].nodes.size(); ++i) {
+      const GraphNode& n = graphs[g].nodes[i];
+      os << "    n" << i << " " << Label(program, n);
+      if (!n.deps.empty()) os << " <- " << Ids(n.deps, "n");
+      os << "\n";
+    }
+  }
+  for (const LoopLayout& l : loops) {
+    os << "  loop " << Where(*l.step) << ": "
+       << (l.fully_unrolled ? "fully unrolled" : "WHILE node, " + std::to_string(l.unroll) + " per iteration") << " ("
+       << l.why << ")\n";
+  }
+  for (const GraphSegment& s : segments) {
+    if (s.outside) os << "  outside the graphs: " << Where(*s.outside) << ": " << s.why << "\n";
+  }
+  return os.str();
+}
+
+std::string GraphPlan::ToDot(const GpuProgram& program) const {
+  std::ostringstream os;
+  os << "digraph hlograph {\n  compound=true;\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n";
+  const auto id = [](size_t g, size_t i) { return "g" + std::to_string(g) + "n" + std::to_string(i); };
+  for (size_t g = 0; g < graphs.size(); ++g) {
+    os << "  subgraph cluster_" << g << " {\n    label=\"graph " << g << ": " << graphs[g].name << "\";\n";
+    for (size_t i = 0; i < graphs[g].nodes.size(); ++i) {
+      std::string label = Label(program, graphs[g].nodes[i]);
+      std::replace(label.begin(), label.end(), '"', '\'');
+      const NodeKind k = graphs[g].nodes[i].kind;
+      os << "    " << id(g, i) << " [label=\"n" << i << " " << label << "\""
+         << (k == NodeKind::kWhile || k == NodeKind::kSwitch ? ", shape=diamond" : "") << "];\n";
+    }
+    if (graphs[g].nodes.empty()) os << "    " << id(g, 0) << " [label=\"(empty)\", shape=plaintext];\n";
+    os << "  }\n";
+  }
+  for (size_t g = 0; g < graphs.size(); ++g) {
+    for (size_t i = 0; i < graphs[g].nodes.size(); ++i) {
+      const GraphNode& n = graphs[g].nodes[i];
+      for (int d : n.deps) os << "  " << id(g, static_cast<size_t>(d)) << " -> " << id(g, i) << ";\n";
+      for (int c : n.children) {
+        os << "  " << id(g, i) << " -> " << id(static_cast<size_t>(c), 0) << " [style=dashed, lhead=cluster_" << c
+           << "];\n";
+      }
+    }
+  }
+  os << "}\n";
+  return os.str();
+}
+
+Status GraphPlan::Verify() const {
+  for (size_t g = 0; g < graphs.size(); ++g) {
+    const auto& nodes = graphs[g].nodes;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      const GraphNode& n = nodes[i];
+      const std::string where = "graph " + std::to_string(g) + " node " + std::to_string(i);
+      for (int d : n.deps) {
+        if (d < 0 || static_cast<size_t>(d) >= i) return Status::Error("invalid graph plan: " + where + " waits for a later node");
+      }
+      for (int c : n.children) {
+        if (c <= static_cast<int>(g) || static_cast<size_t>(c) >= graphs.size()) {
+          return Status::Error("invalid graph plan: " + where + " has no child graph " + std::to_string(c));
+        }
+      }
+      if (n.kind == NodeKind::kWhile || n.kind == NodeKind::kSwitch) {
+        const bool set = std::any_of(n.deps.begin(), n.deps.end(), [&](int d) {
+          const GraphNode& s = nodes[static_cast<size_t>(d)];
+          return s.kind == NodeKind::kSetCondition && s.condition == n.condition;
+        });
+        if (!set || n.children.empty() || (n.kind == NodeKind::kWhile && n.children.size() != 1)) {
+          return Status::Error("invalid graph plan: " + where + " is a conditional node without its condition");
+        }
+      }
+      if (n.condition >= conditions) return Status::Error("invalid graph plan: " + where + " names no condition");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace hlograph::gpu

@@ -1,0 +1,95 @@
+// The CUDA graph a program becomes, as plain data: built from a GpuProgram
+// before any CUDA call, printed by `hlograph explain` (and as Graphviz by
+// `explain --dot`), and unit-tested without a GPU. Instantiation turns each
+// node into its CUDA graph node one for one.
+//
+//   Graph 0 is the program. A while loop is a conditional WHILE node whose
+//   body is another graph; a case/if is a SWITCH node with a graph per
+//   branch. A loop whose trip count is known is unrolled, fully or k
+//   iterations per WHILE iteration, within a node budget.
+//
+//   Edges come from memory: a node waits for the earlier nodes of its graph
+//   that write memory it reads or writes, or read memory it writes (temps
+//   sharing arena memory and donated arguments count as the same memory).
+//
+//   Steps the device cannot run (host ops) stay outside: the program is then
+//   a sequence of segments, graphs and host steps in between; a loop or
+//   case containing a host op runs in stream mode as a whole.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "backends/gpu/plan/program.h"
+#include "hlograph/status.h"
+
+namespace hlograph::gpu {
+
+enum class NodeKind {
+  kKernel,        // a generated kernel (KernelStep)
+  kGemm,          // cuBLASLt, captured into a child graph
+  kConvolution,   // cuDNN, captured into a child graph
+  kMemcpy,        // device-to-device copy
+  kMemset,        // zero fill (an empty sum)
+  kSetCondition,  // a small kernel: a loop's predicate or a case's index into its conditional handle
+  kWhile,         // conditional WHILE node: runs `children[0]` while its handle is set
+  kSwitch,        // conditional SWITCH node: runs `children[handle]`
+};
+const char* NodeKindName(NodeKind kind);
+
+struct GraphNode {
+  NodeKind kind = NodeKind::kKernel;
+  const Step* step = nullptr;       // what it runs (null for the copies of unrolled loops' state)
+  BufferId src = -1, dst = -1;      // kMemcpy / kMemset
+  int64_t bytes = 0;                // kMemcpy / kMemset
+  int condition = -1;               // kSetCondition, kWhile, kSwitch: which conditional handle
+  int branches = 0;                 // kSetCondition of a case: its number of branches
+  std::vector<int> children;        // kWhile: its body graph; kSwitch: one graph per branch
+  std::vector<int> deps;            // nodes of the same graph it waits for
+  std::vector<BufferId> reads, writes;  // memory it touches (a conditional node: all its graphs do)
+};
+
+struct Graph {
+  std::string name;  // "main", "while body of n3 (graph 0)"
+  std::vector<GraphNode> nodes;
+};
+
+// How a while loop was laid out, for explain.
+struct LoopLayout {
+  const Step* step = nullptr;
+  int64_t trip_count = -1;          // known trip count, -1 if not known
+  int64_t unroll = 1;               // iterations per WHILE iteration (or all of them)
+  bool fully_unrolled = false;      // no WHILE node at all
+  std::string why;
+};
+
+struct GraphSegment {
+  int graph = -1;               // a graph of GraphPlan::graphs, or
+  const Step* outside = nullptr;  // a step run outside any graph, in stream mode
+  std::string why;              // why it is outside
+};
+
+struct GraphOptions {
+  // Nodes a loop may be unrolled into (per loop, counting one iteration's
+  // nodes times the iterations unrolled).
+  int64_t node_budget = 2048;
+};
+
+struct GraphPlan {
+  std::vector<Graph> graphs;
+  std::vector<GraphSegment> segments;  // in program order
+  std::vector<LoopLayout> loops;
+  int conditions = 0;                  // conditional handles
+
+  int64_t node_count() const;
+  std::string ToString(const GpuProgram& program) const;
+  std::string ToDot(const GpuProgram& program) const;  // Graphviz
+  // Edges point backwards within their graph, children exist, conditional
+  // nodes follow their set-condition node.
+  Status Verify() const;
+};
+
+GraphPlan BuildGraphPlan(const GpuProgram& program, const GraphOptions& options = {});
+
+}  // namespace hlograph::gpu

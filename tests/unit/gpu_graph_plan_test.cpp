@@ -1,0 +1,265 @@
+// The CUDA graph plan (plan/graph_plan.h) and the trip counts it unrolls by
+// (plan/trip_count.h), without a GPU: node kinds, memory-ordering edges over
+// the whole corpus, conditional nodes, unrolling by the node budget, what
+// stays outside, and `explain --dot`.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "backends/gpu/plan/graph_plan.h"
+#include "backends/gpu/plan/planner.h"
+#include "backends/gpu/plan/trip_count.h"
+#include "cli_util.h"
+#include "frontend/parser.h"
+#include "test_util.h"
+
+namespace hlograph::gpu {
+namespace {
+
+struct Planned {
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  GpuProgram program;
+};
+
+Planned PlanFile(const std::string& path) {
+  Planned p;
+  auto parsed = frontend::ParseFile(path);
+  EXPECT_TRUE(parsed.ok()) << path;
+  if (!parsed.ok()) return p;
+  p.modules = std::move(parsed->modules);
+  auto program = PlanProgram(*p.modules[0]);
+  EXPECT_TRUE(program.ok()) << path << ": " << program.status().message();
+  if (program.ok()) p.program = std::move(*program);
+  return p;
+}
+
+Planned PlanText(const std::string& text) {
+  Planned p;
+  p.modules = testing::ParseOrDie(text);
+  auto program = PlanProgram(*p.modules[0]);
+  EXPECT_TRUE(program.ok()) << program.status().message();
+  if (program.ok()) p.program = std::move(*program);
+  return p;
+}
+
+// Memory of a buffer as the runtime lays it out, computed here from the
+// program alone: temps by arena offset, everything else its own allocation
+// (a result written in place of a donated argument is that argument).
+struct Span {
+  std::string space;
+  int64_t begin = 0, end = 0;
+};
+Span SpanOf(const GpuProgram& p, BufferId id) {
+  const Buffer& b = p.buffers[static_cast<size_t>(id)];
+  if (b.kind == BufferKind::kTemp) return {"arena", b.offset, b.offset + b.bytes};
+  if (b.kind == BufferKind::kOutput) {
+    for (const Donation& d : p.donations) {
+      if (d.in_place && d.result == b.index) return {"param" + std::to_string(d.parameter), 0, b.bytes};
+    }
+  }
+  return {std::string(BufferKindName(b.kind)) + std::to_string(b.kind == BufferKind::kConstant ? id : b.index), 0,
+          b.bytes};
+}
+bool Touch(const GpuProgram& p, const std::vector<BufferId>& a, const std::vector<BufferId>& b) {
+  for (BufferId x : a) {
+    for (BufferId y : b) {
+      const Span s = SpanOf(p, x), t = SpanOf(p, y);
+      if (s.space == t.space && s.begin < t.end && t.begin < s.end) return true;
+    }
+  }
+  return false;
+}
+
+// Every pair of nodes of a graph that touch the same memory, one of them
+// writing, is ordered by a path of edges.
+std::string CheckOrdering(const GpuProgram& p, const GraphPlan& plan) {
+  for (size_t g = 0; g < plan.graphs.size(); ++g) {
+    const auto& nodes = plan.graphs[g].nodes;
+    std::vector<std::vector<bool>> reach(nodes.size(), std::vector<bool>(nodes.size(), false));
+    for (size_t j = 0; j < nodes.size(); ++j) {
+      for (int d : nodes[j].deps) {
+        reach[j][static_cast<size_t>(d)] = true;
+        for (size_t k = 0; k < nodes.size(); ++k) reach[j][k] = reach[j][k] || reach[static_cast<size_t>(d)][k];
+      }
+      for (size_t i = 0; i < j; ++i) {
+        const GraphNode &a = nodes[i], &b = nodes[j];
+        const bool conflict = Touch(p, a.writes, b.reads) || Touch(p, a.writes, b.writes) || Touch(p, a.reads, b.writes);
+        if (conflict && !reach[j][i]) {
+          return "graph " + std::to_string(g) + ": n" + std::to_string(j) + " does not wait for n" + std::to_string(i);
+        }
+      }
+    }
+  }
+  return "";
+}
+
+TEST(GpuGraphPlan, EveryCorpusProgramIsOrderedByItsMemory) {
+  int checked = 0;
+  for (const std::string& path : testing::MlirFiles(testing::SourceDir() + "/tests/corpus")) {
+    if (path.find("/debug/") != std::string::npos) continue;
+    auto parsed = frontend::ParseFile(path);
+    ASSERT_TRUE(parsed.ok()) << path;
+    if (parsed->modules.size() != 1) continue;
+    auto program = PlanProgram(*parsed->modules[0]);
+    if (!program.ok()) continue;  // ops the GPU does not run
+    for (int64_t budget : {2048, 16}) {
+      const GraphPlan plan = BuildGraphPlan(*program, GraphOptions{budget});
+      const Status verified = plan.Verify();
+      ASSERT_TRUE(verified.ok()) << path << ": " << verified.message();
+      const std::string problem = CheckOrdering(*program, plan);
+      EXPECT_TRUE(problem.empty()) << path << " (budget " << budget << "): " << problem << "\n"
+                                   << plan.ToString(*program);
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 100);
+}
+
+TEST(GpuGraphPlan, IndependentWorkRunsInParallel) {
+  Planned p = PlanText(R"(
+func.func @main(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = stablehlo.dot_general %x, %x, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %1 = stablehlo.dot_general %y, %y, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %2 = stablehlo.add %0, %1 : tensor<64x64xf32>
+  return %2 : tensor<64x64xf32>
+})");
+  const GraphPlan plan = BuildGraphPlan(p.program);
+  ASSERT_EQ(plan.graphs.size(), 1u);
+  const auto& nodes = plan.graphs[0].nodes;
+  ASSERT_EQ(nodes.size(), 3u) << plan.ToString(p.program);
+  EXPECT_EQ(nodes[0].kind, NodeKind::kGemm);
+  EXPECT_EQ(nodes[1].kind, NodeKind::kGemm);
+  EXPECT_TRUE(nodes[1].deps.empty());  // the two products do not wait for each other
+  EXPECT_EQ(nodes[2].kind, NodeKind::kKernel);
+  EXPECT_EQ(nodes[2].deps, (std::vector<int>{0, 1}));
+  EXPECT_EQ(plan.conditions, 0);
+}
+
+TEST(GpuGraphPlan, TripCountsOfCountedLoops) {
+  const auto loop = [](const std::string& init, const std::string& cmp, const std::string& bound,
+                       const std::string& step, bool bound_first = false) {
+    const std::string compare = bound_first ? "stablehlo.compare " + cmp + ", %b, %i, SIGNED"
+                                            : "stablehlo.compare " + cmp + ", %i, %b, SIGNED";
+    return R"(
+func.func @main(%x: tensor<f32>) -> tensor<f32> {
+  %c = stablehlo.constant dense<)" + init + R"(> : tensor<i32>
+  %0:2 = stablehlo.while(%i = %c, %v = %x) : tensor<i32>, tensor<f32>
+  cond {
+    %b = stablehlo.constant dense<)" + bound + R"(> : tensor<i32>
+    %p = )" + compare + R"( : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %s = stablehlo.constant dense<)" + step + R"(> : tensor<i32>
+    %n = stablehlo.add %i, %s : tensor<i32>
+    %w = stablehlo.sine %v : tensor<f32>
+    stablehlo.return %n, %w : tensor<i32>, tensor<f32>
+  }
+  return %0#1 : tensor<f32>
+})";
+  };
+  const auto trips = [](const std::string& text) {
+    auto modules = testing::ParseOrDie(text);
+    const ir::Operation* found = nullptr;
+    for (const auto& op : modules[0]->EntryFunction()->region(0).front().operations()) {
+      if (op->name() == "stablehlo.while") found = op.get();
+    }
+    return found ? KnownTripCount(*found) : -2;
+  };
+  EXPECT_EQ(trips(loop("0", "LT", "200", "1")), 200);
+  EXPECT_EQ(trips(loop("0", "LT", "10", "3")), 4);  // 0, 3, 6, 9
+  EXPECT_EQ(trips(loop("1", "LE", "10", "3")), 4);  // 1, 4, 7, 10
+  EXPECT_EQ(trips(loop("10", "GT", "0", "-2")), 5);
+  EXPECT_EQ(trips(loop("10", "GE", "0", "-5")), 3);  // 10, 5, 0
+  EXPECT_EQ(trips(loop("0", "NE", "12", "4")), 3);
+  EXPECT_EQ(trips(loop("0", "NE", "10", "4")), -1);  // never equal: not proven
+  EXPECT_EQ(trips(loop("5", "LT", "5", "1")), 0);
+  EXPECT_EQ(trips(loop("0", "GT", "200", "1", true)), 200);  // 200 > i
+  EXPECT_EQ(trips(loop("0", "LT", "200", "-1")), -1);        // counts away from the bound
+  EXPECT_EQ(trips(loop("0", "LT", "2147483647", "1")), -1);  // could wrap
+}
+
+TEST(GpuGraphPlan, KnownTripCountsUnrollWithinTheBudget) {
+  Planned p = PlanFile(testing::SourceDir() + "/bench/programs/fori_tanh.mlir");
+  const WhileStep* loop = nullptr;
+  ForEachStep(p.program.main, [&](const Step& s, int) {
+    if (const auto* w = std::get_if<WhileStep>(&s.action)) loop = w;
+  });
+  ASSERT_NE(loop, nullptr);
+  EXPECT_EQ(loop->known_trip_count, 200);
+
+  const GraphPlan full = BuildGraphPlan(p.program, GraphOptions{100000});
+  ASSERT_EQ(full.loops.size(), 1u);
+  EXPECT_TRUE(full.loops[0].fully_unrolled);
+  EXPECT_EQ(full.graphs.size(), 1u);
+  EXPECT_EQ(full.conditions, 0);
+
+  // 20 nodes cannot hold all 200 iterations: a WHILE node running k
+  // iterations per pass, k dividing 200.
+  const GraphPlan partial = BuildGraphPlan(p.program, GraphOptions{40});
+  ASSERT_EQ(partial.loops.size(), 1u) << partial.ToString(p.program);
+  const LoopLayout& l = partial.loops[0];
+  EXPECT_FALSE(l.fully_unrolled);
+  EXPECT_GT(l.unroll, 1);
+  EXPECT_EQ(200 % l.unroll, 0);
+  EXPECT_EQ(partial.graphs.size(), 2u);
+  EXPECT_LE(static_cast<int64_t>(partial.graphs[1].nodes.size()), 40);
+  EXPECT_TRUE(testing::HasSubstr(partial.ToString(p.program), "per WHILE iteration"));
+}
+
+TEST(GpuGraphPlan, DataDependentLoopIsAWhileNodeSetOnTheDevice) {
+  Planned p = PlanFile(testing::Corpus("while_loop_newton_sqrt.mlir"));
+  const GraphPlan plan = BuildGraphPlan(p.program);
+  ASSERT_TRUE(plan.Verify().ok());
+  ASSERT_EQ(plan.conditions, 1);
+  ASSERT_EQ(plan.graphs.size(), 2u);
+  const auto& main = plan.graphs[0].nodes;
+  ASSERT_GE(main.size(), 2u);
+  EXPECT_EQ(main.back().kind, NodeKind::kWhile);
+  EXPECT_EQ(main[main.size() - 2].kind, NodeKind::kSetCondition);
+  // The body ends by computing the next predicate into the same handle.
+  EXPECT_EQ(plan.graphs[1].nodes.back().kind, NodeKind::kSetCondition);
+  EXPECT_EQ(plan.graphs[1].nodes.back().condition, main.back().condition);
+}
+
+TEST(GpuGraphPlan, CaseIsASwitchNodeWithAGraphPerBranch) {
+  Planned p = PlanFile(testing::Corpus("switch_four_branches.mlir"));
+  const GraphPlan plan = BuildGraphPlan(p.program);
+  ASSERT_TRUE(plan.Verify().ok());
+  const auto& main = plan.graphs[0].nodes;
+  ASSERT_FALSE(main.empty());
+  EXPECT_EQ(main.back().kind, NodeKind::kSwitch);
+  EXPECT_EQ(main.back().children.size(), 4u);
+  EXPECT_EQ(plan.graphs.size(), 5u);
+}
+
+TEST(GpuGraphPlan, HostOpsSplitTheGraph) {
+  Planned p = PlanFile(testing::Corpus("cholesky_solve_triangular.mlir"));
+  const GraphPlan plan = BuildGraphPlan(p.program);
+  int outside = 0;
+  for (const GraphSegment& s : plan.segments) outside += s.outside != nullptr;
+  EXPECT_GE(outside, 1);
+  EXPECT_TRUE(testing::HasSubstr(plan.ToString(p.program), "outside the graphs:")) << plan.ToString(p.program);
+}
+
+TEST(GpuGraphPlan, ExplainWritesGraphviz) {
+  const std::string dot = testing::WriteScratch("plan.dot", "");
+  std::filesystem::remove(dot);
+  testing::CliResult r = testing::Hlograph("explain " + testing::Quote(testing::Corpus("while_loop_newton_sqrt.mlir")) +
+                                           " --dot " + testing::Quote(dot));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(testing::HasSubstr(r.out, "graph plan:"));
+  std::ifstream in(dot);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str().rfind("digraph hlograph {", 0), 0u) << text.str();
+  EXPECT_TRUE(testing::HasSubstr(text.str(), "style=dashed"));  // the WHILE node's body
+  testing::CliResult bad = testing::Hlograph("explain " + testing::Quote(testing::Corpus("softmax.mlir")) +
+                                             " --dot /nonexistent-dir/plan.dot");
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_TRUE(testing::HasSubstr(bad.err, "/nonexistent-dir/plan.dot")) << bad.err;
+}
+
+}  // namespace
+}  // namespace hlograph::gpu
