@@ -39,7 +39,7 @@ bool ContainsHostStep(const Step& step) {
 std::string Where(const Step& step) {
   if (!step.op) return "a step";
   std::string s = step.op->name();
-  if (step.op->loc()) s += " at " + step.op->loc()->Describe();
+  if (step.op->pos().valid()) s += " at line " + std::to_string(step.op->pos().line);
   return s;
 }
 
