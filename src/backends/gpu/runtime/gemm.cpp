@@ -293,9 +293,7 @@ Status GemmPlan::Autotune(cudaStream_t stream) {
                             r.workspaceSize, stream);
     };
     if (run() != CUBLAS_STATUS_SUCCESS) continue;  // a candidate that does not run is skipped
-    // Long enough to see the clocks a sustained stream of calls runs at:
-    // the fastest in a short burst is not always the fastest there.
-    constexpr int kRuns = 20;
+    constexpr int kRuns = 5;
     (void)cudaEventRecord(start, stream);
     for (int k = 0; k < kRuns; ++k) (void)run();
     (void)cudaEventRecord(stop, stream);
