@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 #include <sstream>
@@ -107,10 +108,13 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls() {
       }
       auto plan = GemmPlan::Create(c, blas_);
       Status made = plan.status();
-      // Big products are worth timing the heuristic's candidates for.
+      // Big products are worth timing the heuristic's candidates for
+      // (HLOGRAPH_GPU_AUTOTUNE=0 keeps the heuristic's first choice).
+      const char* autotune = std::getenv("HLOGRAPH_GPU_AUTOTUNE");
+      const bool tune = !(autotune && std::string(autotune) == "0");
       const double macs = static_cast<double>(c.batch) * static_cast<double>(c.m) * static_cast<double>(c.n) *
                           static_cast<double>(c.k);
-      if (made.ok() && macs >= 1e9) made = (*plan)->Autotune(nullptr);
+      if (made.ok() && tune && macs >= 1e9) made = (*plan)->Autotune(nullptr);
       if (!made.ok()) {
         status = Status::Error(c.ToString() + ": " + made.message());
         return;
