@@ -93,4 +93,12 @@ bool UseGpu(const Options& o, const ir::Module& module) {
 #endif
 }
 
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+gpu::GpuCompileOptions GpuOptions(const Options& o) {
+  gpu::GpuCompileOptions options;
+  options.mode = o.mode == "stream" ? gpu::ExecutionMode::kStream : gpu::ExecutionMode::kGraph;
+  return options;
+}
+#endif
+
 }  // namespace hlograph::cli

@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "backends/cpu/tensor.h"
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+#include "backends/gpu/executable.h"
+#endif
 #include "commands.h"
 #include "frontend/parser.h"
 #include "hlograph/status.h"
@@ -36,5 +39,10 @@ std::optional<LoadedProgram> LoadProgram(const Options& o, const std::string& co
 // when there is one and it runs every op of the module (else a note on
 // stderr says which op keeps the program on the CPU).
 bool UseGpu(const Options& o, const ir::Module& module);
+
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+// The GPU compile options the command line asks for (--mode).
+gpu::GpuCompileOptions GpuOptions(const Options& o);
+#endif
 
 }  // namespace hlograph::cli

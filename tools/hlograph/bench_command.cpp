@@ -28,6 +28,10 @@ struct Timings {
   std::string backend, device;
   double compile_s = 0;
   std::vector<double> latencies_s;  // one per call, each waited for
+  std::vector<double> host_s;       // one per call: the host's time in Execute (queueing the work)
+  std::string mode;                 // GPU: graph or stream
+  // GPU, over all calls: graph launches, and how addresses stayed bound.
+  int64_t calls = 0, graph_launches = 0, reuses = 0, node_updates = 0, instantiations = 0;
   double queued_s = 0;              // per call, calls queued then one wait
   int64_t device_bytes = -1;        // resident + arguments + results (GPU)
   int64_t kernels = -1;
@@ -73,7 +77,7 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   Timings t;
   t.backend = "gpu";
   const auto c0 = Clock::now();
-  HLOGRAPH_ASSIGN(auto exe, gpu::GpuExecutable::Compile(module));
+  HLOGRAPH_ASSIGN(auto exe, gpu::GpuExecutable::Compile(module, GpuOptions(o)));
   t.compile_s = Seconds(c0, Clock::now());
   HLOGRAPH_ASSIGN(gpu::DeviceInfo info, gpu::GetDeviceInfo(0));
   t.device = info.name;
@@ -103,6 +107,7 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   for (int i = 0; i < o.iters; ++i) {
     const auto a = Clock::now();
     HLOGRAPH_TRY(exe->Execute(arg_ptrs, result_ptrs, stream.get()));
+    t.host_s.push_back(Seconds(a, Clock::now()));
     HLOGRAPH_TRY(stream.Synchronize());
     t.latencies_s.push_back(Seconds(a, Clock::now()));
   }
@@ -110,6 +115,13 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   for (int i = 0; i < o.iters; ++i) HLOGRAPH_TRY(exe->Execute(arg_ptrs, result_ptrs, stream.get()));
   HLOGRAPH_TRY(stream.Synchronize());
   t.queued_s = o.iters ? Seconds(q0, Clock::now()) / o.iters : 0;
+  const gpu::ExecutionStats stats = exe->stats();
+  t.mode = gpu::ExecutionModeName(exe->mode());
+  t.calls = stats.executions;
+  t.graph_launches = stats.graph_launches;
+  t.reuses = stats.binding.reuses;
+  t.node_updates = stats.binding.node_updates;
+  t.instantiations = stats.binding.instantiations;
   if (o.profile && o.iters > 0) {
     HLOGRAPH_TRY(gpu::KernelProfiler::Start());
     Status run = Status::Ok();
@@ -145,6 +157,12 @@ std::string Json(const Options& o, const Timings& t) {
      << us(Percentile(t.latencies_s, 0.5)) << ", \"p10\": " << us(Percentile(t.latencies_s, 0.1))
      << ", \"p90\": " << us(Percentile(t.latencies_s, 0.9)) << "}, \"queued_us\": " << us(t.queued_s)
      << ", \"peak_device_bytes\": " << t.device_bytes << ", \"kernels\": " << t.kernels;
+  if (!t.host_s.empty()) os << ", \"host_us\": " << us(Percentile(t.host_s, 0.5));
+  if (!t.mode.empty()) {
+    os << ", \"mode\": " << Quoted(t.mode) << ", \"calls\": " << t.calls << ", \"graph_launches\": " << t.graph_launches
+       << ", \"binding\": {\"reuses\": " << t.reuses << ", \"node_updates\": " << t.node_updates
+       << ", \"instantiations\": " << t.instantiations << "}";
+  }
   if (t.kernel_busy_s >= 0) {
     os << ", \"kernel_busy_us\": " << us(t.kernel_busy_s) << ", \"kernel_launches_per_call\": " << t.kernel_launches
        << ", \"top_kernels\": [";
@@ -199,6 +217,16 @@ int Bench(const Options& o) {
               us(Percentile(t->latencies_s, 0.5)), us(Percentile(t->latencies_s, 0.1)),
               us(Percentile(t->latencies_s, 0.9)), o.iters);
   std::printf("  queued per call    %.1f us (%d calls, then one wait)\n", us(t->queued_s), o.iters);
+  if (!t->host_s.empty()) {
+    std::printf("  host per call      median %.1f us (queueing the work)\n", us(Percentile(t->host_s, 0.5)));
+  }
+  if (!t->mode.empty()) {
+    std::printf("  mode               %s: %lld graph launches in %lld calls; binding: %lld reuses, %lld node updates, "
+                "%lld instantiations\n",
+                t->mode.c_str(), static_cast<long long>(t->graph_launches), static_cast<long long>(t->calls),
+                static_cast<long long>(t->reuses), static_cast<long long>(t->node_updates),
+                static_cast<long long>(t->instantiations));
+  }
   if (t->device_bytes >= 0) std::printf("  device memory      %.2f MiB\n", t->device_bytes / 1048576.0);
   if (t->kernel_busy_s >= 0) {
     std::printf("  kernel time        %.1f us per call (%.1f kernels; CUPTI)\n", us(t->kernel_busy_s),

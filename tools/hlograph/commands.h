@@ -14,6 +14,7 @@ struct Options {
   std::string output;                    // --output FILE.npz
   std::string random_seed;               // --random SEED: random arguments instead of files
   std::string backend = "auto";          // --backend auto|cpu|gpu
+  std::string mode = "graph";            // --mode graph|stream: how the GPU backend runs a call
   bool debug_info = false;               // --debug-info
   bool generic = false;                  // --generic
   bool verify = true;                    // --no-verify turns it off

@@ -32,6 +32,9 @@ options:
   --random SEED      run, bench: random arguments (floats in [-1,1), integers in [0,8))
   --output OUT.npz   run: write the results as arr_0, arr_1, ... (all or nothing)
   --backend B        run, bench: auto (default: the GPU when there is one), cpu or gpu
+  --mode M           run, bench (GPU): graph (default: each call as CUDA graph launches,
+                     loops and cases on the device) or stream (steps queued one by one,
+                     loop predicates read on the host)
   --kernels          explain: also print each kernel's CUDA C++
   --dot OUT.dot      explain: also write the CUDA graph plan as Graphviz
   --iters N          bench: timed calls (default 100); --warmup N first (10)
@@ -94,10 +97,11 @@ int main(int argc, char** argv) {
       }
       (a == "--iters" ? o.iters : o.warmup) = std::stoi(v);
     } else if (a == "--inputs" || a == "--output" || a == "--backend" || a == "--input" ||
-               a == "--random" || a == "--dot") {
+               a == "--random" || a == "--dot" || a == "--mode") {
       std::string v;
       if (!value(&v)) return Usage(a + " needs a value");
       if (a == "--dot") o.dot = v;
+      if (a == "--mode") o.mode = v;
       if (a == "--inputs") o.inputs_npz = v;
       if (a == "--output") o.output = v;
       if (a == "--backend") o.backend = v;
@@ -119,6 +123,7 @@ int main(int argc, char** argv) {
   if (o.backend != "auto" && o.backend != "cpu" && o.backend != "gpu") {
     return Usage("--backend must be auto, cpu or gpu");
   }
+  if (o.mode != "graph" && o.mode != "stream") return Usage("--mode must be graph or stream");
   if (!o.inputs_npz.empty() + !o.inputs.empty() + !o.random_seed.empty() > 1) {
     return Usage("give one of --inputs, --input or --random");
   }

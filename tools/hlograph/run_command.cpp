@@ -50,7 +50,7 @@ StatusOr<std::vector<cpu::Tensor>> Execute(const Options& o, const ir::Module& m
                                           const std::vector<cpu::Tensor>& args) {
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
   if (UseGpu(o, module)) {
-    HLOGRAPH_ASSIGN(auto executable, gpu::GpuExecutable::Compile(module));
+    HLOGRAPH_ASSIGN(auto executable, gpu::GpuExecutable::Compile(module, GpuOptions(o)));
     return executable->Run(args);
   }
 #else

@@ -18,6 +18,8 @@ namespace hlograph::gpu {
 
 bool GpuAvailable() { return DeviceCount() > 0; }
 
+const char* ExecutionModeName(ExecutionMode mode) { return mode == ExecutionMode::kGraph ? "graph" : "stream"; }
+
 StatusOr<std::unique_ptr<GpuExecutable>> GpuExecutable::Compile(const ir::Module& module,
                                                                  const GpuCompileOptions& options) {
   if (options.device < 0 || options.device >= DeviceCount()) {
@@ -86,6 +88,12 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   HLOGRAPH_ASSIGN(workspace_, DeviceBuffer::Allocate(static_cast<int64_t>(workspace)));
   HLOGRAPH_CUDA(cudaMallocHost(&pinned_scalar_, 8));
   HLOGRAPH_CUDA(cudaEventCreateWithFlags(&last_call_done_, cudaEventDisableTiming));
+  mode_ = options.mode;
+  if (mode_ == ExecutionMode::kGraph) {
+    graph_plan_ = BuildGraphPlan(program_, options.graph);
+    HLOGRAPH_TRY(graph_plan_.Verify());
+    HLOGRAPH_TRY(LoadGraphs(compile));
+  }
   HLOGRAPH_CUDA(cudaDeviceSynchronize());
   return Status::Ok();
 }
@@ -144,6 +152,47 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls() {
   return workspace;
 }
 
+// What graph nodes launch; the graphs themselves are built on the first
+// call, when the arguments' addresses are known.
+Status GpuExecutable::LoadGraphs(const CompileOptions& compile) {
+  GraphResources& r = graph_resources_;
+  r.program = &program_;
+  r.plan = &graph_plan_;
+  r.kernels = kernels_;
+  for (const KernelSource& k : sources_) r.launches.push_back(k.launch);
+  if (graph_plan_.conditions > 0) {
+    HLOGRAPH_ASSIGN(CompiledKernel cubin, CompileToCubin(SetConditionKernelSource(), kSetConditionKernelName, compile));
+    HLOGRAPH_ASSIGN(KernelModule module, KernelModule::Load(cubin.cubin));
+    HLOGRAPH_ASSIGN(r.set_condition, module.GetKernel(kSetConditionKernelName));
+    modules_.push_back(std::move(module));
+  }
+  r.run_library = [this](const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream) {
+    return RunLibraryStep(step, ptrs, stream);
+  };
+  graph_execs_.resize(graph_plan_.graphs.size());
+  HLOGRAPH_ASSIGN(capture_stream_, Stream::Create());
+  return Status::Ok();
+}
+
+Status GpuExecutable::RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream) {
+  for (const GraphSegment& segment : graph_plan_.segments) {
+    if (segment.outside != nullptr) {
+      HLOGRAPH_TRY(RunStep(*segment.outside, ptrs, stream));
+      continue;
+    }
+    std::unique_ptr<GraphExec>& exec = graph_execs_[static_cast<size_t>(segment.graph)];
+    if (exec == nullptr) {
+      HLOGRAPH_ASSIGN(exec, GraphExec::Create(graph_resources_, segment.graph, ptrs, capture_stream_.get(),
+                                              stats_.binding));
+    } else {
+      HLOGRAPH_TRY(exec->Bind(ptrs, capture_stream_.get(), stats_.binding));
+    }
+    HLOGRAPH_TRY(exec->Launch(stream));
+    ++stats_.graph_launches;
+  }
+  return Status::Ok();
+}
+
 ExecutionStats GpuExecutable::stats() const {
   std::lock_guard<std::mutex> lock(const_cast<std::mutex&>(mutex_));
   return stats_;
@@ -191,7 +240,11 @@ Status GpuExecutable::Execute(const std::vector<const void*>& args, const std::v
   }
   ++stats_.executions;
   HLOGRAPH_CUDA(cudaStreamWaitEvent(stream, last_call_done_, 0));
-  HLOGRAPH_TRY(RunSequence(program_.main, ptrs, stream));
+  if (mode_ == ExecutionMode::kGraph) {
+    HLOGRAPH_TRY(RunGraphs(ptrs, stream));
+  } else {
+    HLOGRAPH_TRY(RunSequence(program_.main, ptrs, stream));
+  }
   HLOGRAPH_CUDA(cudaEventRecord(last_call_done_, stream));
   return Status::Ok();
 }
@@ -231,19 +284,9 @@ StatusOr<int64_t> GpuExecutable::ReadScalar(const void* device, ir::ElementType 
   return v;
 }
 
-Status GpuExecutable::RunStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream) {
+// A GEMM or cuDNN convolution, queued on `stream` (or captured from it).
+Status GpuExecutable::RunLibraryStep(const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream) {
   const auto at = [&](BufferId id) { return ptrs[static_cast<size_t>(id)]; };
-  if (const auto* k = std::get_if<KernelStep>(&step.action)) {
-    const KernelSource& source = sources_[static_cast<size_t>(k->fusion)];
-    if (source.launch.grid[0] == 0) return Status::Ok();
-    std::vector<void*> values;
-    for (BufferId id : k->inputs) values.push_back(at(id));
-    for (BufferId id : k->outputs) values.push_back(at(id));
-    std::vector<void*> args;
-    for (void*& v : values) args.push_back(&v);
-    ++stats_.kernel_launches;
-    return LaunchKernel(kernels_[static_cast<size_t>(k->fusion)], source.launch, args.data(), stream);
-  }
   if (const auto* g = std::get_if<GemmStep>(&step.action)) {
     const GemmConfig& c = g->config;
     if (c.batch * c.m * c.n == 0) return Status::Ok();
@@ -262,6 +305,25 @@ Status GpuExecutable::RunStep(const Step& step, std::vector<void*>& ptrs, cudaSt
     if (it == convolutions_.end()) return Status::Error("internal error: a convolution without a plan");
     ++stats_.convolution_calls;
     return it->second->Run(at(cv->input), at(cv->filter), at(cv->out), workspace_.data(), stream);
+  }
+  return Status::Error("internal error: not a library step");
+}
+
+Status GpuExecutable::RunStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream) {
+  const auto at = [&](BufferId id) { return ptrs[static_cast<size_t>(id)]; };
+  if (const auto* k = std::get_if<KernelStep>(&step.action)) {
+    const KernelSource& source = sources_[static_cast<size_t>(k->fusion)];
+    if (source.launch.grid[0] == 0) return Status::Ok();
+    std::vector<void*> values;
+    for (BufferId id : k->inputs) values.push_back(at(id));
+    for (BufferId id : k->outputs) values.push_back(at(id));
+    std::vector<void*> args;
+    for (void*& v : values) args.push_back(&v);
+    ++stats_.kernel_launches;
+    return LaunchKernel(kernels_[static_cast<size_t>(k->fusion)], source.launch, args.data(), stream);
+  }
+  if (std::holds_alternative<GemmStep>(step.action) || std::holds_alternative<ConvolutionStep>(step.action)) {
+    return RunLibraryStep(step, ptrs, stream);
   }
   if (const auto* h = std::get_if<HostStep>(&step.action)) return RunOnHost(step, *h, ptrs, stream);
   if (const auto* c = std::get_if<CopyStep>(&step.action)) {
@@ -368,6 +430,12 @@ StatusOr<std::vector<cpu::Tensor>> GpuExecutable::Run(const std::vector<cpu::Ten
 std::string GpuExecutable::Explain() const {
   std::ostringstream os;
   os << program_.ToString();
+  os << "mode: " << ExecutionModeName(mode_) << "\n";
+  if (mode_ == ExecutionMode::kGraph) {
+    os << graph_plan_.ToString(program_);
+    os << "binding: reuse the instance while argument and result addresses stay; else update the nodes that "
+          "touch a moved buffer (library calls recaptured); re-instantiate only if CUDA refuses an update\n";
+  }
   os << "kernel launches (this GPU):\n";
   for (const KernelSource& k : sources_) {
     os << "  " << k.name << ": " << k.strategy << ", " << k.launch.ToString() << "\n";

@@ -15,19 +15,31 @@
 
 #include "backends/cpu/tensor.h"
 #include "backends/gpu/codegen/fusion_emitter.h"
+#include "backends/gpu/codegen/nvrtc_compiler.h"
+#include "backends/gpu/plan/graph_plan.h"
 #include "backends/gpu/plan/program.h"
 #include "backends/gpu/runtime/cudnn_convolution.h"
 #include "backends/gpu/runtime/device_memory.h"
 #include "backends/gpu/runtime/gemm.h"
+#include "backends/gpu/runtime/graph_exec.h"
 #include "backends/gpu/runtime/kernel_module.h"
 #include "hlograph/status.h"
 #include "ir/module.h"
 
 namespace hlograph::gpu {
 
+// Graph mode runs each call as CUDA graph launches (plan/graph_plan.h,
+// runtime/graph_exec.h): loops and cases on the device, no host round
+// trips. Stream mode queues the steps one by one and reads loop predicates
+// and case indices on the host.
+enum class ExecutionMode { kGraph, kStream };
+const char* ExecutionModeName(ExecutionMode mode);
+
 struct GpuCompileOptions {
   int device = 0;
   bool use_kernel_cache = true;
+  ExecutionMode mode = ExecutionMode::kGraph;
+  GraphOptions graph;  // the node budget for unrolling loops
 };
 
 // Counters of the last and all Execute calls, for people and benchmarks.
@@ -39,6 +51,9 @@ struct ExecutionStats {
   int64_t copies = 0;
   int64_t host_syncs = 0;  // predicate or index reads of loops and cases, host ops
   int64_t host_ops = 0;    // ops run on the host (HostStep)
+  // Graph mode: launches, and how buffer addresses were kept bound.
+  int64_t graph_launches = 0;
+  BindingCounters binding;
 };
 
 class GpuExecutable {
@@ -58,6 +73,8 @@ class GpuExecutable {
   StatusOr<std::vector<cpu::Tensor>> Run(const std::vector<cpu::Tensor>& args);
 
   const GpuProgram& program() const { return program_; }
+  ExecutionMode mode() const { return mode_; }
+  const GraphPlan& graph_plan() const { return graph_plan_; }
   const std::vector<KernelSource>& kernels() const { return sources_; }
   ExecutionStats stats() const;
   // Device memory the executable holds (arena of temps, GEMM and cuDNN
@@ -71,6 +88,9 @@ class GpuExecutable {
   Status Load(const GpuCompileOptions& options);
   // The cuBLASLt and cuDNN plans of the GEMM and convolution steps; returns the workspace they need.
   StatusOr<size_t> PlanLibraryCalls();
+  Status LoadGraphs(const CompileOptions& compile);
+  Status RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream);
+  Status RunLibraryStep(const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream);
   Status RunSequence(const Sequence& seq, std::vector<void*>& ptrs, cudaStream_t stream);
   Status RunStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream);
   StatusOr<int64_t> ReadScalar(const void* device, ir::ElementType type, cudaStream_t stream);
@@ -78,6 +98,11 @@ class GpuExecutable {
 
   GpuProgram program_;
   int device_ = 0;
+  ExecutionMode mode_ = ExecutionMode::kGraph;
+  GraphPlan graph_plan_;
+  GraphResources graph_resources_;
+  std::vector<std::unique_ptr<GraphExec>> graph_execs_;  // per plan graph, made on the first call
+  Stream capture_stream_;                                // library calls are captured on it
   std::vector<KernelSource> sources_;
   std::vector<KernelModule> modules_;
   std::vector<cudaKernel_t> kernels_;

@@ -44,23 +44,26 @@ StatusOr<cudaKernel_t> KernelModule::GetKernel(const std::string& name) const {
   return kernel;
 }
 
+Status PrepareKernel(cudaKernel_t kernel, const LaunchDims& dims) {
+  constexpr uint32_t kDefaultSharedLimit = 48 << 10;
+  if (dims.shared_bytes <= kDefaultSharedLimit) return Status::Ok();
+  // More than 48 KiB of dynamic shared memory must be opted into.
+  return CudaStatus(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel),
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         static_cast<int>(dims.shared_bytes)),
+                    "cudaFuncSetAttribute(max dynamic shared memory " + std::to_string(dims.shared_bytes) + " bytes)");
+}
+
 Status LaunchKernel(cudaKernel_t kernel, const LaunchDims& dims, void** args, cudaStream_t stream) {
   for (int i = 0; i < 3; ++i) {
     if (dims.grid[i] == 0 || dims.block[i] == 0) {
       return Status::Error("cannot launch a kernel with an empty " + dims.ToString());
     }
   }
+  HLOGRAPH_TRY(PrepareKernel(kernel, dims));
   // A kernel handle from cudaLibraryGetKernel stands for the function pointer
   // of the runtime API's launch and attribute calls.
   const void* function = reinterpret_cast<const void*>(kernel);
-  constexpr uint32_t kDefaultSharedLimit = 48 << 10;
-  if (dims.shared_bytes > kDefaultSharedLimit) {
-    // More than 48 KiB of dynamic shared memory must be opted into.
-    HLOGRAPH_TRY(CudaStatus(cudaFuncSetAttribute(function, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                 static_cast<int>(dims.shared_bytes)),
-                            "cudaFuncSetAttribute(max dynamic shared memory " + std::to_string(dims.shared_bytes) +
-                                " bytes)"));
-  }
   dim3 grid(dims.grid[0], dims.grid[1], dims.grid[2]);
   dim3 block(dims.block[0], dims.block[1], dims.block[2]);
   return CudaStatus(cudaLaunchKernel(function, grid, block, args, dims.shared_bytes, stream),

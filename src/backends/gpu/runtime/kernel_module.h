@@ -37,6 +37,10 @@ class KernelModule {
   cudaLibrary_t library_ = nullptr;
 };
 
+// Opts the kernel into the dynamic shared memory `dims` asks for beyond the
+// default 48 KiB (before a launch or a graph kernel node).
+Status PrepareKernel(cudaKernel_t kernel, const LaunchDims& dims);
+
 // Launches `kernel` with `args` (pointers to each parameter's value).
 Status LaunchKernel(cudaKernel_t kernel, const LaunchDims& dims, void** args, cudaStream_t stream);
 
