@@ -73,7 +73,8 @@ bool Touch(const GpuProgram& p, const std::vector<BufferId>& a, const std::vecto
 }
 
 // Every pair of nodes of a graph that touch the same memory, one of them
-// writing, is ordered by a path of edges.
+// writing (library calls all write their workspace), is ordered by a path
+// of edges.
 std::string CheckOrdering(const GpuProgram& p, const GraphPlan& plan) {
   for (size_t g = 0; g < plan.graphs.size(); ++g) {
     const auto& nodes = plan.graphs[g].nodes;
@@ -85,7 +86,8 @@ std::string CheckOrdering(const GpuProgram& p, const GraphPlan& plan) {
       }
       for (size_t i = 0; i < j; ++i) {
         const GraphNode &a = nodes[i], &b = nodes[j];
-        const bool conflict = Touch(p, a.writes, b.reads) || Touch(p, a.writes, b.writes) || Touch(p, a.reads, b.writes);
+        const bool conflict = (a.workspace && b.workspace) || Touch(p, a.writes, b.reads) ||
+                              Touch(p, a.writes, b.writes) || Touch(p, a.reads, b.writes);
         if (conflict && !reach[j][i]) {
           return "graph " + std::to_string(g) + ": n" + std::to_string(j) + " does not wait for n" + std::to_string(i);
         }
@@ -119,21 +121,26 @@ TEST(GpuGraphPlan, EveryCorpusProgramIsOrderedByItsMemory) {
 
 TEST(GpuGraphPlan, IndependentWorkRunsInParallel) {
   Planned p = PlanText(R"(
-func.func @main(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> tensor<64x64xf32> {
+func.func @main(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>) {
   %0 = stablehlo.dot_general %x, %x, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
   %1 = stablehlo.dot_general %y, %y, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
   %2 = stablehlo.add %0, %1 : tensor<64x64xf32>
-  return %2 : tensor<64x64xf32>
+  %3 = stablehlo.tanh %y : tensor<64x64xf32>
+  return %2, %3 : tensor<64x64xf32>, tensor<64x64xf32>
 })");
   const GraphPlan plan = BuildGraphPlan(p.program);
   ASSERT_EQ(plan.graphs.size(), 1u);
   const auto& nodes = plan.graphs[0].nodes;
-  ASSERT_EQ(nodes.size(), 3u) << plan.ToString(p.program);
+  ASSERT_EQ(nodes.size(), 4u) << plan.ToString(p.program);
   EXPECT_EQ(nodes[0].kind, NodeKind::kGemm);
   EXPECT_EQ(nodes[1].kind, NodeKind::kGemm);
-  EXPECT_TRUE(nodes[1].deps.empty());  // the two products do not wait for each other
+  // The products share the library workspace: one after the other.
+  EXPECT_EQ(nodes[1].deps, (std::vector<int>{0}));
   EXPECT_EQ(nodes[2].kind, NodeKind::kKernel);
-  EXPECT_EQ(nodes[2].deps, (std::vector<int>{0, 1}));
+  EXPECT_EQ(nodes[2].deps, (std::vector<int>{1}));
+  // The tanh reads only an argument: it waits for nothing.
+  EXPECT_EQ(nodes[3].kind, NodeKind::kKernel);
+  EXPECT_TRUE(nodes[3].deps.empty()) << plan.ToString(p.program);
   EXPECT_EQ(plan.conditions, 0);
 }
 

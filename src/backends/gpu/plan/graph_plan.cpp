@@ -123,7 +123,8 @@ class Builder {
     std::vector<int> conflicts;
     for (int i = id - 1; i >= 0; --i) {
       const GraphNode& earlier = nodes[static_cast<size_t>(i)];
-      if (i == must_follow || Overlap(earlier.writes, node.reads) || Overlap(earlier.writes, node.writes) ||
+      if (i == must_follow || (earlier.workspace && node.workspace) || Overlap(earlier.writes, node.reads) ||
+          Overlap(earlier.writes, node.writes) ||
           Overlap(earlier.reads, node.writes)) {
         conflicts.push_back(i);
       }
@@ -172,6 +173,7 @@ class Builder {
       const GemmConfig& c = gemm->config;
       if (c.batch * c.m * c.n == 0) return;
       n.kind = c.k == 0 ? NodeKind::kMemset : NodeKind::kGemm;
+      n.workspace = c.k != 0;
       if (c.k == 0) {
         n.dst = gemm->out;
         n.bytes = program_.buffers[static_cast<size_t>(gemm->out)].bytes;
@@ -179,6 +181,7 @@ class Builder {
       }
     } else if (std::holds_alternative<ConvolutionStep>(step.action)) {
       n.kind = NodeKind::kConvolution;
+      n.workspace = true;
     } else if (const auto* copy = std::get_if<CopyStep>(&step.action)) {
       AddCopy(g, copy->src, copy->dst, &step);
       return;
@@ -243,6 +246,7 @@ class Builder {
     for (const GraphNode& n : plan_.graphs[static_cast<size_t>(graph)].nodes) {
       reads.insert(n.reads.begin(), n.reads.end());
       writes.insert(n.writes.begin(), n.writes.end());
+      into.workspace = into.workspace || n.workspace;
     }
     into.reads.assign(reads.begin(), reads.end());
     into.writes.assign(writes.begin(), writes.end());

@@ -10,7 +10,8 @@
 //
 //   Edges come from memory: a node waits for the earlier nodes of its graph
 //   that write memory it reads or writes, or read memory it writes (temps
-//   sharing arena memory and donated arguments count as the same memory).
+//   sharing arena memory and donated arguments count as the same memory;
+//   library calls all write the one workspace).
 //
 //   Steps the device cannot run (host ops) stay outside: the program is then
 //   a sequence of segments, graphs and host steps in between; a loop or
@@ -48,6 +49,9 @@ struct GraphNode {
   std::vector<int> children;        // kWhile: its body graph; kSwitch: one graph per branch
   std::vector<int> deps;            // nodes of the same graph it waits for
   std::vector<BufferId> reads, writes;  // memory it touches (a conditional node: all its graphs do)
+  // It uses the executable's one library workspace (GEMMs, convolutions; a
+  // conditional node whose graphs hold one): such nodes never overlap.
+  bool workspace = false;
 };
 
 struct Graph {
