@@ -83,6 +83,51 @@ TEST(GpuGraphMode, CorpusMatchesStreamModeBitForBit) {
   EXPECT_GT(with_control_flow, 3);
 }
 
+// Unrolled loops whose values swap buffers: an odd trip count leaves them
+// in the other buffer until the final copy; a WHILE node running 3
+// iterations per pass copies them back at the end of each pass.
+TEST(GpuGraphMode, SwappedLoopValuesEndInPlace) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  auto modules = testing::ParseOrDie(R"(
+func.func @main(%w: tensor<32x32xf32>, %x: tensor<4x32xf32>) -> (tensor<4x32xf32>, tensor<i32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.while(%i = %c0, %v = %x) : tensor<i32>, tensor<4x32xf32>
+  cond {
+    %n = stablehlo.constant dense<9> : tensor<i32>
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %d = stablehlo.dot_general %v, %w, contracting_dims = [1] x [0] : (tensor<4x32xf32>, tensor<32x32xf32>) -> tensor<4x32xf32>
+    %t = stablehlo.tanh %d : tensor<4x32xf32>
+    %i1 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %i1, %t : tensor<i32>, tensor<4x32xf32>
+  }
+  return %0#1, %0#0 : tensor<4x32xf32>, tensor<i32>
+})");
+  const ir::Module& module = *modules[0];
+  auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
+  ASSERT_TRUE(stream.ok()) << stream.status().message();
+  auto args = cpu::RandomTensors(ir::FunctionSignature(*module.EntryFunction()).inputs, 3);
+  ASSERT_TRUE(args.ok());
+  auto want = (*stream)->Run(*args);
+  ASSERT_TRUE(want.ok());
+  for (int64_t budget : {2048, 12}) {  // fully unrolled (9 iterations); 3 per WHILE pass
+    GpuCompileOptions o = Mode(ExecutionMode::kGraph);
+    o.graph.node_budget = budget;
+    auto graph = GpuExecutable::Compile(module, o);
+    ASSERT_TRUE(graph.ok()) << graph.status().message();
+    ASSERT_EQ((*graph)->graph_plan().loops.size(), 1u);
+    EXPECT_EQ((*graph)->graph_plan().loops[0].swapped, 2);
+    EXPECT_EQ((*graph)->graph_plan().loops[0].fully_unrolled, budget == 2048);
+    for (int call = 0; call < 3; ++call) {
+      auto got = (*graph)->Run(*args);
+      ASSERT_TRUE(got.ok()) << got.status().message();
+      EXPECT_EQ(Differs(*want, *got), "") << "budget " << budget << " call " << call;
+    }
+  }
+}
+
 // Arguments and results at changing addresses, thousands of calls: every
 // result is checked against stream mode's for the same inputs.
 TEST(GpuGraphMode, PointerChurn) {

@@ -201,6 +201,17 @@ TEST(GpuGraphPlan, KnownTripCountsUnrollWithinTheBudget) {
   EXPECT_TRUE(full.loops[0].fully_unrolled);
   EXPECT_EQ(full.graphs.size(), 1u);
   EXPECT_EQ(full.conditions, 0);
+  // The counter and the activations swap buffers between iterations: the
+  // only copies are the two that set the loop up (200 iterations, even: the
+  // values end where they belong).
+  EXPECT_EQ(full.loops[0].swapped, 2);
+  int copies = 0, renamed = 0;
+  for (const GraphNode& n : full.graphs[0].nodes) {
+    copies += n.kind == NodeKind::kMemcpy;
+    renamed += !n.renamed.empty();
+  }
+  EXPECT_EQ(copies, 2) << full.ToString(p.program);
+  EXPECT_GT(renamed, 200);
 
   // 20 nodes cannot hold all 200 iterations: a WHILE node running k
   // iterations per pass, k dividing 200.

@@ -47,7 +47,11 @@ class Liveness {
       for (BufferId id : StepReads(step)) Use(id, start);
       for (BufferId id : StepWrites(step)) Use(id, start);
       if (const auto* w = std::get_if<WhileStep>(&step.action)) {
+        // The next values too hold their memory for the whole loop: an
+        // unrolled loop swaps the roles of state and next instead of
+        // copying (plan/graph_plan.h).
         for (BufferId id : w->state) Use(id, start);
+        for (BufferId id : w->next) Use(id, start);
         Walk(w->cond);
         Walk(w->body);
         const int end = next_++;

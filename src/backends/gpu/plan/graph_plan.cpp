@@ -146,6 +146,8 @@ class Builder {
 
   void AddCopy(int g, BufferId src, BufferId dst, const Step* step) {
     const int64_t bytes = program_.buffers[static_cast<size_t>(dst)].bytes;
+    src = Renamed(src);
+    dst = Renamed(dst);
     if (src == dst || bytes == 0) return;
     GraphNode n;
     n.kind = NodeKind::kMemcpy;
@@ -156,6 +158,22 @@ class Builder {
     n.reads = {src};
     n.writes = {dst};
     AddNode(g, std::move(n));
+  }
+
+  BufferId Renamed(BufferId id) const {
+    for (const auto& [from, to] : rename_) {
+      if (from == id) return to;
+    }
+    return id;
+  }
+
+  // The node's step buffers as this unrolled iteration binds them.
+  void ApplyRenaming(GraphNode& n) const {
+    if (rename_.empty()) return;
+    for (BufferId& id : n.reads) id = Renamed(id);
+    for (BufferId& id : n.writes) id = Renamed(id);
+    if (n.dst >= 0) n.dst = Renamed(n.dst);
+    n.renamed = rename_;
   }
 
   void Lower(const Sequence& seq, int g) {
@@ -194,6 +212,7 @@ class Builder {
     } else {
       return;  // host steps never reach a graph (Build keeps them outside)
     }
+    ApplyRenaming(n);
     AddNode(g, std::move(n));
   }
 
@@ -217,17 +236,66 @@ class Builder {
     return n;
   }
 
+  // Copies per iteration: of the loop values that change and do not swap.
   int64_t StateCopies(const WhileStep& w) const {
+    const std::vector<bool> swap = Swappable(w);
     int64_t n = 0;
     for (size_t i = 0; i < w.state.size(); ++i) {
-      n += w.next[i] != w.state[i] && program_.buffers[static_cast<size_t>(w.state[i])].bytes > 0;
+      n += !swap[i] && w.next[i] != w.state[i] && program_.buffers[static_cast<size_t>(w.state[i])].bytes > 0;
     }
     return n;
   }
 
-  void LowerIteration(const WhileStep& w, const Step& step, int g) {
+  // The loop values whose next and state buffers may swap roles between
+  // unrolled iterations: a next value in a temp of its own (held for the
+  // whole loop by the buffer plan), in a body with no nested control flow.
+  std::vector<bool> Swappable(const WhileStep& w) const {
+    std::vector<bool> swap(w.state.size(), false);
+    for (const Step& s : w.body.steps) {
+      if (std::holds_alternative<WhileStep>(s.action) || std::holds_alternative<CaseStep>(s.action) ||
+          std::holds_alternative<HostStep>(s.action)) {
+        return swap;
+      }
+    }
+    for (size_t i = 0; i < w.state.size(); ++i) {
+      const BufferId n = w.next[i];
+      const bool temp = program_.buffers[static_cast<size_t>(n)].kind == BufferKind::kTemp &&
+                        program_.buffers[static_cast<size_t>(w.state[i])].kind != BufferKind::kConstant;
+      swap[i] = n != w.state[i] && temp && std::count(w.next.begin(), w.next.end(), n) == 1 &&
+                std::find(w.state.begin(), w.state.end(), n) == w.state.end();
+    }
+    return swap;
+  }
+
+  // One iteration of the body; each swappable value's buffers then trade
+  // roles, the others are copied.
+  void LowerIteration(const WhileStep& w, const Step& step, int g, const std::vector<bool>& swap) {
     Lower(w.body, g);
-    for (size_t i = 0; i < w.state.size(); ++i) AddCopy(g, w.next[i], w.state[i], &step);
+    std::vector<std::pair<BufferId, BufferId>> next_roles;
+    for (size_t i = 0; i < w.state.size(); ++i) {
+      if (!swap[i]) {
+        AddCopy(g, w.next[i], w.state[i], &step);
+        continue;
+      }
+      next_roles.emplace_back(w.state[i], Renamed(w.next[i]));
+      next_roles.emplace_back(w.next[i], Renamed(w.state[i]));
+    }
+    for (const auto& [from, to] : next_roles) {
+      const auto it = std::find_if(rename_.begin(), rename_.end(), [&](const auto& r) { return r.first == from; });
+      if (it != rename_.end()) rename_.erase(it);
+      if (from != to) rename_.emplace_back(from, to);
+    }
+  }
+
+  // After the unrolled iterations: each state whose value sits in its next
+  // buffer is copied home.
+  void RestoreRoles(const WhileStep& w, const Step& step, int g) {
+    std::vector<std::pair<BufferId, BufferId>> copies;
+    for (BufferId s : w.state) {
+      if (Renamed(s) != s) copies.emplace_back(Renamed(s), s);
+    }
+    rename_.clear();
+    for (const auto& [from, to] : copies) AddCopy(g, from, to, &step);
   }
 
   int AddSetCondition(int g, const Step& step, BufferId from, int condition, int branches) {
@@ -259,13 +327,16 @@ class Builder {
     const int64_t per_iteration = std::max<int64_t>(1, CountNodes(w.body) + StateCopies(w));
     const int64_t budget = options_.node_budget;
     const int64_t trips = w.known_trip_count;
+    const std::vector<bool> swap = Swappable(w);
+    layout.swapped = static_cast<int>(std::count(swap.begin(), swap.end(), true));
     if (trips >= 0 && trips * per_iteration <= budget) {
       // The trip count is proven: no predicate to compute at all.
       layout.fully_unrolled = true;
       layout.unroll = trips;
       layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes fit the budget of " +
                    std::to_string(budget);
-      for (int64_t i = 0; i < trips; ++i) LowerIteration(w, step, g);
+      for (int64_t i = 0; i < trips; ++i) LowerIteration(w, step, g, swap);
+      RestoreRoles(w, step, g);
       plan_.loops.push_back(std::move(layout));
       return;
     }
@@ -291,7 +362,10 @@ class Builder {
     const int set = AddSetCondition(g, step, w.pred, condition, 0);
     const int body = NewGraph("while body (graph " + std::to_string(g) + ", node " +
                               std::to_string(plan_.graphs[static_cast<size_t>(g)].nodes.size()) + ")");
-    for (int64_t i = 0; i < layout.unroll; ++i) LowerIteration(w, step, body);
+    // The state is back in place at the end of each pass (for an even
+    // unroll the swaps cancel out and nothing is copied).
+    for (int64_t i = 0; i < layout.unroll; ++i) LowerIteration(w, step, body, swap);
+    RestoreRoles(w, step, body);
     Lower(w.cond, body);
     AddSetCondition(body, step, w.pred, condition, 0);
     GraphNode loop;
@@ -328,6 +402,8 @@ class Builder {
   const GraphOptions& options_;
   GraphPlan plan_;
   std::vector<std::vector<std::vector<bool>>> ancestors_;  // per graph, per node: which earlier nodes it waits for
+  // Inside an unrolled loop body: step buffers bound elsewhere (from, to).
+  std::vector<std::pair<BufferId, BufferId>> rename_;
 };
 
 std::string Ids(const std::vector<int>& ids, const char* prefix) {
@@ -386,7 +462,9 @@ std::string GraphPlan::ToString(const GpuProgram& program) const {
   for (const LoopLayout& l : loops) {
     os << "  loop " << Where(*l.step) << ": "
        << (l.fully_unrolled ? "fully unrolled" : "WHILE node, " + std::to_string(l.unroll) + " per iteration") << " ("
-       << l.why << ")\n";
+       << l.why << ")";
+    if (l.swapped > 0) os << "; " << l.swapped << " loop values swap buffers instead of being copied";
+    os << "\n";
   }
   for (const GraphSegment& s : segments) {
     if (s.outside) os << "  outside the graphs: " << Where(*s.outside) << ": " << s.why << "\n";

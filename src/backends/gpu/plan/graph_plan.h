@@ -6,7 +6,11 @@
 //   Graph 0 is the program. A while loop is a conditional WHILE node whose
 //   body is another graph; a case/if is a SWITCH node with a graph per
 //   branch. A loop whose trip count is known is unrolled, fully or k
-//   iterations per WHILE iteration, within a node budget.
+//   iterations per WHILE iteration, within a node budget. Unrolled
+//   iterations of a loop whose body has no nested control flow do not copy
+//   each next value into its state: the two buffers swap roles from one
+//   iteration to the next (a node reads its step's buffer b at `renamed`'s
+//   replacement), and one copy at the end puts the last values in place.
 //
 //   Edges come from memory: a node waits for the earlier nodes of its graph
 //   that write memory it reads or writes, or read memory it writes (temps
@@ -49,6 +53,9 @@ struct GraphNode {
   std::vector<int> children;        // kWhile: its body graph; kSwitch: one graph per branch
   std::vector<int> deps;            // nodes of the same graph it waits for
   std::vector<BufferId> reads, writes;  // memory it touches (a conditional node: all its graphs do)
+  // Step buffers bound elsewhere for this node (from, to): the unrolled
+  // iterations' swapped state. reads/writes/src/dst are already renamed.
+  std::vector<std::pair<BufferId, BufferId>> renamed;
   // It uses the executable's one library workspace (GEMMs, convolutions; a
   // conditional node whose graphs hold one): such nodes never overlap.
   bool workspace = false;
@@ -65,6 +72,7 @@ struct LoopLayout {
   int64_t trip_count = -1;          // known trip count, -1 if not known
   int64_t unroll = 1;               // iterations per WHILE iteration (or all of them)
   bool fully_unrolled = false;      // no WHILE node at all
+  int swapped = 0;                  // loop values whose buffers swap roles instead of being copied
   std::string why;
 };
 

@@ -90,6 +90,14 @@ Status GraphExec::Build(const std::vector<void*>& ptrs, cudaStream_t capture) {
 
 namespace {
 
+// The addresses a node's step buffers have: `ptrs`, except where the node
+// binds a buffer elsewhere (the swapped state of unrolled iterations).
+std::vector<void*> NodePtrs(const GraphNode& n, const std::vector<void*>& ptrs) {
+  std::vector<void*> mine = ptrs;
+  for (const auto& [from, to] : n.renamed) mine[static_cast<size_t>(from)] = ptrs[static_cast<size_t>(to)];
+  return mine;
+}
+
 // A GEMM or convolution captured from `capture` into a graph of its own.
 StatusOr<cudaGraph_t> CaptureLibraryCall(const GraphResources& r, const Step& step, const std::vector<void*>& ptrs,
                                          cudaStream_t capture) {
@@ -111,13 +119,15 @@ KernelLaunch KernelOf(const GraphResources& r, const GraphNode& n, const std::ve
   KernelLaunch k;
   if (n.kind == NodeKind::kKernel) {
     const auto& step = std::get<KernelStep>(n.step->action);
-    for (BufferId id : step.inputs) k.pointers.push_back(ptrs[static_cast<size_t>(id)]);
-    for (BufferId id : step.outputs) k.pointers.push_back(ptrs[static_cast<size_t>(id)]);
+    const std::vector<void*> bound = n.renamed.empty() ? std::vector<void*>() : NodePtrs(n, ptrs);
+    const std::vector<void*>& at = n.renamed.empty() ? ptrs : bound;
+    for (BufferId id : step.inputs) k.pointers.push_back(at[static_cast<size_t>(id)]);
+    for (BufferId id : step.outputs) k.pointers.push_back(at[static_cast<size_t>(id)]);
     for (void*& p : k.pointers) k.args.push_back(&p);
     SetDims(k, r.kernels[static_cast<size_t>(step.fusion)], r.launches[static_cast<size_t>(step.fusion)]);
     return k;
   }
-  // kSetCondition: the value read is a loop's i1 predicate or a case's index.
+  // kSetCondition (reads already renamed): a loop's i1 predicate or a case's index.
   k.handle = handle;
   k.value = ptrs[static_cast<size_t>(n.reads[0])];
   k.bytes = 1;
@@ -169,7 +179,7 @@ Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<
       }
       case NodeKind::kGemm:
       case NodeKind::kConvolution: {
-        HLOGRAPH_ASSIGN(cudaGraph_t child, CaptureLibraryCall(r, *n.step, ptrs, capture));
+        HLOGRAPH_ASSIGN(cudaGraph_t child, CaptureLibraryCall(r, *n.step, NodePtrs(n, ptrs), capture));
         const cudaError_t added = cudaGraphAddChildGraphNode(&out, graph, deps.data(), deps.size(), child);
         (void)cudaGraphDestroy(child);  // the node holds its own copy
         HLOGRAPH_CUDA(added);
@@ -224,7 +234,7 @@ Status GraphExec::UpdateNode(const Node& node, const std::vector<void*>& ptrs, c
     }
     case NodeKind::kGemm:
     case NodeKind::kConvolution: {
-      HLOGRAPH_ASSIGN(cudaGraph_t child, CaptureLibraryCall(*resources_, *n.step, ptrs, capture));
+      HLOGRAPH_ASSIGN(cudaGraph_t child, CaptureLibraryCall(*resources_, *n.step, NodePtrs(n, ptrs), capture));
       const cudaError_t set = cudaGraphExecChildGraphNodeSetParams(exec_, node.handle, child);
       (void)cudaGraphDestroy(child);
       HLOGRAPH_CUDA(set);
