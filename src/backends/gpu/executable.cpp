@@ -116,13 +116,15 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls() {
       }
       auto plan = GemmPlan::Create(c, blas_);
       Status made = plan.status();
-      // The heuristic's candidates are timed (HLOGRAPH_GPU_AUTOTUNE=0 keeps
-      // its first choice): for big products the first pick can be a few
-      // percent off; for small ones it is often a split-K kernel pair where
-      // one kernel is faster.
+      // Big products are worth timing the heuristic's candidates for: the
+      // first pick can be a few percent off (HLOGRAPH_GPU_AUTOTUNE=0 keeps
+      // it). Small ones are not: their kernels take microseconds, below
+      // what event timing of a few launches tells apart.
       const char* autotune = std::getenv("HLOGRAPH_GPU_AUTOTUNE");
       const bool tune = !(autotune && std::string(autotune) == "0");
-      if (made.ok() && tune) made = (*plan)->Autotune(nullptr);
+      const double macs = static_cast<double>(c.batch) * static_cast<double>(c.m) * static_cast<double>(c.n) *
+                          static_cast<double>(c.k);
+      if (made.ok() && tune && macs >= 1e9) made = (*plan)->Autotune(nullptr);
       if (!made.ok()) {
         status = Status::Error(c.ToString() + ": " + made.message());
         return;
