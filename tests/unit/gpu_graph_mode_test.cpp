@@ -53,7 +53,10 @@ TEST(GpuGraphMode, CorpusMatchesStreamModeBitForBit) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
   // The same GEMM algorithms on both sides: timing could pick different
   // ones for the two executables, which round differently.
-  ::setenv("HLOGRAPH_GPU_AUTOTUNE", "0", 1);
+  struct NoAutotune {
+    NoAutotune() { ::setenv("HLOGRAPH_GPU_AUTOTUNE", "0", 1); }
+    ~NoAutotune() { ::unsetenv("HLOGRAPH_GPU_AUTOTUNE"); }
+  } no_autotune;
   int ran = 0, with_control_flow = 0;
   for (const std::string& path : testing::MlirFiles(testing::SourceDir() + "/tests/corpus")) {
     if (path.find("/debug/") != std::string::npos || path.find("collatz") != std::string::npos) continue;
@@ -81,7 +84,6 @@ TEST(GpuGraphMode, CorpusMatchesStreamModeBitForBit) {
     with_control_flow += (*graph)->graph_plan().conditions > 0;
     ++ran;
   }
-  ::unsetenv("HLOGRAPH_GPU_AUTOTUNE");
   std::cout << "graph mode: " << ran << " corpus programs identical to stream mode, " << with_control_flow
             << " with conditional nodes\n";
   EXPECT_GT(ran, 60);
