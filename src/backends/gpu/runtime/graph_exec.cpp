@@ -37,8 +37,12 @@ struct GraphExec::Node {
 
 namespace {
 
-// A kernel node's parameters and the storage they point into.
+// A kernel node's parameters and the storage they point into (so it is
+// filled in place and never copied).
 struct KernelLaunch {
+  KernelLaunch() = default;
+  KernelLaunch(const KernelLaunch&) = delete;
+  KernelLaunch& operator=(const KernelLaunch&) = delete;
   cudaKernelNodeParams params{};
   std::vector<void*> pointers;  // buffer addresses, in parameter order
   std::vector<void*> args;      // pointers to each parameter's value
@@ -53,6 +57,16 @@ void SetDims(KernelLaunch& k, cudaKernel_t kernel, const LaunchDims& dims) {
   k.params.blockDim = dim3(dims.block[0], dims.block[1], dims.block[2]);
   k.params.sharedMemBytes = dims.shared_bytes;
   k.params.kernelParams = k.args.data();
+}
+
+// A memset node's parameters: `bytes` zero bytes at `dst`.
+cudaMemsetParams ZeroFill(void* dst, int64_t bytes) {
+  cudaMemsetParams m{};
+  m.dst = dst;
+  m.elementSize = 1;
+  m.width = static_cast<size_t>(bytes);
+  m.height = 1;
+  return m;
 }
 
 bool IsEmpty(const LaunchDims& dims) {
@@ -114,9 +128,8 @@ StatusOr<cudaGraph_t> CaptureLibraryCall(const GraphResources& r, const Step& st
 }
 
 // The parameters of a kernel or set-condition node with buffers at `ptrs`.
-KernelLaunch KernelOf(const GraphResources& r, const GraphNode& n, const std::vector<void*>& ptrs,
-                      cudaGraphConditionalHandle handle) {
-  KernelLaunch k;
+void KernelOf(const GraphResources& r, const GraphNode& n, const std::vector<void*>& ptrs,
+              cudaGraphConditionalHandle handle, KernelLaunch& k) {
   if (n.kind == NodeKind::kKernel) {
     const auto& step = std::get<KernelStep>(n.step->action);
     const std::vector<void*> bound = n.renamed.empty() ? std::vector<void*>() : NodePtrs(n, ptrs);
@@ -125,7 +138,7 @@ KernelLaunch KernelOf(const GraphResources& r, const GraphNode& n, const std::ve
     for (BufferId id : step.outputs) k.pointers.push_back(at[static_cast<size_t>(id)]);
     for (void*& p : k.pointers) k.args.push_back(&p);
     SetDims(k, r.kernels[static_cast<size_t>(step.fusion)], r.launches[static_cast<size_t>(step.fusion)]);
-    return k;
+    return;
   }
   // kSetCondition (reads already renamed): a loop's i1 predicate or a case's index.
   k.handle = handle;
@@ -139,7 +152,6 @@ KernelLaunch KernelOf(const GraphResources& r, const GraphNode& n, const std::ve
   k.args = {&k.handle, const_cast<void**>(&k.value), &k.bytes, &k.branches};
   LaunchDims one;
   SetDims(k, r.set_condition, one);
-  return k;
 }
 
 }  // namespace
@@ -173,7 +185,8 @@ Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<
           }
           HLOGRAPH_TRY(PrepareKernel(r.kernels[static_cast<size_t>(step.fusion)], dims));
         }
-        KernelLaunch k = KernelOf(r, n, ptrs, handle);
+        KernelLaunch k;
+        KernelOf(r, n, ptrs, handle, k);
         HLOGRAPH_CUDA(cudaGraphAddKernelNode(&out, graph, deps.data(), deps.size(), &k.params));
         break;
       }
@@ -191,11 +204,7 @@ Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<
                                                cudaMemcpyDeviceToDevice));
         break;
       case NodeKind::kMemset: {
-        cudaMemsetParams m{};
-        m.dst = ptrs[static_cast<size_t>(n.dst)];
-        m.elementSize = 1;
-        m.width = static_cast<size_t>(n.bytes);
-        m.height = 1;
+        const cudaMemsetParams m = ZeroFill(ptrs[static_cast<size_t>(n.dst)], n.bytes);
         HLOGRAPH_CUDA(cudaGraphAddMemsetNode(&out, graph, deps.data(), deps.size(), &m));
         break;
       }
@@ -227,8 +236,9 @@ Status GraphExec::UpdateNode(const Node& node, const std::vector<void*>& ptrs, c
   switch (n.kind) {
     case NodeKind::kKernel:
     case NodeKind::kSetCondition: {
-      KernelLaunch k = KernelOf(*resources_, n, ptrs,
-                                n.kind == NodeKind::kSetCondition ? handles_[static_cast<size_t>(n.condition)] : 0);
+      KernelLaunch k;
+      KernelOf(*resources_, n, ptrs,
+               n.kind == NodeKind::kSetCondition ? handles_[static_cast<size_t>(n.condition)] : 0, k);
       HLOGRAPH_CUDA(cudaGraphExecKernelNodeSetParams(exec_, node.handle, &k.params));
       return Status::Ok();
     }
@@ -246,11 +256,7 @@ Status GraphExec::UpdateNode(const Node& node, const std::vector<void*>& ptrs, c
                                                        static_cast<size_t>(n.bytes), cudaMemcpyDeviceToDevice));
       return Status::Ok();
     case NodeKind::kMemset: {
-      cudaMemsetParams m{};
-      m.dst = ptrs[static_cast<size_t>(n.dst)];
-      m.elementSize = 1;
-      m.width = static_cast<size_t>(n.bytes);
-      m.height = 1;
+      const cudaMemsetParams m = ZeroFill(ptrs[static_cast<size_t>(n.dst)], n.bytes);
       HLOGRAPH_CUDA(cudaGraphExecMemsetNodeSetParams(exec_, node.handle, &m));
       return Status::Ok();
     }
