@@ -11,7 +11,9 @@ For each workload (bench/workloads.py; all by default) with the same
 arguments (fixed seeds):
   - XLA, default flags: compile time; latency = median/p10/p90 over N calls,
     each followed by block_until_ready; throughput = N calls queued, then
-    one block_until_ready, divided by N;
+    one block_until_ready, divided by N, after --cooldown seconds idle (on
+    both sides: sustained load lowers the GPU's clocks, and the latency
+    runs before leave the GPU idle for different shares of the time);
   - XLA with XLA_FLAGS=--xla_gpu_enable_command_buffer= (command buffers
     off), the same measurements, in a child process of this script
     (`--xla-only`), since flags must be set before jax is imported;
@@ -66,6 +68,9 @@ def parse_args(argv=None):
     ap.add_argument('--rounds', type=int, default=2,
                     help='measure XLA and hlograph this many times each, alternating, and keep each one\'s '
                          'fastest (a GPU warmed by one side slows the other; default 2)')
+    ap.add_argument('--cooldown', type=float, default=1.0,
+                    help='idle seconds before each side\'s queued calls (sustained load lowers the GPU\'s '
+                         'clocks; default 1.0)')
     ap.add_argument('--timeout', type=int, default=900, help='seconds per hlograph command')
     ap.add_argument('--xla-only', action='store_true', help=argparse.SUPPRESS)
     ap.add_argument('--xla-out', help=argparse.SUPPRESS)
@@ -116,6 +121,7 @@ def measure_xla(name, iters, warmup, keep_outputs):
         out = compiled(*leaves)
         jax.block_until_ready(out)
         lat.append((time.perf_counter() - t) * 1e6)
+    time.sleep(ARGS.cooldown)
     t = time.perf_counter()
     for _ in range(iters):
         out = compiled(*leaves)   # only the last result is kept alive
@@ -170,7 +176,7 @@ def run_xla_child(names):
     env = dict(os.environ)
     env['XLA_FLAGS'] = (env.get('XLA_FLAGS', '') + ' ' + NO_CMDBUF_FLAG).strip()
     cmd = [sys.executable, os.path.abspath(__file__), '--xla-only', '--xla-out', path,
-           '--iters', str(ARGS.iters), '--warmup', str(ARGS.warmup),
+           '--iters', str(ARGS.iters), '--warmup', str(ARGS.warmup), '--cooldown', str(ARGS.cooldown),
            '--platform', ARGS.platform] + names
     print('XLA with %s (child process) ...' % NO_CMDBUF_FLAG, flush=True)
     p = subprocess.run(cmd, env=env, capture_output=True, text=True)
@@ -234,7 +240,8 @@ def hlograph_bench(mlir, npz, extra):
     """Runs `hlograph bench`; retries without --iters/--warmup if the CLI rejects it
     as bad usage (exit 2). Returns (dict or None, error line or None)."""
     base = [ARGS.hlograph, 'bench', mlir, '--inputs', npz, '--backend', ARGS.platform, '--json'] + extra
-    rc, out, err = run_cmd(base + ['--iters', str(ARGS.iters), '--warmup', str(ARGS.warmup)])
+    rc, out, err = run_cmd(base + ['--iters', str(ARGS.iters), '--warmup', str(ARGS.warmup),
+                                   '--cooldown', str(int(ARGS.cooldown * 1000))])
     if rc == 2:
         rc, out, err = run_cmd(base)
     if rc != 0:
@@ -373,8 +380,8 @@ def print_table(rows):
                       check])
     print()
     print('Times in microseconds per call: lat = median latency (each call waited for), '
-          'thr = %d calls queued, one wait; each side the fastest of %d alternating rounds. '
-          'ratio = hlograph thr / XLA thr (lower is better for hlograph).' % (ARGS.iters, ARGS.rounds))
+          'thr = %d calls queued after %.1f s idle, one wait; each side the fastest of %d alternating rounds. '
+          'ratio = hlograph thr / XLA thr (lower is better for hlograph).' % (ARGS.iters, ARGS.cooldown, ARGS.rounds))
     print('| ' + ' | '.join(hdr) + ' |')
     print('|' + '---|' * len(hdr))
     for l in lines:

@@ -121,6 +121,11 @@ TEST(CliBench, TimesCallsAndPrintsJson) {
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_TRUE(HasSubstr(text.out, "latency per call   median"));
   EXPECT_EQ(Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --iters many").exit_code, 2);
+  EXPECT_EQ(Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --cooldown soon").exit_code, 2);
+  CliResult bad_mode = Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --mode fast");
+  EXPECT_EQ(bad_mode.exit_code, 2);
+  EXPECT_TRUE(HasSubstr(bad_mode.err, "--mode must be graph or stream")) << bad_mode.err;
+  EXPECT_EQ(Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 2 --cooldown 5").exit_code, 0);
   // --profile measures GPU kernels: on the CPU backend it says so and the
   // timing still comes (no kernel fields in the JSON).
   CliResult profiled = Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 2 --profile --json");

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "backends/cpu/interpreter.h"
 #include "arguments.h"
@@ -111,6 +112,9 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
     HLOGRAPH_TRY(stream.Synchronize());
     t.latencies_s.push_back(Seconds(a, Clock::now()));
   }
+  // The GPU's clocks drop under sustained load: an idle spell first lets a
+  // comparison start each side's queued run from the same state.
+  std::this_thread::sleep_for(std::chrono::milliseconds(o.cooldown_ms));
   const auto q0 = Clock::now();
   for (int i = 0; i < o.iters; ++i) HLOGRAPH_TRY(exe->Execute(arg_ptrs, result_ptrs, stream.get()));
   HLOGRAPH_TRY(stream.Synchronize());

@@ -22,6 +22,7 @@ struct Options {
   std::string dot;                       // --dot FILE: explain writes the graph plan as Graphviz
   int iters = 100;                       // --iters N: bench's timed calls
   int warmup = 10;                       // --warmup N: bench's untimed calls first
+  int cooldown_ms = 0;                   // --cooldown MS: bench idles this long before the queued calls
   bool json = false;                     // --json: bench prints one JSON object
   bool profile = false;                  // --profile: bench also sums kernel time (CUPTI)
 };

@@ -38,6 +38,8 @@ options:
   --kernels          explain: also print each kernel's CUDA C++
   --dot OUT.dot      explain: also write the CUDA graph plan as Graphviz
   --iters N          bench: timed calls (default 100); --warmup N first (10)
+  --cooldown MS      bench: idle milliseconds before the queued calls (default 0), so that
+                     a comparison can start every side's sustained run from the same clocks
   --json             bench: print one JSON object
   --profile          bench (GPU): also the device time in kernels per call (CUPTI)
   --debug-info       print: also print locations, loc(...)
@@ -90,12 +92,12 @@ int main(int argc, char** argv) {
       o.json = true;
     } else if (a == "--profile") {
       o.profile = true;
-    } else if (a == "--iters" || a == "--warmup") {
+    } else if (a == "--iters" || a == "--warmup" || a == "--cooldown") {
       std::string v;
       if (!value(&v) || v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {
         return Usage(a + " needs a count");
       }
-      (a == "--iters" ? o.iters : o.warmup) = std::stoi(v);
+      (a == "--iters" ? o.iters : a == "--warmup" ? o.warmup : o.cooldown_ms) = std::stoi(v);
     } else if (a == "--inputs" || a == "--output" || a == "--backend" || a == "--input" ||
                a == "--random" || a == "--dot" || a == "--mode") {
       std::string v;
