@@ -33,6 +33,7 @@ StatusOr<std::unique_ptr<GpuExecutable>> GpuExecutable::Compile(const ir::Module
 }
 
 GpuExecutable::~GpuExecutable() {
+  MemoryBudget::Global().Unregister(this);
   if (pinned_scalar_) cudaFreeHost(pinned_scalar_);
   if (last_call_done_) cudaEventDestroy(last_call_done_);
 }
@@ -84,8 +85,8 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
     HLOGRAPH_ASSIGN(constants_[i], DeviceBuffer::Allocate(b.bytes));
     HLOGRAPH_TRY(CopyHostToDevice(constants_[i].data(), value->bytes.data(), b.bytes, nullptr));
   }
-  HLOGRAPH_ASSIGN(arena_, DeviceBuffer::Allocate(program_.arena_bytes));
-  HLOGRAPH_ASSIGN(workspace_, DeviceBuffer::Allocate(static_cast<int64_t>(workspace)));
+  workspace_bytes_ = workspace;
+  HLOGRAPH_TRY(AllocateResident());
   HLOGRAPH_CUDA(cudaMallocHost(&pinned_scalar_, 8));
   HLOGRAPH_CUDA(cudaEventCreateWithFlags(&last_call_done_, cudaEventDisableTiming));
   mode_ = options.mode;
@@ -152,6 +153,29 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls() {
   });
   HLOGRAPH_TRY(status);
   return workspace;
+}
+
+Status GpuExecutable::AllocateResident() {
+  const int64_t bytes = program_.arena_bytes + static_cast<int64_t>(workspace_bytes_);
+  (void)MemoryBudget::Global().MakeRoom(this, bytes);  // advisory: the allocation decides
+  HLOGRAPH_ASSIGN(arena_, DeviceBuffer::Allocate(program_.arena_bytes));
+  HLOGRAPH_ASSIGN(workspace_, DeviceBuffer::Allocate(static_cast<int64_t>(workspace_bytes_)));
+  held_bytes_ = bytes;
+  evicted_ = false;
+  return Status::Ok();
+}
+
+bool GpuExecutable::TryEvict() {
+  std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
+  if (!lock.owns_lock() || evicted_) return false;
+  // Earlier calls' work may still use the arena.
+  if (last_call_done_ != nullptr && cudaEventSynchronize(last_call_done_) != cudaSuccess) return false;
+  for (auto& exec : graph_execs_) exec.reset();  // their nodes point into the arena and workspace
+  arena_ = DeviceBuffer();
+  workspace_ = DeviceBuffer();
+  held_bytes_ = 0;
+  evicted_ = true;
+  return true;
 }
 
 // What graph nodes launch; the graphs themselves are built on the first
@@ -228,6 +252,12 @@ Status GpuExecutable::Execute(const std::vector<const void*>& args, const std::v
   }
   std::lock_guard<std::mutex> lock(mutex_);
   HLOGRAPH_TRY(SetDevice(device_));
+  if (evicted_) {
+    HLOGRAPH_TRY(AllocateResident());
+    ++stats_.reloads;
+  } else {
+    (void)MemoryBudget::Global().MakeRoom(this, 0);  // the most recently used now
+  }
   std::vector<void*> ptrs(program_.buffers.size(), nullptr);
   for (size_t i = 0; i < program_.buffers.size(); ++i) {
     const Buffer& b = program_.buffers[i];

@@ -8,6 +8,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -23,6 +24,7 @@
 #include "backends/gpu/runtime/gemm.h"
 #include "backends/gpu/runtime/graph_exec.h"
 #include "backends/gpu/runtime/kernel_module.h"
+#include "backends/gpu/runtime/memory_budget.h"
 #include "hlograph/status.h"
 #include "ir/module.h"
 
@@ -54,15 +56,18 @@ struct ExecutionStats {
   // Graph mode: launches, and how buffer addresses were kept bound.
   int64_t graph_launches = 0;
   BindingCounters binding;
+  // Calls that found the arena given back to the memory budget and
+  // allocated it again.
+  int64_t reloads = 0;
 };
 
-class GpuExecutable {
+class GpuExecutable : public Evictable {
  public:
   // Plans the module and compiles it for `options.device`. Without a GPU
   // this fails with a message saying so.
   static StatusOr<std::unique_ptr<GpuExecutable>> Compile(const ir::Module& module,
                                                           const GpuCompileOptions& options = {});
-  ~GpuExecutable();
+  ~GpuExecutable() override;
 
   // Runs on device buffers: one pointer per parameter and per result
   // (results sized as the program's result types), on `stream`. Returns once
@@ -83,12 +88,19 @@ class GpuExecutable {
   // The program, each kernel's strategy and launch, the GEMMs, the memory.
   std::string Explain() const;
 
+  // Evictable (runtime/memory_budget.h): the arena and the library
+  // workspace, and with them the graphs that point into them.
+  int64_t evictable_bytes() const override { return held_bytes_; }
+  bool TryEvict() override;
+
  private:
   GpuExecutable() = default;
   Status Load(const GpuCompileOptions& options);
   // The cuBLASLt and cuDNN plans of the GEMM and convolution steps; returns the workspace they need.
   StatusOr<size_t> PlanLibraryCalls();
   Status LoadGraphs(const CompileOptions& compile);
+  // Allocates the arena and workspace (after asking the budget for room).
+  Status AllocateResident();
   Status RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream);
   Status RunLibraryStep(const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream);
   Status RunSequence(const Sequence& seq, std::vector<void*>& ptrs, cudaStream_t stream);
@@ -113,6 +125,9 @@ class GpuExecutable {
   std::vector<DeviceBuffer> constants_;  // per buffer id (empty for non-constants)
   DeviceBuffer arena_;
   DeviceBuffer workspace_;
+  size_t workspace_bytes_ = 0;
+  bool evicted_ = false;                 // arena and workspace given back to the budget
+  std::atomic<int64_t> held_bytes_{0};   // arena + workspace held now
   void* pinned_scalar_ = nullptr;  // host memory for predicate reads
   // Recorded at the end of each call's work: the next call's stream waits
   // for it, since all calls share the arena.
