@@ -136,9 +136,10 @@ func.func @main(%w: tensor<32x32xf32>, %x: tensor<4x32xf32>) -> (tensor<4x32xf32
 }
 
 // Arguments and results at changing addresses, thousands of calls: every
-// result is checked against stream mode's for the same inputs.
-TEST(GpuGraphMode, PointerChurn) {
-  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+// result is checked against stream mode's for the same inputs. `binding`:
+// HLOGRAPH_GPU_BINDING for the graph-mode executable; its counters go to
+// `stats`.
+void PointerChurn(const char* binding, ExecutionStats* stats_out) {
   // A data-dependent loop around a case and a GEMM reading an argument
   // inside the loop body: moved arguments must reach nodes in conditional
   // bodies too.
@@ -172,7 +173,9 @@ func.func @main(%w: tensor<16x16xf32>, %x: tensor<4x16xf32>, %k: tensor<i32>) ->
 })");
   const ir::Module& module = *modules[0];
   auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
+  ::setenv("HLOGRAPH_GPU_BINDING", binding, 1);
   auto graph = GpuExecutable::Compile(module, Mode(ExecutionMode::kGraph));
+  ::unsetenv("HLOGRAPH_GPU_BINDING");
   ASSERT_TRUE(stream.ok()) << stream.status().message();
   ASSERT_TRUE(graph.ok()) << graph.status().message();
   ASSERT_EQ((*graph)->graph_plan().conditions, 2);
@@ -238,10 +241,42 @@ func.func @main(%w: tensor<16x16xf32>, %x: tensor<4x16xf32>, %k: tensor<i32>) ->
     }
   }
   const ExecutionStats stats = (*graph)->stats();
-  std::cout << "pointer churn: " << stats.executions << " calls, " << stats.binding.reuses << " reuses, "
-            << stats.binding.node_updates << " node updates, " << stats.binding.instantiations << " instantiations\n";
+  std::cout << "pointer churn (" << binding << "): " << stats.executions << " calls, " << stats.binding.reuses
+            << " reuses, " << stats.binding.node_updates << " node updates, " << stats.binding.instantiations
+            << " instantiations, " << stats.binding.copies << " copies; " << BindingPolicyName(stats.binding_policy)
+            << "\n";
   EXPECT_EQ(stats.host_syncs, 0);
-  EXPECT_GT(stats.binding.node_updates, 0);
+  *stats_out = stats;
+}
+
+TEST(GpuGraphMode, PointerChurnUpdatingNodes) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  ExecutionStats s;
+  PointerChurn("update", &s);
+  if (HasFatalFailure()) return;
+  EXPECT_GT(s.binding.node_updates, 0);
+  EXPECT_EQ(s.binding.copies, 0);
+  EXPECT_EQ(s.binding_policy, BindingPolicy::kUpdateNodes);
+}
+
+TEST(GpuGraphMode, PointerChurnThroughStableCopies) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  ExecutionStats s;
+  PointerChurn("copy", &s);
+  if (HasFatalFailure()) return;
+  EXPECT_EQ(s.binding.node_updates, 0);  // bound once, to the stable buffers
+  EXPECT_GT(s.binding.copies, 0);
+  EXPECT_EQ(s.binding_policy, BindingPolicy::kStableCopies);
+}
+
+TEST(GpuGraphMode, PointerChurnChoosesStableCopies) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  ExecutionStats s;
+  PointerChurn("auto", &s);
+  if (HasFatalFailure()) return;
+  EXPECT_EQ(s.binding_policy, BindingPolicy::kStableCopies);
+  EXPECT_GT(s.binding.copies, 0);
+  EXPECT_GT(s.binding.node_updates, 0);  // during the calls it watched
 }
 
 // Several threads, each with its own buffers (so addresses move between

@@ -32,7 +32,8 @@ struct Timings {
   std::vector<double> host_s;       // one per call: the host's time in Execute (queueing the work)
   std::string mode;                 // GPU: graph or stream
   // GPU, over all calls: graph launches, and how addresses stayed bound.
-  int64_t calls = 0, graph_launches = 0, reuses = 0, node_updates = 0, instantiations = 0;
+  int64_t calls = 0, graph_launches = 0, reuses = 0, node_updates = 0, instantiations = 0, copies = 0;
+  std::string binding;  // the policy in force at the end
   double queued_s = 0;              // per call, calls queued then one wait
   int64_t device_bytes = -1;        // resident + arguments + results (GPU)
   int64_t kernels = -1;
@@ -126,6 +127,8 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   t.reuses = stats.binding.reuses;
   t.node_updates = stats.binding.node_updates;
   t.instantiations = stats.binding.instantiations;
+  t.copies = stats.binding.copies;
+  t.binding = gpu::BindingPolicyName(stats.binding_policy);
   if (o.profile && o.iters > 0) {
     HLOGRAPH_TRY(gpu::KernelProfiler::Start());
     Status run = Status::Ok();
@@ -164,8 +167,9 @@ std::string Json(const Options& o, const Timings& t) {
   if (!t.host_s.empty()) os << ", \"host_us\": " << us(Percentile(t.host_s, 0.5));
   if (!t.mode.empty()) {
     os << ", \"mode\": " << Quoted(t.mode) << ", \"calls\": " << t.calls << ", \"graph_launches\": " << t.graph_launches
-       << ", \"binding\": {\"reuses\": " << t.reuses << ", \"node_updates\": " << t.node_updates
-       << ", \"instantiations\": " << t.instantiations << "}";
+       << ", \"binding\": {\"policy\": " << Quoted(t.binding) << ", \"reuses\": " << t.reuses
+       << ", \"node_updates\": " << t.node_updates << ", \"instantiations\": " << t.instantiations
+       << ", \"copies\": " << t.copies << "}";
   }
   if (t.kernel_busy_s >= 0) {
     os << ", \"kernel_busy_us\": " << us(t.kernel_busy_s) << ", \"kernel_launches_per_call\": " << t.kernel_launches
@@ -225,11 +229,11 @@ int Bench(const Options& o) {
     std::printf("  host per call      median %.1f us (queueing the work)\n", us(Percentile(t->host_s, 0.5)));
   }
   if (!t->mode.empty()) {
-    std::printf("  mode               %s: %lld graph launches in %lld calls; binding: %lld reuses, %lld node updates, "
-                "%lld instantiations\n",
+    std::printf("  mode               %s: %lld graph launches in %lld calls; binding (%s): %lld reuses, %lld node "
+                "updates, %lld instantiations, %lld copies\n",
                 t->mode.c_str(), static_cast<long long>(t->graph_launches), static_cast<long long>(t->calls),
-                static_cast<long long>(t->reuses), static_cast<long long>(t->node_updates),
-                static_cast<long long>(t->instantiations));
+                t->binding.c_str(), static_cast<long long>(t->reuses), static_cast<long long>(t->node_updates),
+                static_cast<long long>(t->instantiations), static_cast<long long>(t->copies));
   }
   if (t->device_bytes >= 0) std::printf("  device memory      %.2f MiB\n", t->device_bytes / 1048576.0);
   if (t->kernel_busy_s >= 0) {

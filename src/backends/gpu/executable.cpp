@@ -197,6 +197,45 @@ Status GpuExecutable::LoadGraphs(const CompileOptions& compile) {
   };
   graph_execs_.resize(graph_plan_.graphs.size());
   HLOGRAPH_ASSIGN(capture_stream_, Stream::Create());
+  int64_t io_bytes = 0;
+  for (BufferId id : program_.parameters) io_bytes += program_.buffers[static_cast<size_t>(id)].bytes;
+  for (BufferId id : program_.results) io_bytes += program_.buffers[static_cast<size_t>(id)].bytes;
+  binding_ = std::make_unique<BindingChooser>(BindingChooser::ModeFromEnvironment(), io_bytes,
+                                              static_cast<int>(program_.parameters.size() + program_.results.size()));
+  return Status::Ok();
+}
+
+Status GpuExecutable::RunGraphsOnStableCopies(std::vector<void*>& ptrs, const std::vector<const void*>& args,
+                                              const std::vector<void*>& results, cudaStream_t stream) {
+  const size_t n_params = program_.parameters.size();
+  if (stable_.empty()) {
+    for (BufferId id : program_.parameters) {
+      HLOGRAPH_ASSIGN(DeviceBuffer b, DeviceBuffer::Allocate(program_.buffers[static_cast<size_t>(id)].bytes));
+      stable_.push_back(std::move(b));
+    }
+    for (BufferId id : program_.results) {
+      HLOGRAPH_ASSIGN(DeviceBuffer b, DeviceBuffer::Allocate(program_.buffers[static_cast<size_t>(id)].bytes));
+      stable_.push_back(std::move(b));
+    }
+  }
+  for (size_t i = 0; i < program_.buffers.size(); ++i) {
+    const Buffer& b = program_.buffers[i];
+    const size_t index = static_cast<size_t>(b.index);
+    if (b.kind == BufferKind::kParameter) ptrs[i] = stable_[index].data();
+    if (b.kind == BufferKind::kOutput) ptrs[i] = stable_[n_params + index].data();
+  }
+  for (size_t a = 0; a < args.size(); ++a) {
+    if (stable_[a].size() == 0) continue;
+    HLOGRAPH_TRY(CopyDeviceToDevice(stable_[a].data(), args[a], stable_[a].size(), stream));
+    ++stats_.binding.copies;
+  }
+  HLOGRAPH_TRY(RunGraphs(ptrs, stream));
+  for (size_t r = 0; r < results.size(); ++r) {
+    const DeviceBuffer& b = stable_[n_params + r];
+    if (b.size() == 0) continue;
+    HLOGRAPH_TRY(CopyDeviceToDevice(results[r], b.data(), b.size(), stream));
+    ++stats_.binding.copies;
+  }
   return Status::Ok();
 }
 
@@ -272,11 +311,18 @@ Status GpuExecutable::Execute(const std::vector<const void*>& args, const std::v
   }
   ++stats_.executions;
   HLOGRAPH_CUDA(cudaStreamWaitEvent(stream, last_call_done_, 0));
-  if (mode_ == ExecutionMode::kGraph) {
+  if (mode_ == ExecutionMode::kGraph && binding_->policy() == BindingPolicy::kStableCopies) {
+    HLOGRAPH_TRY(RunGraphsOnStableCopies(ptrs, args, results, stream));
+  } else if (mode_ == ExecutionMode::kGraph) {
+    const BindingCounters before = stats_.binding;
     HLOGRAPH_TRY(RunGraphs(ptrs, stream));
+    const int64_t updates = stats_.binding.node_updates - before.node_updates;
+    const bool reinstantiated = before.instantiations > 0 && stats_.binding.instantiations > before.instantiations;
+    binding_->Observe(updates > 0 || reinstantiated, updates);
   } else {
     HLOGRAPH_TRY(RunSequence(program_.main, ptrs, stream));
   }
+  if (binding_) stats_.binding_policy = binding_->policy();
   HLOGRAPH_CUDA(cudaEventRecord(last_call_done_, stream));
   return Status::Ok();
 }
@@ -465,8 +511,9 @@ std::string GpuExecutable::Explain() const {
   os << "mode: " << ExecutionModeName(mode_) << "\n";
   if (mode_ == ExecutionMode::kGraph) {
     os << graph_plan_.ToString(program_);
-    os << "binding: reuse the instance while argument and result addresses stay; else update the nodes that "
-          "touch a moved buffer (library calls recaptured); re-instantiate only if CUDA refuses an update\n";
+    os << "binding: " << BindingPolicyName(binding_->policy()) << " (" << binding_->why()
+       << "); update nodes: reuse the instance while argument and result addresses stay, else give the nodes that "
+          "touch a moved buffer new parameters (library calls recaptured), re-instantiate only if CUDA refuses\n";
   }
   os << "kernel launches (this GPU):\n";
   for (const KernelSource& k : sources_) {

@@ -19,6 +19,7 @@
 #include "backends/gpu/codegen/nvrtc_compiler.h"
 #include "backends/gpu/plan/graph_plan.h"
 #include "backends/gpu/plan/program.h"
+#include "backends/gpu/runtime/binding_policy.h"
 #include "backends/gpu/runtime/cudnn_convolution.h"
 #include "backends/gpu/runtime/device_memory.h"
 #include "backends/gpu/runtime/gemm.h"
@@ -59,6 +60,7 @@ struct ExecutionStats {
   // Calls that found the arena given back to the memory budget and
   // allocated it again.
   int64_t reloads = 0;
+  BindingPolicy binding_policy = BindingPolicy::kUpdateNodes;  // in force now
 };
 
 class GpuExecutable : public Evictable {
@@ -102,6 +104,9 @@ class GpuExecutable : public Evictable {
   // Allocates the arena and workspace (after asking the budget for room).
   Status AllocateResident();
   Status RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream);
+  // Graph mode with stable copies: arguments copied in, results out.
+  Status RunGraphsOnStableCopies(std::vector<void*>& ptrs, const std::vector<const void*>& args,
+                                 const std::vector<void*>& results, cudaStream_t stream);
   Status RunLibraryStep(const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream);
   Status RunSequence(const Sequence& seq, std::vector<void*>& ptrs, cudaStream_t stream);
   Status RunStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream);
@@ -115,6 +120,8 @@ class GpuExecutable : public Evictable {
   GraphResources graph_resources_;
   std::vector<std::unique_ptr<GraphExec>> graph_execs_;  // per plan graph, made on the first call
   Stream capture_stream_;                                // library calls are captured on it
+  std::unique_ptr<BindingChooser> binding_;
+  std::vector<DeviceBuffer> stable_;  // stable copies: per parameter, then per result
   std::vector<KernelSource> sources_;
   std::vector<KernelModule> modules_;
   std::vector<cudaKernel_t> kernels_;

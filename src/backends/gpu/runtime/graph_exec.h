@@ -45,6 +45,7 @@ struct BindingCounters {
   int64_t reuses = 0;            // calls whose buffers had not moved
   int64_t node_updates = 0;      // nodes given new parameters in place
   int64_t instantiations = 0;    // cudaGraphInstantiate, the first included
+  int64_t copies = 0;            // arguments and results copied through stable buffers
 };
 
 class GraphExec {
