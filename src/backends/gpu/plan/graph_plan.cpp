@@ -68,6 +68,7 @@ class Builder {
       }
       Lower(step, graph);
     }
+    DropDeadNodes();
     return std::move(plan_);
   }
 
@@ -214,6 +215,87 @@ class Builder {
     }
     ApplyRenaming(n);
     AddNode(g, std::move(n));
+  }
+
+  // Drops the nodes of each segment's graph whose results nothing reads: a
+  // counter that only counted the iterations of a loop now unrolled, say.
+  // What other segments touch, and everything but temps, stays wanted.
+  void DropDeadNodes() {
+    std::set<BufferId> elsewhere;
+    const auto touch = [&](const Step& s, int) {
+      for (BufferId id : StepReads(s)) elsewhere.insert(id);
+      for (BufferId id : StepWrites(s)) elsewhere.insert(id);
+      if (const auto* w = std::get_if<WhileStep>(&s.action)) {
+        elsewhere.insert(w->state.begin(), w->state.end());
+        elsewhere.insert(w->next.begin(), w->next.end());
+        elsewhere.insert(w->pred);
+      } else if (const auto* c = std::get_if<CaseStep>(&s.action)) {
+        elsewhere.insert(c->index);
+        elsewhere.insert(c->results.begin(), c->results.end());
+        for (const auto& r : c->branch_results) elsewhere.insert(r.begin(), r.end());
+      }
+    };
+    for (const GraphSegment& segment : plan_.segments) {
+      if (segment.outside == nullptr) continue;
+      touch(*segment.outside, 0);
+      if (const auto* w = std::get_if<WhileStep>(&segment.outside->action)) {
+        ForEachStep(w->cond, touch);
+        ForEachStep(w->body, touch);
+      } else if (const auto* c = std::get_if<CaseStep>(&segment.outside->action)) {
+        for (const Sequence& b : c->branches) ForEachStep(b, touch);
+      }
+    }
+    elsewhere.insert(program_.results.begin(), program_.results.end());
+    for (const GraphSegment& segment : plan_.segments) {
+      if (segment.graph < 0) continue;
+      std::set<BufferId> wanted = elsewhere;
+      for (const GraphSegment& other : plan_.segments) {
+        if (other.graph < 0 || other.graph == segment.graph) continue;
+        for (const GraphNode& n : plan_.graphs[static_cast<size_t>(other.graph)].nodes) {
+          wanted.insert(n.reads.begin(), n.reads.end());
+        }
+      }
+      DropDeadNodes(segment.graph, std::move(wanted));
+    }
+  }
+
+  void DropDeadNodes(int g, std::set<BufferId> wanted) {
+    std::vector<GraphNode>& nodes = plan_.graphs[static_cast<size_t>(g)].nodes;
+    std::vector<bool> needed(nodes.size(), false);
+    // Backwards: a node is needed if it writes something wanted (or memory
+    // the caller sees, or is control flow); what it reads is then wanted.
+    // A write does not end a value's wanting: an earlier writer of the same
+    // buffer may fill what an in-place update leaves untouched.
+    for (size_t i = nodes.size(); i-- > 0;) {
+      const GraphNode& n = nodes[i];
+      bool need = n.kind == NodeKind::kWhile || n.kind == NodeKind::kSwitch || n.kind == NodeKind::kSetCondition;
+      for (BufferId id : n.writes) {
+        need = need || wanted.count(id) || program_.buffers[static_cast<size_t>(id)].kind != BufferKind::kTemp;
+      }
+      if (!need) continue;
+      needed[i] = true;
+      wanted.insert(n.reads.begin(), n.reads.end());
+    }
+    if (std::all_of(needed.begin(), needed.end(), [](bool b) { return b; })) return;
+    // The graph again from the nodes kept; edges are recomputed.
+    std::vector<GraphNode> old = std::move(nodes);
+    nodes.clear();
+    ancestors_[static_cast<size_t>(g)].clear();
+    std::vector<int> renumbered(old.size(), -1);
+    for (size_t i = 0; i < old.size(); ++i) {
+      if (!needed[i]) continue;
+      GraphNode n = std::move(old[i]);
+      int set = -1;  // a conditional node keeps following its set-condition node
+      for (int d : n.deps) {
+        const GraphNode& dep = old[static_cast<size_t>(d)];
+        if ((n.kind == NodeKind::kWhile || n.kind == NodeKind::kSwitch) && dep.kind == NodeKind::kSetCondition &&
+            dep.condition == n.condition) {
+          set = renumbered[static_cast<size_t>(d)];
+        }
+      }
+      n.deps.clear();
+      renumbered[i] = AddNode(g, std::move(n), set);
+    }
   }
 
   // Nodes one pass over `seq` adds to its graph.
