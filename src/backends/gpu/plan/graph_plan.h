@@ -20,6 +20,9 @@
 //   Steps the device cannot run (host ops) stay outside: the program is then
 //   a sequence of segments, graphs and host steps in between; a loop or
 //   case containing a host op runs in stream mode as a whole.
+//
+//   Nodes whose results nothing reads are dropped (an unrolled loop's
+//   counter feeds only its own increments).
 #pragma once
 
 #include <cstdint>
@@ -45,7 +48,7 @@ const char* NodeKindName(NodeKind kind);
 
 struct GraphNode {
   NodeKind kind = NodeKind::kKernel;
-  const Step* step = nullptr;       // what it runs (null for the copies of unrolled loops' state)
+  const Step* step = nullptr;       // what it runs (for the copies a loop adds: the while step)
   BufferId src = -1, dst = -1;      // kMemcpy / kMemset
   int64_t bytes = 0;                // kMemcpy / kMemset
   int condition = -1;               // kSetCondition, kWhile, kSwitch: which conditional handle
