@@ -104,6 +104,19 @@ def _pct(ts_us):
                 p90=float(np.percentile(ts, 90)))
 
 
+def xla_device_bytes(compiled):
+    """Device memory a call of the compiled program holds by XLA's own
+    accounting (arguments + results + temps + code, less what aliases), to
+    set against hlograph's peak_device_bytes; None where XLA does not say."""
+    try:
+        m = compiled.memory_analysis()
+        total = (m.argument_size_in_bytes + m.output_size_in_bytes + m.temp_size_in_bytes
+                 + m.generated_code_size_in_bytes - m.alias_size_in_bytes)
+        return int(total)
+    except Exception:  # noqa: BLE001 (older jax, or a backend without the analysis)
+        return None
+
+
 def measure_xla(name, iters, warmup, keep_outputs):
     g, leaves, _ = workloads.flat(name)
     leaves = [jax.device_put(x) for x in leaves]
@@ -111,6 +124,7 @@ def measure_xla(name, iters, warmup, keep_outputs):
     t0 = time.perf_counter()
     compiled = jax.jit(g).lower(*leaves).compile()
     compile_s = time.perf_counter() - t0
+    device_bytes = xla_device_bytes(compiled)
     out = None
     for _ in range(max(1, warmup)):
         out = compiled(*leaves)
@@ -128,6 +142,8 @@ def measure_xla(name, iters, warmup, keep_outputs):
     jax.block_until_ready(out)
     queued = (time.perf_counter() - t) * 1e6 / iters
     res = dict(compile_s=compile_s, latency_us=_pct(lat), queued_us=queued)
+    if device_bytes is not None:
+        res['device_bytes'] = device_bytes
     outs = None
     if keep_outputs:
         outs = [np.asarray(o) for o in jax.tree_util.tree_leaves(out)]
@@ -352,7 +368,7 @@ def hl_timing(h):
 
 def print_table(rows):
     hdr = ['workload', 'XLA lat/thr', 'XLA no-cmdbuf lat/thr', 'hlograph lat/thr', 'ratio',
-           'kernel-busy floor', 'bytes floor', 'check']
+           'kernel-busy floor', 'bytes floor', 'MB XLA/hlograph', 'check']
     lines = []
     for n, r in rows.items():
         h = r.get('hlograph') or {}
@@ -373,15 +389,21 @@ def print_table(rows):
             check = '-'
         if 'bench_error' in h:
             check += '; bench: ' + h['bench_error']
+        xla_mb = (r.get('xla') or {}).get('device_bytes')
+        hl_mb = ((h.get('bench') or {}).get('peak_device_bytes'))
+        mem = '%s / %s' % ('%.1f' % (xla_mb / 1e6) if xla_mb is not None and xla_mb >= 0 else '-',
+                           '%.1f' % (hl_mb / 1e6) if hl_mb is not None and hl_mb >= 0 else '-')
         lines.append([n, fmt_lt(r.get('xla')), fmt_lt(r.get('xla_no_cmdbuf')), hl,
                       '%.2f' % ratio if ratio else '-',
                       '%.0f' % kb if kb is not None else '-',
                       '%.1f' % r['bytes_floor_us'] if r.get('bytes_floor_us') is not None else '-',
-                      check])
+                      mem, check])
     print()
     print('Times in microseconds per call: lat = median latency (each call waited for), '
           'thr = %d calls queued after %.1f s idle, one wait; each side the fastest of %d alternating rounds. '
-          'ratio = hlograph thr / XLA thr (lower is better for hlograph).' % (ARGS.iters, ARGS.cooldown, ARGS.rounds))
+          'ratio = hlograph thr / XLA thr (lower is better for hlograph). MB: device memory a call holds '
+          '(XLA: its memory analysis; hlograph: arena, workspace, constants, arguments, results).'
+          % (ARGS.iters, ARGS.cooldown, ARGS.rounds))
     print('| ' + ' | '.join(hdr) + ' |')
     print('|' + '---|' * len(hdr))
     for l in lines:
