@@ -274,6 +274,8 @@ TEST(GpuGraphPlan, ExplainWritesGraphviz) {
                                            " --dot " + testing::Quote(dot));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(testing::HasSubstr(r.out, "graph plan:"));
+  EXPECT_TRUE(testing::HasSubstr(r.out, "binding (HLOGRAPH_GPU_BINDING): update the nodes")) << r.out;
+  EXPECT_TRUE(testing::HasSubstr(r.out, "held across calls (temps never move); budget unlimited")) << r.out;
   std::ifstream in(dot);
   std::stringstream text;
   text << in.rdbuf();

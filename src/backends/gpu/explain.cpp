@@ -5,8 +5,34 @@
 #include "backends/gpu/codegen/fusion_emitter.h"
 #include "backends/gpu/plan/graph_plan.h"
 #include "backends/gpu/plan/planner.h"
+#include "backends/gpu/runtime/binding_policy.h"
+#include "backends/gpu/runtime/memory_budget.h"
 
 namespace hlograph::gpu {
+namespace {
+
+// How graph mode binds arguments and holds memory, as the environment sets
+// it (the executable reports what it chose at run time).
+std::string RuntimePolicies(const GpuProgram& program) {
+  std::ostringstream os;
+  os << "binding (HLOGRAPH_GPU_BINDING): ";
+  switch (BindingChooser::ModeFromEnvironment()) {
+    case BindingChooser::Mode::kUpdate: os << "update the nodes that touch a moved buffer\n"; break;
+    case BindingChooser::Mode::kCopy: os << "stable copies (arguments copied in, results out)\n"; break;
+    case BindingChooser::Mode::kAuto:
+      os << "auto: update nodes, stable copies once addresses keep moving in the first calls\n";
+      break;
+  }
+  const int64_t budget = MemoryBudget::Global().limit();
+  os << "memory: arena of " << program.arena_bytes << " bytes held across calls (temps never move); budget "
+     << (budget == MemoryBudget::kUnlimited ? std::string("unlimited")
+                                            : std::to_string(budget) + " bytes, least recently used idle "
+                                                                       "executables give theirs back")
+     << " (HLOGRAPH_GPU_MEMORY_BUDGET)\n";
+  return os.str();
+}
+
+}  // namespace
 
 StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptions& options) {
   HLOGRAPH_ASSIGN(GpuProgram program, PlanProgram(module));
@@ -15,6 +41,7 @@ StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptio
   std::ostringstream os;
   os << program.ToString();
   os << graph.ToString(program);
+  os << RuntimePolicies(program);
   os << "kernel launches (H200: 132 SMs):\n";
   std::string sources;
   for (const Fusion& f : program.fusions) {
