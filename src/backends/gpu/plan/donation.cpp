@@ -9,30 +9,6 @@
 namespace hlograph::gpu {
 namespace {
 
-// Every buffer a step reads or writes, nested sequences included.
-void CollectBuffers(const Step& step, std::set<BufferId>& ids);
-
-void CollectBuffers(const Sequence& seq, std::set<BufferId>& ids) {
-  for (const Step& s : seq.steps) CollectBuffers(s, ids);
-}
-
-void CollectBuffers(const Step& step, std::set<BufferId>& ids) {
-  for (BufferId id : StepReads(step)) ids.insert(id);
-  for (BufferId id : StepWrites(step)) ids.insert(id);
-  if (const auto* w = std::get_if<WhileStep>(&step.action)) {
-    ids.insert(w->state.begin(), w->state.end());
-    ids.insert(w->next.begin(), w->next.end());
-    ids.insert(w->pred);
-    CollectBuffers(w->cond, ids);
-    CollectBuffers(w->body, ids);
-  } else if (const auto* cs = std::get_if<CaseStep>(&step.action)) {
-    ids.insert(cs->index);
-    ids.insert(cs->results.begin(), cs->results.end());
-    for (const auto& r : cs->branch_results) ids.insert(r.begin(), r.end());
-    for (const Sequence& b : cs->branches) CollectBuffers(b, ids);
-  }
-}
-
 // Whether loop kernel `f` reads its input `k` only element by element at
 // the index it writes: the value feeds elementwise ops of its own shape
 // only, down to the outputs. Each thread then reads an element before it

@@ -222,28 +222,8 @@ class Builder {
   // What other segments touch, and everything but temps, stays wanted.
   void DropDeadNodes() {
     std::set<BufferId> elsewhere;
-    const auto touch = [&](const Step& s, int) {
-      for (BufferId id : StepReads(s)) elsewhere.insert(id);
-      for (BufferId id : StepWrites(s)) elsewhere.insert(id);
-      if (const auto* w = std::get_if<WhileStep>(&s.action)) {
-        elsewhere.insert(w->state.begin(), w->state.end());
-        elsewhere.insert(w->next.begin(), w->next.end());
-        elsewhere.insert(w->pred);
-      } else if (const auto* c = std::get_if<CaseStep>(&s.action)) {
-        elsewhere.insert(c->index);
-        elsewhere.insert(c->results.begin(), c->results.end());
-        for (const auto& r : c->branch_results) elsewhere.insert(r.begin(), r.end());
-      }
-    };
     for (const GraphSegment& segment : plan_.segments) {
-      if (segment.outside == nullptr) continue;
-      touch(*segment.outside, 0);
-      if (const auto* w = std::get_if<WhileStep>(&segment.outside->action)) {
-        ForEachStep(w->cond, touch);
-        ForEachStep(w->body, touch);
-      } else if (const auto* c = std::get_if<CaseStep>(&segment.outside->action)) {
-        for (const Sequence& b : c->branches) ForEachStep(b, touch);
-      }
+      if (segment.outside != nullptr) CollectBuffers(*segment.outside, elsewhere);
     }
     elsewhere.insert(program_.results.begin(), program_.results.end());
     for (const GraphSegment& segment : plan_.segments) {

@@ -56,6 +56,26 @@ std::vector<BufferId> StepWrites(const Step& step) {
   return {};
 }
 
+void CollectBuffers(const Step& step, std::set<BufferId>& ids) {
+  for (BufferId id : StepReads(step)) ids.insert(id);
+  for (BufferId id : StepWrites(step)) ids.insert(id);
+  const auto nested = [&](const Sequence& seq) {
+    for (const Step& s : seq.steps) CollectBuffers(s, ids);
+  };
+  if (const auto* w = std::get_if<WhileStep>(&step.action)) {
+    ids.insert(w->state.begin(), w->state.end());
+    ids.insert(w->next.begin(), w->next.end());
+    ids.insert(w->pred);
+    nested(w->cond);
+    nested(w->body);
+  } else if (const auto* cs = std::get_if<CaseStep>(&step.action)) {
+    ids.insert(cs->index);
+    ids.insert(cs->results.begin(), cs->results.end());
+    for (const auto& r : cs->branch_results) ids.insert(r.begin(), r.end());
+    for (const Sequence& b : cs->branches) nested(b);
+  }
+}
+
 BufferId GpuProgram::AddBuffer(Buffer buffer) {
   buffers.push_back(std::move(buffer));
   return static_cast<BufferId>(buffers.size() - 1);

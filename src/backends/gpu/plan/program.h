@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -177,6 +178,8 @@ struct GpuProgram {
 // case, whose buffers their own fields and sequences name.
 std::vector<BufferId> StepReads(const Step& step);
 std::vector<BufferId> StepWrites(const Step& step);
+// Every buffer a step reads or writes, its nested sequences included.
+void CollectBuffers(const Step& step, std::set<BufferId>& ids);
 
 // Visits every step of `seq` and of the sequences nested in it, in program
 // order, with its depth of nesting.
