@@ -157,6 +157,7 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls() {
 
 Status GpuExecutable::AllocateResident() {
   const int64_t bytes = program_.arena_bytes + static_cast<int64_t>(workspace_bytes_);
+  MemoryBudget::Global().Register(this);
   (void)MemoryBudget::Global().MakeRoom(this, bytes);  // advisory: the allocation decides
   HLOGRAPH_ASSIGN(arena_, DeviceBuffer::Allocate(program_.arena_bytes));
   HLOGRAPH_ASSIGN(workspace_, DeviceBuffer::Allocate(static_cast<int64_t>(workspace_bytes_)));
@@ -260,7 +261,9 @@ Status GpuExecutable::RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream) {
 
 ExecutionStats GpuExecutable::stats() const {
   std::lock_guard<std::mutex> lock(const_cast<std::mutex&>(mutex_));
-  return stats_;
+  ExecutionStats s = stats_;
+  if (binding_) s.binding_policy = binding_->policy();
+  return s;
 }
 
 int64_t GpuExecutable::resident_bytes() const {
@@ -322,7 +325,6 @@ Status GpuExecutable::Execute(const std::vector<const void*>& args, const std::v
   } else {
     HLOGRAPH_TRY(RunSequence(program_.main, ptrs, stream));
   }
-  if (binding_) stats_.binding_policy = binding_->policy();
   HLOGRAPH_CUDA(cudaEventRecord(last_call_done_, stream));
   return Status::Ok();
 }

@@ -60,7 +60,7 @@ struct ExecutionStats {
   // Calls that found the arena given back to the memory budget and
   // allocated it again.
   int64_t reloads = 0;
-  BindingPolicy binding_policy = BindingPolicy::kUpdateNodes;  // in force now
+  BindingPolicy binding_policy = BindingPolicy::kUpdateNodes;  // in force now (filled by stats())
 };
 
 class GpuExecutable : public Evictable {

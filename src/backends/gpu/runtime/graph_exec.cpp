@@ -104,8 +104,17 @@ Status GraphExec::Build(const std::vector<void*>& ptrs, cudaStream_t capture) {
 
 namespace {
 
-// The addresses a node's step buffers have: `ptrs`, except where the node
-// binds a buffer elsewhere (the swapped state of unrolled iterations).
+// Where a node's step buffer `id` is: at `ptrs`, unless the node binds it
+// elsewhere (the swapped state of unrolled iterations).
+void* BufferAt(const GraphNode& n, const std::vector<void*>& ptrs, BufferId id) {
+  for (const auto& [from, to] : n.renamed) {
+    if (from == id) return ptrs[static_cast<size_t>(to)];
+  }
+  return ptrs[static_cast<size_t>(id)];
+}
+
+// All of a node's step buffers as BufferAt places them (for library calls,
+// which read the step's buffers from a table).
 std::vector<void*> NodePtrs(const GraphNode& n, const std::vector<void*>& ptrs) {
   std::vector<void*> mine = ptrs;
   for (const auto& [from, to] : n.renamed) mine[static_cast<size_t>(from)] = ptrs[static_cast<size_t>(to)];
@@ -132,10 +141,8 @@ void KernelOf(const GraphResources& r, const GraphNode& n, const std::vector<voi
               cudaGraphConditionalHandle handle, KernelLaunch& k) {
   if (n.kind == NodeKind::kKernel) {
     const auto& step = std::get<KernelStep>(n.step->action);
-    const std::vector<void*> bound = n.renamed.empty() ? std::vector<void*>() : NodePtrs(n, ptrs);
-    const std::vector<void*>& at = n.renamed.empty() ? ptrs : bound;
-    for (BufferId id : step.inputs) k.pointers.push_back(at[static_cast<size_t>(id)]);
-    for (BufferId id : step.outputs) k.pointers.push_back(at[static_cast<size_t>(id)]);
+    for (BufferId id : step.inputs) k.pointers.push_back(BufferAt(n, ptrs, id));
+    for (BufferId id : step.outputs) k.pointers.push_back(BufferAt(n, ptrs, id));
     for (void*& p : k.pointers) k.args.push_back(&p);
     SetDims(k, r.kernels[static_cast<size_t>(step.fusion)], r.launches[static_cast<size_t>(step.fusion)]);
     return;

@@ -42,17 +42,11 @@ StatusOr<int64_t> MemoryBudget::ParseBytes(const std::string& text) {
   return bytes;
 }
 
-void MemoryBudget::set_limit(int64_t bytes) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  limit_ = bytes;
-}
+void MemoryBudget::set_limit(int64_t bytes) { limit_ = bytes; }
 
-int64_t MemoryBudget::limit() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return limit_;
-}
+int64_t MemoryBudget::limit() const { return limit_; }
 
-void MemoryBudget::Register(Evictable* e) {
+void MemoryBudget::Register(Evictable* e) {  // also without a limit: one may be set later
   std::lock_guard<std::mutex> lock(mutex_);
   lru_.remove(e);
   lru_.push_back(e);
@@ -64,10 +58,13 @@ void MemoryBudget::Unregister(Evictable* e) {
 }
 
 bool MemoryBudget::MakeRoom(Evictable* e, int64_t extra) {
+  // Without a limit nothing is evicted, so the order of use does not
+  // matter: calls skip the lock (a limit set later starts from the order
+  // of registration).
+  if (limit_ == kUnlimited) return true;
   std::lock_guard<std::mutex> lock(mutex_);
   lru_.remove(e);
   lru_.push_back(e);
-  if (limit_ == kUnlimited) return true;
   int64_t held = 0;
   for (const Evictable* x : lru_) held += x->evictable_bytes();
   for (Evictable* victim : lru_) {

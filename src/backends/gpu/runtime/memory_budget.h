@@ -8,6 +8,7 @@
 // K, M or G suffix); without it nothing is ever evicted.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <list>
 #include <mutex>
@@ -38,6 +39,8 @@ class MemoryBudget {
   static StatusOr<int64_t> ParseBytes(const std::string& text);
 
   explicit MemoryBudget(int64_t limit = kUnlimited) : limit_(limit) {}
+  MemoryBudget(const MemoryBudget&) = delete;
+  MemoryBudget& operator=(const MemoryBudget&) = delete;
   void set_limit(int64_t bytes);
   int64_t limit() const;
 
@@ -53,7 +56,8 @@ class MemoryBudget {
 
  private:
   mutable std::mutex mutex_;
-  int64_t limit_;
+  // Read without the lock on every call: unlimited budgets skip the rest.
+  std::atomic<int64_t> limit_;
   int64_t evictions_ = 0;
   std::list<Evictable*> lru_;  // least recently used first
 };
