@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 
 #include "backends/cpu/element_types.h"
@@ -218,10 +217,11 @@ TEST(GpuConvolution, ExplainSaysWhyNotCudnn) {
 }
 
 TEST(GpuConvolution, EnvironmentTurnsCudnnOff) {
-  ::setenv("HLOGRAPH_GPU_CUDNN", "0", 1);
   std::vector<std::unique_ptr<ir::Module>> modules;
-  auto program = PlanText(kCases[kFirstCudnnCase].text, modules);
-  ::unsetenv("HLOGRAPH_GPU_CUDNN");
+  auto program = [&] {
+    const testing::ScopedEnv no_cudnn("HLOGRAPH_GPU_CUDNN", "0");
+    return PlanText(kCases[kFirstCudnnCase].text, modules);
+  }();
   ASSERT_TRUE(program.ok()) << program.status().message();
   EXPECT_TRUE(CudnnSteps(*program).empty());
   ASSERT_EQ(program->fusions.size(), 2u);  // the convolution, then bias and relu

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstring>
 #include <sstream>
-#include <thread>
 
 #include "backends/cpu/element_types.h"
 #include "backends/cpu/interpreter.h"
@@ -128,26 +127,19 @@ TEST(GpuExecutable, ConcurrentCallsFromSeveralThreads) {
     args.push_back(std::move(*a));
     want.push_back(std::move(*w));
   }
-  std::vector<std::string> problems(kThreads);
-  std::vector<std::thread> threads;
-  for (size_t t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      for (size_t call = 0; call < kCalls && problems[t].empty(); ++call) {
-        const size_t i = t * kCalls + call;
-        auto got = (*exe)->Run(args[i]);
-        if (!got.ok()) {
-          problems[t] = "call " + std::to_string(call) + " failed: " + got.status().message();
-          continue;
-        }
-        for (size_t r = 0; r < want[i].size(); ++r) {
-          if (std::memcmp(want[i][r].bytes(), (*got)[r].bytes(), want[i][r].byte_size()) != 0) {
-            problems[t] = "call " + std::to_string(call) + " result " + std::to_string(r) + " differs";
-          }
+  const std::vector<std::string> problems = testing::OnThreads(kThreads, [&](size_t t) -> std::string {
+    for (size_t call = 0; call < kCalls; ++call) {
+      const size_t i = t * kCalls + call;
+      auto got = (*exe)->Run(args[i]);
+      if (!got.ok()) return "call " + std::to_string(call) + " failed: " + got.status().message();
+      for (size_t r = 0; r < want[i].size(); ++r) {
+        if (std::memcmp(want[i][r].bytes(), (*got)[r].bytes(), want[i][r].byte_size()) != 0) {
+          return "call " + std::to_string(call) + " result " + std::to_string(r) + " differs";
         }
       }
-    });
-  }
-  for (auto& th : threads) th.join();
+    }
+    return "";
+  });
   for (size_t t = 0; t < kThreads; ++t) EXPECT_TRUE(problems[t].empty()) << "thread " << t << ": " << problems[t];
 }
 

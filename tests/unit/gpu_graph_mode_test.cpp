@@ -5,9 +5,7 @@
 // skip without a device; the set-condition kernel compiles without one.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <cstring>
-#include <thread>
 
 #include "backends/cpu/random_tensor.h"
 #include "backends/gpu/codegen/nvrtc_compiler.h"
@@ -53,10 +51,7 @@ TEST(GpuGraphMode, CorpusMatchesStreamModeBitForBit) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
   // The same GEMM algorithms on both sides: timing could pick different
   // ones for the two executables, which round differently.
-  struct NoAutotune {
-    NoAutotune() { ::setenv("HLOGRAPH_GPU_AUTOTUNE", "0", 1); }
-    ~NoAutotune() { ::unsetenv("HLOGRAPH_GPU_AUTOTUNE"); }
-  } no_autotune;
+  const testing::ScopedEnv no_autotune("HLOGRAPH_GPU_AUTOTUNE", "0");
   int ran = 0, with_control_flow = 0;
   for (const std::string& path : testing::MlirFiles(testing::SourceDir() + "/tests/corpus")) {
     if (path.find("/debug/") != std::string::npos || path.find("collatz") != std::string::npos) continue;
@@ -173,9 +168,10 @@ func.func @main(%w: tensor<16x16xf32>, %x: tensor<4x16xf32>, %k: tensor<i32>) ->
 })");
   const ir::Module& module = *modules[0];
   auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
-  ::setenv("HLOGRAPH_GPU_BINDING", binding, 1);
-  auto graph = GpuExecutable::Compile(module, Mode(ExecutionMode::kGraph));
-  ::unsetenv("HLOGRAPH_GPU_BINDING");
+  auto graph = [&] {
+    const testing::ScopedEnv env("HLOGRAPH_GPU_BINDING", binding);
+    return GpuExecutable::Compile(module, Mode(ExecutionMode::kGraph));
+  }();
   ASSERT_TRUE(stream.ok()) << stream.status().message();
   ASSERT_TRUE(graph.ok()) << graph.status().message();
   ASSERT_EQ((*graph)->graph_plan().conditions, 2);
@@ -299,19 +295,15 @@ TEST(GpuGraphMode, ConcurrentCallsFromSeveralThreads) {
     args.push_back(std::move(*a));
     want.push_back(std::move(*w));
   }
-  std::vector<std::string> problems(kThreads);
-  std::vector<std::thread> threads;
-  for (size_t t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      for (size_t call = 0; call < kCalls && problems[t].empty(); ++call) {
-        const size_t i = t * kCalls + call;
-        auto got = (*graph)->Run(args[i]);
-        problems[t] = got.ok() ? Differs(want[i], *got) : got.status().message();
-        if (!problems[t].empty()) problems[t] = "call " + std::to_string(call) + ": " + problems[t];
-      }
-    });
-  }
-  for (auto& th : threads) th.join();
+  const std::vector<std::string> problems = testing::OnThreads(kThreads, [&](size_t t) -> std::string {
+    for (size_t call = 0; call < kCalls; ++call) {
+      const size_t i = t * kCalls + call;
+      auto got = (*graph)->Run(args[i]);
+      const std::string problem = got.ok() ? Differs(want[i], *got) : got.status().message();
+      if (!problem.empty()) return "call " + std::to_string(call) + ": " + problem;
+    }
+    return "";
+  });
   for (size_t t = 0; t < kThreads; ++t) EXPECT_TRUE(problems[t].empty()) << "thread " << t << ": " << problems[t];
 }
 

@@ -4,10 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "frontend/parser.h"
@@ -87,6 +91,39 @@ inline std::string PosOf(const std::string& file, const std::string& text, const
   size_t line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
   line_start = (at == 0 || line_start == std::string::npos) ? 0 : line_start + 1;
   return file + ":" + std::to_string(line) + ":" + std::to_string(at - line_start + 1);
+}
+
+// Sets an environment variable for the scope's duration; the previous
+// value (or its absence) comes back afterwards.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    ::setenv(name, value, 1);
+  }
+  ~ScopedEnv() {
+    if (old_) {
+      ::setenv(name_, old_->c_str(), 1);
+    } else {
+      ::unsetenv(name_);
+    }
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+// Runs work(t) on `threads` threads at once; returns what each reported
+// (empty: no problem).
+inline std::vector<std::string> OnThreads(size_t threads, const std::function<std::string(size_t)>& work) {
+  std::vector<std::string> problems(threads);
+  std::vector<std::thread> running;
+  for (size_t t = 0; t < threads; ++t) running.emplace_back([&, t] { problems[t] = work(t); });
+  for (std::thread& th : running) th.join();
+  return problems;
 }
 
 }  // namespace hlograph::testing
