@@ -2,8 +2,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <sstream>
 
+#include "frontend/bytecode/bytecode_reader.h"
 #include "frontend/parser_impl.h"
 
 namespace hlograph::frontend {
@@ -138,7 +140,16 @@ StatusOr<ParsedFile> ParseFile(const std::string& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   if (in.bad()) return Status::Error(path + ": error: cannot read file");
-  return ParseText(ss.str(), path);
+  const std::string content = ss.str();
+  const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(content.data()), content.size());
+  if (IsMlirBytecode(bytes)) {  // a portable artifact (VHLO bytecode), not text
+    auto module = ReadBytecodeModule(bytes, path);
+    if (!module.ok()) return module.status();
+    ParsedFile file;
+    file.modules.push_back(std::move(*module));
+    return file;
+  }
+  return ParseText(content, path);
 }
 
 }  // namespace hlograph::frontend

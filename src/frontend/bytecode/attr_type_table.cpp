@@ -1,0 +1,182 @@
+#include "frontend/bytecode/attr_type_table.h"
+
+namespace hlograph::frontend::bytecode {
+namespace {
+
+// Nesting deeper than this is hostile input, not a program.
+constexpr int kMaxDepth = 100;
+
+std::string EntryName(const char* kind, size_t index, const Container& c, const AttrTypeEntry& e) {
+  return std::string(kind) + " #" + std::to_string(index) + " (dialect " + c.dialects[e.dialect].name + ")";
+}
+
+}  // namespace
+
+AttrTypeTable::AttrTypeTable(const Container& container)
+    : container_(container),
+      types_(container.types.size()),
+      attrs_(container.attributes.size()),
+      type_state_(container.types.size(), State::kUnread),
+      attr_state_(container.attributes.size(), State::kUnread) {}
+
+Status AttrTypeTable::DecodeType(size_t index) {
+  const AttrTypeEntry& e = container_.types[index];
+  ByteReader r(e.data, e.offset, EntryName("type", index, container_, e));
+  const std::string& dialect = container_.dialects[e.dialect].name;
+  TypePtr out;
+  if (!e.custom_encoding) {
+    std::string_view text;
+    HLOGRAPH_TRY(r.ReadNullTerminated(text, "the assembly text of a type"));
+    return r.Error("a type hlograph can decode (VHLO or builtin), found the text form '" + std::string(text) + "'");
+  }
+  if (dialect == "vhlo") {
+    HLOGRAPH_TRY(DecodeVhloType(*this, r, out));
+  } else if (dialect == "builtin") {
+    HLOGRAPH_TRY(DecodeBuiltinType(*this, r, out));
+  } else {
+    return r.Error("a type of the vhlo or builtin dialect, found one of '" + dialect + "'");
+  }
+  if (!r.empty()) return r.Error("the end of the type's encoding");
+  types_[index] = std::move(out);
+  return Status::Ok();
+}
+
+Status AttrTypeTable::DecodeAttr(size_t index) {
+  const AttrTypeEntry& e = container_.attributes[index];
+  ByteReader r(e.data, e.offset, EntryName("attribute", index, container_, e));
+  const std::string& dialect = container_.dialects[e.dialect].name;
+  auto out = std::make_shared<DecodedAttr>();
+  if (!e.custom_encoding) {
+    std::string_view text;
+    HLOGRAPH_TRY(r.ReadNullTerminated(text, "the assembly text of an attribute"));
+    out->kind = text.starts_with("loc(") ? DecodedAttr::Kind::kLocation : DecodedAttr::Kind::kOpaque;
+    out->text = std::string(text);
+    attrs_[index] = std::move(out);
+  } else {
+    AttrPtr decoded;
+    if (dialect == "vhlo") {
+      HLOGRAPH_TRY(DecodeVhloAttr(*this, r, decoded));
+    } else if (dialect == "builtin") {
+      HLOGRAPH_TRY(DecodeBuiltinAttr(*this, r, decoded));
+    } else {
+      return r.Error("an attribute of the vhlo or builtin dialect, found one of '" + dialect + "'");
+    }
+    attrs_[index] = std::move(decoded);
+  }
+  if (!r.empty()) return r.Error("the end of the attribute's encoding");
+  return Status::Ok();
+}
+
+StatusOr<TypePtr> AttrTypeTable::Type(uint64_t index) {
+  if (index >= types_.size()) {
+    return Status::Error("bytecode: a type index below " + std::to_string(types_.size()) + ", found " +
+                         std::to_string(index));
+  }
+  size_t i = static_cast<size_t>(index);
+  if (type_state_[i] == State::kDone) return types_[i];
+  const AttrTypeEntry& e = container_.types[i];
+  if (type_state_[i] == State::kReading || depth_ >= kMaxDepth) {
+    return Status::Error("bytecode: type #" + std::to_string(i) + ", byte " + std::to_string(e.offset) +
+                         ": expected a type that does not contain itself or nest deeper than " +
+                         std::to_string(kMaxDepth));
+  }
+  type_state_[i] = State::kReading;
+  ++depth_;
+  Status s = DecodeType(i);
+  --depth_;
+  if (!s.ok()) {
+    type_state_[i] = State::kUnread;
+    return s;
+  }
+  type_state_[i] = State::kDone;
+  return types_[i];
+}
+
+StatusOr<AttrPtr> AttrTypeTable::Attr(uint64_t index) {
+  if (index >= attrs_.size()) {
+    return Status::Error("bytecode: an attribute index below " + std::to_string(attrs_.size()) + ", found " +
+                         std::to_string(index));
+  }
+  size_t i = static_cast<size_t>(index);
+  if (attr_state_[i] == State::kDone) return attrs_[i];
+  const AttrTypeEntry& e = container_.attributes[i];
+  if (attr_state_[i] == State::kReading || depth_ >= kMaxDepth) {
+    return Status::Error("bytecode: attribute #" + std::to_string(i) + ", byte " + std::to_string(e.offset) +
+                         ": expected an attribute that does not contain itself or nest deeper than " +
+                         std::to_string(kMaxDepth));
+  }
+  attr_state_[i] = State::kReading;
+  ++depth_;
+  Status s = DecodeAttr(i);
+  --depth_;
+  if (!s.ok()) {
+    attr_state_[i] = State::kUnread;
+    return s;
+  }
+  attr_state_[i] = State::kDone;
+  return attrs_[i];
+}
+
+Status AttrTypeTable::ReadType(ByteReader& r, TypePtr& out, std::string_view what) {
+  uint64_t index = 0;
+  size_t at = r.offset();
+  HLOGRAPH_TRY(r.ReadVarInt(index, what));
+  if (index >= types_.size()) {
+    return r.ErrorAt(at, std::string(what) + " (a type index below " + std::to_string(types_.size()) + "), found " +
+                             std::to_string(index));
+  }
+  HLOGRAPH_ASSIGN(out, Type(index));
+  return Status::Ok();
+}
+
+Status AttrTypeTable::ReadAttr(ByteReader& r, AttrPtr& out, std::string_view what) {
+  uint64_t index = 0;
+  size_t at = r.offset();
+  HLOGRAPH_TRY(r.ReadVarInt(index, what));
+  if (index >= attrs_.size()) {
+    return r.ErrorAt(at, std::string(what) + " (an attribute index below " + std::to_string(attrs_.size()) +
+                             "), found " + std::to_string(index));
+  }
+  HLOGRAPH_ASSIGN(out, Attr(index));
+  return Status::Ok();
+}
+
+Status AttrTypeTable::ReadString(ByteReader& r, std::string& out, std::string_view what) {
+  uint64_t index = 0;
+  size_t at = r.offset();
+  HLOGRAPH_TRY(r.ReadVarInt(index, what));
+  if (index >= container_.strings.size()) {
+    return r.ErrorAt(at, std::string(what) + " (a string index below " + std::to_string(container_.strings.size()) +
+                             "), found " + std::to_string(index));
+  }
+  out = container_.strings[static_cast<size_t>(index)];
+  return Status::Ok();
+}
+
+Status AttrTypeTable::ReadCount(ByteReader& r, uint64_t& count, std::string_view what) {
+  size_t at = r.offset();
+  HLOGRAPH_TRY(r.ReadVarInt(count, what));
+  if (count > r.remaining()) {
+    return r.ErrorAt(at, std::string(what) + " no larger than the " + std::to_string(r.remaining()) +
+                             " bytes left, found " + std::to_string(count));
+  }
+  return Status::Ok();
+}
+
+Status ReadApInt(ByteReader& r, int bit_width, uint64_t& bits, std::string_view what) {
+  if (bit_width <= 8) {
+    uint8_t byte = 0;
+    HLOGRAPH_TRY(r.ReadByte(byte, what));
+    bits = byte;
+  } else if (bit_width <= 64) {
+    int64_t value = 0;
+    HLOGRAPH_TRY(r.ReadSignedVarInt(value, what));
+    bits = static_cast<uint64_t>(value);
+  } else {
+    return r.Error(std::string(what) + " of at most 64 bits, found one of " + std::to_string(bit_width));
+  }
+  if (bit_width < 64) bits &= (uint64_t{1} << bit_width) - 1;
+  return Status::Ok();
+}
+
+}  // namespace hlograph::frontend::bytecode

@@ -1,0 +1,207 @@
+// The builtin dialect's encodings, which a portable artifact uses for the
+// module op's attributes and for source locations.
+#include <optional>
+
+#include "frontend/bytecode/attr_type_table.h"
+
+namespace hlograph::frontend::bytecode {
+namespace {
+
+using ir::ElementType;
+
+std::optional<ElementType> IntegerOf(uint64_t width, uint64_t signedness) {
+  bool is_unsigned = signedness == 2;
+  switch (width) {
+    case 1: return is_unsigned ? std::nullopt : std::optional(ElementType::kI1);
+    case 2: return is_unsigned ? ElementType::kU2 : ElementType::kI2;
+    case 4: return is_unsigned ? ElementType::kU4 : ElementType::kI4;
+    case 8: return is_unsigned ? ElementType::kU8 : ElementType::kI8;
+    case 16: return is_unsigned ? ElementType::kU16 : ElementType::kI16;
+    case 32: return is_unsigned ? ElementType::kU32 : ElementType::kI32;
+    case 64: return is_unsigned ? ElementType::kU64 : ElementType::kI64;
+    default: return std::nullopt;
+  }
+}
+
+Status ReadTypes(AttrTypeTable& table, ByteReader& r, std::vector<TypePtr>& out, std::string_view what) {
+  uint64_t count = 0;
+  HLOGRAPH_TRY(table.ReadCount(r, count, std::string("the number of ") + std::string(what)));
+  out.resize(static_cast<size_t>(count));
+  for (TypePtr& t : out) HLOGRAPH_TRY(table.ReadType(r, t, what));
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status DecodeBuiltinType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
+  size_t at = r.offset();
+  uint64_t code = 0;
+  HLOGRAPH_TRY(r.ReadVarInt(code, "a builtin type code"));
+  auto type = std::make_shared<DecodedType>();
+  switch (code) {
+    case 0: {  // integer: (width << 2) | signedness
+      uint64_t encoding = 0;
+      HLOGRAPH_TRY(r.ReadVarInt(encoding, "an integer type's width"));
+      auto element = IntegerOf(encoding >> 2, encoding & 3);
+      if (!element) return r.ErrorAt(at, "an integer type of 1 to 64 bits, found i" + std::to_string(encoding >> 2));
+      type->element = *element;
+      break;
+    }
+    case 1: type->element = ElementType::kIndex; break;
+    case 2:
+      type->kind = DecodedType::Kind::kFunction;
+      HLOGRAPH_TRY(ReadTypes(table, r, type->elements, "function inputs"));
+      HLOGRAPH_TRY(ReadTypes(table, r, type->results, "function results"));
+      break;
+    case 3: type->element = ElementType::kBF16; break;
+    case 4: type->element = ElementType::kF16; break;
+    case 5: type->element = ElementType::kF32; break;
+    case 6: type->element = ElementType::kF64; break;
+    case 9: {
+      TypePtr part;
+      HLOGRAPH_TRY(table.ReadType(r, part, "the element type of a complex type"));
+      std::optional<ElementType> complex;
+      if (part->kind == DecodedType::Kind::kElement) complex = ir::ComplexOf(part->element);
+      if (!complex) return r.ErrorAt(at, "a complex type of f32 or f64");
+      type->element = *complex;
+      break;
+    }
+    case 12: type->kind = DecodedType::Kind::kNone; break;
+    case 13: {
+      type->kind = DecodedType::Kind::kTensor;
+      uint64_t rank = 0;
+      HLOGRAPH_TRY(table.ReadCount(r, rank, "the rank of a tensor type"));
+      type->shape.resize(static_cast<size_t>(rank));
+      for (int64_t& dim : type->shape) {
+        HLOGRAPH_TRY(r.ReadSignedVarInt(dim, "a tensor dimension"));
+        if (dim < 0) return r.Error("a static tensor dimension, found " + std::to_string(dim));
+      }
+      TypePtr element;
+      HLOGRAPH_TRY(table.ReadType(r, element, "the element type of a tensor type"));
+      if (element->kind != DecodedType::Kind::kElement) return r.Error("a tensor of a scalar element type");
+      type->element = element->element;
+      break;
+    }
+    case 15:
+      type->kind = DecodedType::Kind::kTuple;
+      HLOGRAPH_TRY(ReadTypes(table, r, type->elements, "tuple elements"));
+      break;
+    default:
+      return r.ErrorAt(at, "a builtin type hlograph supports, found type code " + std::to_string(code));
+  }
+  out = std::move(type);
+  return Status::Ok();
+}
+
+Status DecodeBuiltinAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out) {
+  using Kind = DecodedAttr::Kind;
+  size_t at = r.offset();
+  uint64_t code = 0;
+  HLOGRAPH_TRY(r.ReadVarInt(code, "a builtin attribute code"));
+  auto attr = std::make_shared<DecodedAttr>();
+  switch (code) {
+    case 0: {
+      attr->kind = Kind::kArray;
+      uint64_t count = 0;
+      HLOGRAPH_TRY(table.ReadCount(r, count, "the number of array elements"));
+      attr->elements.resize(static_cast<size_t>(count));
+      for (AttrPtr& e : attr->elements) HLOGRAPH_TRY(table.ReadAttr(r, e, "an array element"));
+      break;
+    }
+    case 1: {
+      attr->kind = Kind::kDict;
+      uint64_t count = 0;
+      HLOGRAPH_TRY(table.ReadCount(r, count, "the number of dictionary entries"));
+      for (uint64_t i = 0; i < count; ++i) {
+        AttrPtr name, value;
+        size_t name_at = r.offset();
+        HLOGRAPH_TRY(table.ReadAttr(r, name, "a dictionary key"));
+        if (name->kind != Kind::kString) return r.ErrorAt(name_at, "a dictionary key that is a string");
+        HLOGRAPH_TRY(table.ReadAttr(r, value, "a dictionary value"));
+        attr->names.push_back(name->text);
+        attr->elements.push_back(std::move(value));
+      }
+      break;
+    }
+    case 2:
+    case 3: {
+      attr->kind = Kind::kString;
+      HLOGRAPH_TRY(table.ReadString(r, attr->text, "a string"));
+      if (code == 3) HLOGRAPH_TRY(table.ReadType(r, attr->type, "the type of a string"));
+      break;
+    }
+    case 4: {
+      attr->kind = Kind::kSymbolRef;
+      AttrPtr root;
+      HLOGRAPH_TRY(table.ReadAttr(r, root, "a symbol name"));
+      if (root->kind != Kind::kString) return r.ErrorAt(at, "a symbol reference whose name is a string");
+      attr->text = root->text;
+      break;
+    }
+    case 6:
+      attr->kind = Kind::kType;
+      HLOGRAPH_TRY(table.ReadType(r, attr->type, "the type of a type attribute"));
+      break;
+    case 7:
+      attr->kind = Kind::kUnit;
+      break;
+    case 8: {
+      HLOGRAPH_TRY(table.ReadType(r, attr->type, "the type of an integer"));
+      ElementType t = attr->type->element;
+      if (attr->type->kind != DecodedType::Kind::kElement || ir::IsFloat(t) || ir::IsComplex(t)) {
+        return r.ErrorAt(at, "an integer attribute of an integer type");
+      }
+      uint64_t bits = 0;
+      int width = t == ElementType::kIndex ? 64 : ir::BitWidth(t);
+      HLOGRAPH_TRY(ReadApInt(r, width, bits, "an integer value"));
+      if (ir::IsBool(t)) {
+        attr->kind = Kind::kBool;  // MLIR's BoolAttr is an i1 IntegerAttr
+        attr->value = bits != 0;
+        break;
+      }
+      attr->kind = Kind::kInteger;
+      int64_t value = static_cast<int64_t>(bits);
+      if (width < 64 && ir::IsSignedInteger(t)) {
+        uint64_t sign = uint64_t{1} << (width - 1);
+        value = static_cast<int64_t>((bits ^ sign) - sign);
+      }
+      attr->integer = value;
+      break;
+    }
+    case 9: {
+      attr->kind = Kind::kFloat;
+      HLOGRAPH_TRY(table.ReadType(r, attr->type, "the type of a float"));
+      if (attr->type->kind != DecodedType::Kind::kElement || !ir::IsFloat(attr->type->element)) {
+        return r.ErrorAt(at, "a float attribute of a float type");
+      }
+      uint64_t bits = 0;
+      HLOGRAPH_TRY(ReadApInt(r, ir::BitWidth(attr->type->element), bits, "the bits of a float"));
+      attr->integer = static_cast<int64_t>(bits);
+      break;
+    }
+    case 10: case 11: case 12: case 13: case 14: case 15: case 22: {
+      // Locations: hlograph keeps none from bytecode, so the rest is skipped.
+      attr->kind = Kind::kLocation;
+      Bytes rest;
+      HLOGRAPH_TRY(r.ReadBytes(r.remaining(), rest, "a location"));
+      break;
+    }
+    case 18: {
+      attr->kind = Kind::kTensor;
+      HLOGRAPH_TRY(table.ReadType(r, attr->type, "the type of a dense attribute"));
+      if (attr->type->kind != DecodedType::Kind::kTensor) return r.ErrorAt(at, "a dense attribute of a tensor type");
+      uint64_t size = 0;
+      Bytes data;
+      HLOGRAPH_TRY(r.ReadVarInt(size, "the size of dense data"));
+      HLOGRAPH_TRY(r.ReadBytes(static_cast<size_t>(size), data, "dense data"));
+      attr->bytes.assign(data.begin(), data.end());
+      break;
+    }
+    default:
+      return r.ErrorAt(at, "a builtin attribute hlograph supports, found attribute code " + std::to_string(code));
+  }
+  out = std::move(attr);
+  return Status::Ok();
+}
+
+}  // namespace hlograph::frontend::bytecode

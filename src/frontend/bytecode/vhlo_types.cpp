@@ -1,0 +1,174 @@
+// VHLO's type encodings: a varint code, then the type's fields.
+#include <optional>
+
+#include "frontend/bytecode/attr_type_table.h"
+
+namespace hlograph::frontend::bytecode {
+namespace {
+
+using ir::ElementType;
+
+// Codes of VHLO's element types (their numbering is fixed by the format).
+std::optional<ElementType> ElementOfCode(uint64_t code) {
+  switch (code) {
+    case 0: return ElementType::kI1;
+    case 2: return ElementType::kBF16;
+    case 3: return ElementType::kF16;
+    case 4: return ElementType::kF32;
+    case 5: return ElementType::kF64;
+    case 6: return ElementType::kF8E4M3FN;
+    case 7: return ElementType::kF8E5M2;
+    case 9: return ElementType::kIndex;
+    case 10: return ElementType::kI4;
+    case 11: return ElementType::kI8;
+    case 12: return ElementType::kI16;
+    case 13: return ElementType::kI32;
+    case 14: return ElementType::kI64;
+    case 15: return ElementType::kU4;
+    case 16: return ElementType::kU8;
+    case 17: return ElementType::kU16;
+    case 18: return ElementType::kU32;
+    case 19: return ElementType::kU64;
+    case 27: return ElementType::kF8E4M3FNUZ;
+    case 28: return ElementType::kF8E5M2FNUZ;
+    case 29: return ElementType::kF8E4M3B11FNUZ;
+    case 31: return ElementType::kI2;
+    case 32: return ElementType::kU2;
+    case 34: return ElementType::kTF32;
+    case 35: return ElementType::kF8E4M3;
+    case 36: return ElementType::kF8E3M4;
+    case 37: return ElementType::kF4E2M1FN;
+    case 38: return ElementType::kF6E2M3FN;
+    case 39: return ElementType::kF6E3M2FN;
+    case 40: return ElementType::kF8E8M0FNU;
+    default: return std::nullopt;
+  }
+}
+
+enum TypeCode : uint64_t {
+  kComplex = 1,
+  kFunction = 8,
+  kRankedTensor = 20,
+  kRankedTensorWithEncoding = 21,
+  kToken = 22,
+  kTuple = 23,
+  kUniformQuantized = 24,
+  kUnrankedTensor = 25,
+  kUniformQuantizedPerAxis = 30,
+  kNone = 33,
+};
+
+Status ReadTypeList(AttrTypeTable& table, ByteReader& r, std::vector<TypePtr>& out, std::string_view what) {
+  uint64_t count = 0;
+  HLOGRAPH_TRY(table.ReadCount(r, count, std::string("the number of ") + std::string(what)));
+  out.resize(static_cast<size_t>(count));
+  for (TypePtr& t : out) HLOGRAPH_TRY(table.ReadType(r, t, what));
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status DecodeVhloType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
+  size_t at = r.offset();
+  uint64_t code = 0;
+  HLOGRAPH_TRY(r.ReadVarInt(code, "a VHLO type code"));
+  auto type = std::make_shared<DecodedType>();
+  if (auto element = ElementOfCode(code)) {
+    type->kind = DecodedType::Kind::kElement;
+    type->element = *element;
+    out = std::move(type);
+    return Status::Ok();
+  }
+  switch (code) {
+    case kComplex: {
+      TypePtr part;
+      HLOGRAPH_TRY(table.ReadType(r, part, "the element type of a complex type"));
+      std::optional<ElementType> complex;
+      if (part->kind == DecodedType::Kind::kElement) complex = ir::ComplexOf(part->element);
+      if (!complex) return r.ErrorAt(at, "a complex type of f32 or f64");
+      type->element = *complex;
+      break;
+    }
+    case kFunction:
+      type->kind = DecodedType::Kind::kFunction;
+      HLOGRAPH_TRY(ReadTypeList(table, r, type->elements, "function inputs"));
+      HLOGRAPH_TRY(ReadTypeList(table, r, type->results, "function results"));
+      break;
+    case kRankedTensorWithEncoding:
+    case kRankedTensor: {
+      type->kind = DecodedType::Kind::kTensor;
+      if (code == kRankedTensorWithEncoding) {
+        AttrPtr encoding;
+        HLOGRAPH_TRY(table.ReadAttr(r, encoding, "the encoding of a tensor type"));
+        type->has_bounds = true;
+      }
+      uint64_t rank = 0;
+      HLOGRAPH_TRY(table.ReadCount(r, rank, "the rank of a tensor type"));
+      type->shape.resize(static_cast<size_t>(rank));
+      for (int64_t& dim : type->shape) {
+        HLOGRAPH_TRY(r.ReadSignedVarInt(dim, "a tensor dimension"));
+        if (dim < 0) return r.Error("a static tensor dimension (hlograph has no dynamic shapes), found " + std::to_string(dim));
+      }
+      TypePtr element;
+      HLOGRAPH_TRY(table.ReadType(r, element, "the element type of a tensor type"));
+      if (element->kind != DecodedType::Kind::kElement) return r.Error("a tensor of a scalar element type");
+      type->element = element->element;
+      break;
+    }
+    case kToken:
+      type->kind = DecodedType::Kind::kToken;
+      break;
+    case kTuple:
+      type->kind = DecodedType::Kind::kTuple;
+      HLOGRAPH_TRY(ReadTypeList(table, r, type->elements, "tuple elements"));
+      break;
+    case kNone:
+      type->kind = DecodedType::Kind::kNone;
+      break;
+    case kUniformQuantized:
+    case kUniformQuantizedPerAxis:
+      return r.ErrorAt(at, "a type hlograph supports, found a quantized type (not supported)");
+    case kUnrankedTensor:
+      return r.ErrorAt(at, "a ranked tensor type, found an unranked one (not supported)");
+    default:
+      return r.ErrorAt(at, "a known VHLO type code, found " + std::to_string(code));
+  }
+  out = std::move(type);
+  return Status::Ok();
+}
+
+bool ToIrType(const DecodedType& type, ir::Type& out) {
+  switch (type.kind) {
+    case DecodedType::Kind::kTensor:
+      out = ir::Type::Tensor(type.element, type.shape);
+      return true;
+    case DecodedType::Kind::kToken:
+      out = ir::Type::Token();
+      return true;
+    case DecodedType::Kind::kTuple: {
+      std::vector<ir::Type> elements(type.elements.size());
+      for (size_t i = 0; i < elements.size(); ++i) {
+        if (!ToIrType(*type.elements[i], elements[i])) return false;
+      }
+      out = ir::Type::Tuple(std::move(elements));
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+ir::FunctionType ToIrFunctionType(const DecodedType& type) {
+  ir::FunctionType fn;
+  for (const TypePtr& t : type.elements) {
+    ir::Type ir_type;
+    if (ToIrType(*t, ir_type)) fn.inputs.push_back(ir_type);
+  }
+  for (const TypePtr& t : type.results) {
+    ir::Type ir_type;
+    if (ToIrType(*t, ir_type)) fn.results.push_back(ir_type);
+  }
+  return fn;
+}
+
+}  // namespace hlograph::frontend::bytecode

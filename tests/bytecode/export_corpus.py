@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Serializes every corpus program into StableHLO portable artifacts (VHLO
+bytecode) with jaxlib, for several target versions, and checks that
+`hlograph print X.mlirbc` prints what `hlograph print` prints for the same
+program as MLIR's own deserializer gives it back.
+
+Two serializers are used: StableHLO's (stablehlo.serialize_portable_artifact_str,
+which refuses CHLO and Shardy ops) and the one JAX hands PJRT plugins
+(jaxlib's _jax.mlir.serialize_portable_artifact, which first legalizes CHLO
+to StableHLO and exports Shardy shardings). VHLO cannot tell an attribute
+from its default, so the oracle is MLIR's deserialization, not the original
+text; how many programs also print exactly as their original text does is
+reported too.
+
+usage: export_corpus.py HLOGRAPH [CORPUS_DIR] [--keep DIR] [--only NAME]
+Exit status: 0 when every artifact the serializers produced printed as its
+oracle; programs a serializer refuses are counted and skipped.
+"""
+import argparse
+import glob
+import os
+import subprocess
+import sys
+import tempfile
+
+from jax._src.lib import _jax
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo
+
+TARGETS = ["current", "1.0.0", "0.19.0", "0.9.0"]
+
+
+class QuietStderr:
+    """MLIR prints its diagnostics straight to fd 2; keep them out of the log
+    (the exception that follows carries the reason)."""
+
+    def __enter__(self):
+        sys.stderr.flush()
+        self.saved = os.dup(2)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
+        os.close(devnull)
+
+    def __exit__(self, *exc):
+        os.dup2(self.saved, 2)
+        os.close(self.saved)
+        return False
+
+
+def hlograph_print(hlograph, path):
+    p = subprocess.run([hlograph, "print", path], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def serializers(text, target):
+    yield "stablehlo", lambda: stablehlo.serialize_portable_artifact_str(text, target)
+    yield "jax", lambda: _jax.mlir.serialize_portable_artifact(text, target, False)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("hlograph")
+    ap.add_argument("corpus", nargs="?", default=os.path.join(os.path.dirname(__file__), "..", "corpus"))
+    ap.add_argument("--keep", help="directory to keep the artifacts and oracles in")
+    ap.add_argument("--only", help="one program name")
+    args = ap.parse_args()
+    out_dir = args.keep or tempfile.mkdtemp(prefix="hlograph_bytecode_")
+    os.makedirs(out_dir, exist_ok=True)
+    current = stablehlo.get_current_version()
+    minimum = stablehlo.get_minimum_version()
+    print(f"StableHLO {current} (minimum {minimum}), artifacts in {out_dir}")
+
+    tally = {}  # (serializer, target) -> [same, same_as_text, refused, failed]
+    failures = []
+    for path in sorted(glob.glob(os.path.join(args.corpus, "*.mlir"))):
+        name = os.path.basename(path)[:-5]
+        if args.only and name != args.only:
+            continue
+        text = open(path).read()
+        _, text_print, _ = hlograph_print(args.hlograph, path)
+        for target in TARGETS:
+            version = current if target == "current" else target
+            for kind, serialize in serializers(text, version):
+                counts = tally.setdefault((kind, target), [0, 0, 0, 0])
+                try:
+                    with QuietStderr():
+                        artifact = serialize()
+                except Exception as e:  # the serializer refuses this program
+                    counts[2] += 1
+                    reason = str(e).strip().splitlines()[-1][:160] if str(e).strip() else type(e).__name__
+                    print(f"  skip {name} [{kind} {target}]: serializer refused: {reason}")
+                    continue
+                stem = os.path.join(out_dir, f"{name}.{kind}.{target}")
+                with open(stem + ".mlirbc", "wb") as f:
+                    f.write(artifact)
+                rc_b, printed, err_b = hlograph_print(args.hlograph, stem + ".mlirbc")
+                try:
+                    ctx = ir.Context()
+                    ctx.allow_unregistered_dialects = True
+                    with QuietStderr():
+                        oracle_text = str(stablehlo.deserialize_portable_artifact(ctx, artifact))
+                except Exception:
+                    # MLIR cannot read it back (Shardy ops left in the artifact): no oracle;
+                    # hlograph must still read it or say clearly why not.
+                    counts[2] += 1
+                    status = "reads it" if rc_b == 0 else "says: " + err_b.strip()[:200]
+                    print(f"  skip {name} [{kind} {target}]: MLIR cannot deserialize it; hlograph {status}")
+                    continue
+                with open(stem + ".oracle.mlir", "w") as f:
+                    f.write(oracle_text)
+                rc_o, oracle, err_o = hlograph_print(args.hlograph, stem + ".oracle.mlir")
+                if rc_o != 0:
+                    counts[2] += 1
+                    print(f"  skip {name} [{kind} {target}]: hlograph cannot parse MLIR's deserialization: "
+                          f"{err_o.strip()[:160]}")
+                    continue
+                if rc_b != 0 or printed != oracle:
+                    counts[3] += 1
+                    why = err_b.strip()[:300] if rc_b != 0 else "prints differently"
+                    failures.append(f"{name} [{kind} {target}]: {why}")
+                    continue
+                counts[0] += 1
+                counts[1] += printed == text_print
+    print("serializer target      same  same-as-text  refused  FAILED")
+    for (kind, target), (same, same_text, refused, failed) in sorted(tally.items()):
+        print(f"{kind:10} {target:9} {same:6} {same_text:13} {refused:8} {failed:7}")
+    for f in failures:
+        print("FAIL " + f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
