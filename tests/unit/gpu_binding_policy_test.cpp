@@ -35,6 +35,15 @@ TEST(GpuBindingPolicy, AutoKeepsUpdatingWhenCopiesWouldNotPay) {
   EXPECT_TRUE(testing::HasSubstr(large.why(), "too large to copy")) << large.why();
 }
 
+TEST(GpuBindingPolicy, AutoUnlessTheEnvironmentSays) {
+  {
+    const testing::ScopedEnv unset("HLOGRAPH_GPU_BINDING", nullptr);
+    EXPECT_EQ(BindingChooser::ModeFromEnvironment(), BindingChooser::Mode::kAuto);
+  }
+  const testing::ScopedEnv update("HLOGRAPH_GPU_BINDING", "update");
+  EXPECT_EQ(BindingChooser::ModeFromEnvironment(), BindingChooser::Mode::kUpdate);
+}
+
 TEST(GpuBindingPolicy, ForcedModes) {
   BindingChooser copy(BindingChooser::Mode::kCopy, 1 << 30, 2);
   EXPECT_EQ(copy.policy(), BindingPolicy::kStableCopies);

@@ -12,63 +12,11 @@
 #include "backends/cpu/random_tensor.h"
 #include "backends/gpu/executable.h"
 #include "backends/gpu/plan/planner.h"
+#include "gpu_test_util.h"
 #include "test_util.h"
 
 namespace hlograph::gpu {
 namespace {
-
-// Largest |gpu - cpu| / (atol + rtol * max|cpu|) over a float result (a
-// normwise bound: summation order differs between the two); integers and
-// bools must match exactly. NaN must meet NaN.
-std::string Compare(const cpu::Tensor& want, const cpu::Tensor& got, double rtol) {
-  if (want.type() != got.type()) return "type " + got.type().ToString() + ", expected " + want.type().ToString();
-  std::string problem;
-  cpu::DispatchElementType(want.element(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* w = want.data<T>();
-    const T* g = got.data<T>();
-    const int64_t n = want.num_elements();
-    if constexpr (cpu::kIsFloat<T>) {
-      double scale = 0;
-      for (int64_t i = 0; i < n; ++i) {
-        const double x = static_cast<double>(cpu::Load(w[i]));
-        if (std::isfinite(x)) scale = std::max(scale, std::fabs(x));
-      }
-      const double allowed = 1e-6 + rtol * scale;
-      for (int64_t i = 0; i < n && problem.empty(); ++i) {
-        const double x = static_cast<double>(cpu::Load(w[i])), y = static_cast<double>(cpu::Load(g[i]));
-        const bool ok = (std::isnan(x) && std::isnan(y)) || x == y || std::fabs(x - y) <= allowed;
-        if (!ok) {
-          problem = "element " + std::to_string(i) + ": cpu " + std::to_string(x) + ", gpu " + std::to_string(y) +
-                    " (allowed " + std::to_string(allowed) + ")";
-        }
-      }
-    } else if constexpr (!cpu::kIsComplex<T>) {
-      if (n > 0 && std::memcmp(w, g, want.byte_size()) != 0) problem = "integer results differ";
-    }
-  });
-  return problem;
-}
-
-// Whether some f32 product of the program may run at TF32 (a dot_general
-// or convolution not asking for HIGHEST).
-bool HasTf32Products(const std::string& text) {
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    const bool product =
-        line.find("dot_general") != std::string::npos || line.find("stablehlo.convolution") != std::string::npos;
-    if (product && line.find("HIGHEST") == std::string::npos) return true;
-  }
-  return false;
-}
-
-double Rtol(const std::string& text, ir::ElementType e) {
-  const bool tf32 = HasTf32Products(text);
-  if (e == ir::ElementType::kBF16) return 2e-2;
-  if (e == ir::ElementType::kF16) return 1e-2;
-  if (e == ir::ElementType::kF64) return 1e-9;
-  return tf32 ? 1e-2 : 1e-4;
-}
 
 TEST(GpuExecutable, CorpusMatchesTheInterpreter) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";

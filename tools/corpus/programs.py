@@ -1168,3 +1168,47 @@ def _explicit_options():
 def sharded_explicit_reshard(a, b):
     c = jnp.dot(a, b, out_sharding=_explicit("x", "y"))
     return jax.sharding.reshard(c, _explicit(None, "y")), jnp.sum(c, axis=0)
+
+
+def _decode_step_args(r, layers=3, d=64, heads=4, ctx=40, vocab=50):
+    n = lambda *s: normal(r, *s) * 0.1
+    params = dict(wqkv=n(layers, d, 3 * d), wo=n(layers, d, d), w1=n(layers, d, 4 * d),
+                  w2=n(layers, 4 * d, d), g=uniform(r, layers, d, lo=0.5, hi=1.5),
+                  emb=n(vocab, d), wout=n(d, vocab))
+    return (params, normal(r, layers, ctx, heads, d // heads), normal(r, layers, ctx, heads, d // heads),
+            np.int32(7), np.int32(ctx // 2))
+
+
+@program("control_flow", _decode_step_args)
+def decode_step_kv_cache(params, kc, vc, tok, pos):
+    """One decode step of a small transformer: a scan over stacked layer
+    weights, a KV cache updated at `pos`, attention of one query."""
+    heads, hd = kc.shape[2], kc.shape[3]
+    d = heads * hd
+    def ln(x, g):
+        m = x.mean(-1, keepdims=True)
+        return (x - m) * lax.rsqrt(((x - m) ** 2).mean(-1, keepdims=True) + 1e-5) * g
+    def layer(x, p):
+        wqkv, wo, w1, w2, g, k, v = p
+        q, kn, vn = jnp.split(ln(x, g) @ wqkv, 3)
+        k = lax.dynamic_update_slice(k, kn.reshape(1, heads, hd), (pos, 0, 0))
+        v = lax.dynamic_update_slice(v, vn.reshape(1, heads, hd), (pos, 0, 0))
+        s = jnp.einsum("hd,thd->ht", q.reshape(heads, hd), k) / np.sqrt(hd)
+        s = jnp.where(jnp.arange(k.shape[0])[None, :] <= pos, s, -1e30)
+        o = jnp.einsum("ht,thd->hd", jax.nn.softmax(s, axis=-1), v).reshape(d)
+        x = x + o @ wo
+        x = x + jax.nn.gelu(ln(x, g) @ w1) @ w2
+        return x, (k, v)
+    x, (k2, v2) = lax.scan(layer, params["emb"][tok], (params["wqkv"], params["wo"], params["w1"],
+                                                       params["w2"], params["g"], kc, vc))
+    return x @ params["wout"], k2, v2
+
+
+@program("control_flow", lambda r: (normal(r, 4, 96, dtype=jnp.bfloat16),
+                                    (normal(r, 5, 96, 96) * 0.1).astype(jnp.bfloat16),
+                                    normal(r, 5, 96, dtype=jnp.bfloat16)))
+def scan_stacked_weights_bf16(x, ws, bs):
+    def body(x, wb):
+        w, b = wb
+        return jnp.tanh(x @ w + b), None
+    return lax.scan(body, x, (ws, bs))[0]

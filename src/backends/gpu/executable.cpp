@@ -161,6 +161,12 @@ Status GpuExecutable::AllocateResident() {
   (void)MemoryBudget::Global().MakeRoom(this, bytes);  // advisory: the allocation decides
   HLOGRAPH_ASSIGN(arena_, DeviceBuffer::Allocate(program_.arena_bytes));
   HLOGRAPH_ASSIGN(workspace_, DeviceBuffer::Allocate(static_cast<int64_t>(workspace_bytes_)));
+  // Zero-at-rest temps (arrival counters) start at zero; their kernels
+  // leave them so.
+  if (std::any_of(program_.buffers.begin(), program_.buffers.end(), [](const Buffer& b) { return b.zero_at_rest; })) {
+    HLOGRAPH_CUDA(cudaMemset(arena_.data(), 0, static_cast<size_t>(program_.arena_bytes)));
+    HLOGRAPH_CUDA(cudaDeviceSynchronize());
+  }
   held_bytes_ = bytes;
   evicted_ = false;
   return Status::Ok();
@@ -397,6 +403,7 @@ Status GpuExecutable::RunStep(const Step& step, std::vector<void*>& ptrs, cudaSt
     std::vector<void*> values;
     for (BufferId id : k->inputs) values.push_back(at(id));
     for (BufferId id : k->outputs) values.push_back(at(id));
+    for (BufferId id : k->scratch) values.push_back(at(id));
     std::vector<void*> args;
     for (void*& v : values) args.push_back(&v);
     ++stats_.kernel_launches;

@@ -20,7 +20,7 @@ std::string RuntimePolicies(const GpuProgram& program) {
     case BindingChooser::Mode::kUpdate: os << "update the nodes that touch a moved buffer\n"; break;
     case BindingChooser::Mode::kCopy: os << "stable copies (arguments copied in, results out)\n"; break;
     case BindingChooser::Mode::kAuto:
-      os << "auto: update nodes, stable copies once addresses keep moving in the first calls\n";
+      os << "auto (the default): update nodes, stable copies once addresses keep moving in the first calls\n";
       break;
   }
   const int64_t budget = MemoryBudget::Global().limit();

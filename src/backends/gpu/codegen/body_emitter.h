@@ -124,6 +124,10 @@ class BodyEmitter {
     return var;
   }
 
+  // Makes `var` the value of `v` at `idx` in the current scope (a product
+  // computed by the kernel itself, read by the ops of its epilogue).
+  void Bind(const ir::Value* v, const Index& idx, const std::string& var) { scopes_.back()[Key(v, idx)] = var; }
+
   // Emits `v` at `idx` into the already declared variable `var`.
   Status EmitInto(const std::string& var, const ir::Value* v, const Index& idx) {
     HLOGRAPH_ASSIGN(std::string value, Emit(v, idx));
@@ -584,7 +588,7 @@ class BodyEmitter {
   int counter_ = 0;
 };
 
-// The kernel's parameter list: const inputs, then outputs. `max_threads`
+// The kernel's parameter list: const inputs, outputs, then scratch. `max_threads`
 // is the block size it is launched with (at most).
 inline StatusOr<std::string> Signature(const Fusion& f, int max_threads = kThreads) {
   std::string s = "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(max_threads) + ") " + f.name + "(";
@@ -596,6 +600,7 @@ inline StatusOr<std::string> Signature(const Fusion& f, int max_threads = kThrea
     HLOGRAPH_ASSIGN(std::string t, StorageType(f.output_types[i].element()));
     s += (f.input_types.empty() && i == 0 ? "" : ", ") + t + "* __restrict__ o" + std::to_string(i);
   }
+  for (size_t i = 0; i < f.scratch_bytes.size(); ++i) s += ", void* __restrict__ s" + std::to_string(i);
   return s + ")";
 }
 
@@ -622,5 +627,6 @@ StatusOr<KernelSource> EmitTopK(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitFft(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitRngBitGenerator(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitUpdateSliceInPlace(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options);
 
 }  // namespace hlograph::gpu::emit

@@ -17,6 +17,7 @@ StatusOr<KernelSource> EmitKernel(const Fusion& fusion, const EmitOptions& optio
     case FusionKind::kFft: k = emit::EmitFft(fusion, options); break;
     case FusionKind::kRng: k = emit::EmitRngBitGenerator(fusion, options); break;
     case FusionKind::kUpdateSliceInPlace: k = emit::EmitUpdateSliceInPlace(fusion, options); break;
+    case FusionKind::kDot: k = emit::EmitDot(fusion, options); break;
   }
   if (!k.ok()) return Status::Error(fusion.name + ": " + k.status().message());
   k->code = KernelPrelude() + "\n" + k->code;

@@ -17,6 +17,13 @@ class Liveness {
   void Run() {
     for (Buffer& b : program_.buffers) b.first_use = b.last_use = -1;
     Walk(program_.main);
+    // Zero-at-rest buffers keep their memory for the whole program.
+    for (Buffer& b : program_.buffers) {
+      if (b.zero_at_rest && b.first_use >= 0) {
+        b.first_use = 0;
+        b.last_use = std::max(b.last_use, next_);
+      }
+    }
     // A value that is live into a loop and read inside it must survive every
     // iteration: stretch it to the loop's end. Nested loops may need several
     // passes.

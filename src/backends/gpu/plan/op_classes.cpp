@@ -5,6 +5,7 @@
 
 #include "backends/gpu/codegen/elemental.h"
 #include "backends/gpu/plan/convolution_lowering.h"
+#include "backends/gpu/plan/generated_dot.h"
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
@@ -66,7 +67,7 @@ OpClass ClassifyOp(const ir::Operation& op) {
   // On one device a sharding annotation is the identity.
   if (name == "stablehlo.optimization_barrier" || name == "sdy.sharding_constraint") return OpClass::kAlias;
   if (!ElementTypesSupported(op)) return OpClass::kUnsupported;
-  if (name == "stablehlo.dot_general") return OpClass::kDot;
+  if (name == "stablehlo.dot_general") return TakesGeneratedDot(op) ? OpClass::kGeneratedDot : OpClass::kDot;
   if (name == "stablehlo.reduce") {
     return op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kReduce : OpClass::kUnsupported;
   }

@@ -17,6 +17,7 @@ enum class OpClass {
   kCudnnConvolution,  // stablehlo.convolution through cuDNN (plan/convolution_lowering.h)
   kFft,          // stablehlo.fft: a generated kernel (a DFT per output element)
   kDot,          // stablehlo.dot_general: cuBLASLt
+  kGeneratedDot,  // stablehlo.dot_general of a few rows: a generated kernel (plan/generated_dot.h)
   kWhile,
   kCase,         // stablehlo.case and stablehlo.if
   kHost,         // run on the host by the CPU interpreter (jaxlib's LAPACK calls)

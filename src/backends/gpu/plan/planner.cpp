@@ -24,6 +24,7 @@
 #include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/donation.h"
 #include "backends/gpu/plan/gemm_epilogue.h"
+#include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/op_classes.h"
 #include "backends/gpu/plan/trip_count.h"
@@ -125,6 +126,8 @@ class Planner {
             b.bytes = BytesOf(op.result(0)->type());
             b.label = "constant " + op.result(0)->type().ToString();
             buffers_[op.result(0)] = program_.AddBuffer(std::move(b));
+          } else if (exit_dot_.count(&op)) {
+            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
           } else if (const auto in_place = update_in_place_.find(&op); in_place != update_in_place_.end()) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kUpdateSliceInPlace, seq, in_place->second));
           } else if (materialized_.count(op.result(0))) {
@@ -157,6 +160,10 @@ class Planner {
           break;
         case OpClass::kDot:
           HLOGRAPH_TRY(EmitDot(op, seq));
+          break;
+        case OpClass::kGeneratedDot:
+          // With an epilogue the kernel is emitted where its last op is.
+          if (!dot_exit_.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
           break;
         case OpClass::kWhile:
           HLOGRAPH_TRY(EmitWhile(op, seq, depth));
@@ -213,6 +220,16 @@ class Planner {
         if (seen.insert(v).second) users[v].push_back(op);
       });
     }
+    // A generated product's epilogue ends in a stored value; the product
+    // itself is computed in that value's kernel.
+    for (const auto& op : block.operations()) {
+      if (ClassifyOp(*op) != OpClass::kGeneratedDot) continue;
+      const DotEpilogue epilogue = FindDotEpilogue(*op);
+      if (epilogue.exit == nullptr || exit_dot_.count(epilogue.exit->defining_op())) continue;
+      materialized_.insert(epilogue.exit);
+      dot_exit_[op.get()] = epilogue.exit->defining_op();
+      exit_dot_[epilogue.exit->defining_op()] = op.get();
+    }
     // roots[v]: the kernels (named by their root op) that compute v inline.
     std::unordered_map<const ir::Value*, std::set<const ir::Operation*>> roots;
     std::unordered_map<const ir::Operation*, int64_t> domain;  // elements a root's kernel iterates over
@@ -223,6 +240,11 @@ class Planner {
       if (cls == OpClass::kReduce || cls == OpClass::kSort || cls == OpClass::kScatter || cls == OpClass::kRng) {
         domain[&op] = op.operand(0)->type().NumElements();
         for (const auto& r : op.results()) materialized_.insert(r.get());
+        continue;
+      }
+      if (cls == OpClass::kGeneratedDot) {
+        domain[&op] = std::numeric_limits<int64_t>::max();  // operands are read once per output tile
+        if (!dot_exit_.count(&op)) materialized_.insert(op.result(0));
         continue;
       }
       if (cls == OpClass::kConvolution || cls == OpClass::kFft) {
@@ -239,7 +261,8 @@ class Planner {
       for (const ir::Operation* user : users[v]) {
         const OpClass ucls = ClassifyOp(*user);
         if (ucls == OpClass::kReduce || ucls == OpClass::kSort || ucls == OpClass::kScatter ||
-            ucls == OpClass::kConvolution || ucls == OpClass::kRng || ucls == OpClass::kFft) {
+            ucls == OpClass::kConvolution || ucls == OpClass::kRng || ucls == OpClass::kFft ||
+            ucls == OpClass::kGeneratedDot) {
           mine.insert(user);
         } else if (ucls == OpClass::kFusible && user->parent_block() == &block) {
           const ir::Value* u = user->result(0);
@@ -314,6 +337,9 @@ class Planner {
     Fusion f;
     f.kind = kind;
     f.name = "fusion_" + std::to_string(program_.fusions.size());
+    // kDot: the product, computed inline when the root is its epilogue's end.
+    const ir::Operation* dot = nullptr;
+    if (kind == FusionKind::kDot) dot = exit_dot_.count(&root) ? exit_dot_.at(&root) : &root;
     // Depth first from the root, operands in order, so that the kernel's
     // inputs come in the order the ops read them.
     std::set<const ir::Operation*> in_kernel = {&root};
@@ -331,7 +357,8 @@ class Planner {
       if (kind == FusionKind::kUpdateSliceInPlace && op == &root && next == 1) continue;
       const ir::Operation* def = v->defining_op();
       const bool inline_value = def && !buffers_.count(v) && !materialized_.count(v) &&
-                                ClassifyOp(*def) == OpClass::kFusible && def->parent_block() == root.parent_block() &&
+                                (ClassifyOp(*def) == OpClass::kFusible || def == dot) &&
+                                def->parent_block() == root.parent_block() &&
                                 !(def->name() == "stablehlo.constant" && !IsSplatConstant(*def));
       if (inline_value) {
         if (in_kernel.insert(def).second) stack.emplace_back(def, 0);
@@ -359,6 +386,19 @@ class Planner {
       k.outputs.push_back(id);
       f.outputs.push_back(r.get());
       f.output_types.push_back(r->type());
+    }
+    if (dot != nullptr) {
+      f.tiling = PlanDotTiling(*dot, kPlannedSmCount);
+      if (f.tiling.splits > 1) {
+        f.scratch_bytes = {f.tiling.partial_bytes(), f.tiling.counter_bytes()};
+        Buffer partials, counters;
+        partials.bytes = f.tiling.partial_bytes();
+        partials.label = "partial sums of " + Describe(*dot);
+        counters.bytes = f.tiling.counter_bytes();
+        counters.label = "arrival counters of " + Describe(*dot);
+        counters.zero_at_rest = true;
+        k.scratch = {program_.AddBuffer(std::move(partials)), program_.AddBuffer(std::move(counters))};
+      }
     }
     step.action = std::move(k);
     program_.fusions.push_back(std::move(f));
@@ -611,6 +651,8 @@ class Planner {
   // state updated by one DUS whose result is that state's next value.
   std::map<const ir::Operation*, BufferId> update_in_place_;
   std::set<const ir::Operation*> absorbed_;  // bias adds and relus in a GEMM's epilogue
+  // Generated products with an epilogue: the product and the op ending it.
+  std::map<const ir::Operation*, const ir::Operation*> dot_exit_, exit_dot_;
   bool top_level_ = true;
 };
 

@@ -30,6 +30,7 @@ const char* FusionKindName(FusionKind kind) {
     case FusionKind::kFft: return "fft";
     case FusionKind::kRng: return "rng_bit_generator";
     case FusionKind::kUpdateSliceInPlace: return "update in place";
+    case FusionKind::kDot: return "product";
   }
   return "?";
 }
@@ -48,7 +49,11 @@ std::vector<BufferId> StepReads(const Step& step) {
 }
 
 std::vector<BufferId> StepWrites(const Step& step) {
-  if (const auto* k = std::get_if<KernelStep>(&step.action)) return k->outputs;
+  if (const auto* k = std::get_if<KernelStep>(&step.action)) {
+    std::vector<BufferId> ids = k->outputs;
+    ids.insert(ids.end(), k->scratch.begin(), k->scratch.end());
+    return ids;
+  }
   if (const auto* g = std::get_if<GemmStep>(&step.action)) return {g->out};
   if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) return {cv->out};
   if (const auto* c = std::get_if<CopyStep>(&step.action)) return {c->dst};
@@ -96,7 +101,9 @@ void PrintSequence(const GpuProgram& p, const Sequence& seq, int depth, std::ost
     if (const auto* k = std::get_if<KernelStep>(&step.action)) {
       const Fusion& f = p.fusions[static_cast<size_t>(k->fusion)];
       os << "kernel " << f.name << " (" << FusionKindName(f.kind) << ") " << Ids(k->inputs) << " -> "
-         << Ids(k->outputs) << "\n";
+         << Ids(k->outputs);
+      if (!k->scratch.empty()) os << ", scratch " << Ids(k->scratch);
+      os << "\n";
     } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
       os << "gemm " << g->config.ToString() << " b" << g->lhs << ", b" << g->rhs;
       if (g->bias >= 0) os << ", bias b" << g->bias;
@@ -145,6 +152,7 @@ std::string GpuProgram::ToString() const {
     if (b.kind == BufferKind::kTemp) {
       if (b.offset >= 0) {
         os << " @" << b.offset << " live " << b.first_use << ".." << b.last_use;
+        if (b.zero_at_rest) os << " zero at rest";
       } else {
         os << " unused";
       }
@@ -166,6 +174,7 @@ std::string GpuProgram::ToString() const {
     if (f.kind == FusionKind::kConvolution && !f.ops.empty()) {
       os << " (not cuDNN: " << LowerConvolution(*f.ops.back()).status().message() << ")";
     }
+    if (f.kind == FusionKind::kDot) os << " (" << f.tiling.ToString() << ")";
     os << "\n";
   }
   os << "steps:\n";
@@ -191,10 +200,12 @@ Status GpuProgram::Verify() const {
         return;
       }
       const Fusion& f = fusions[static_cast<size_t>(k->fusion)];
-      if (k->inputs.size() != f.input_types.size() || k->outputs.size() != f.output_types.size()) {
-        error = f.name + " is given " + std::to_string(k->inputs.size()) + " inputs and " +
-                std::to_string(k->outputs.size()) + " outputs, expected " + std::to_string(f.input_types.size()) +
-                " and " + std::to_string(f.output_types.size());
+      if (k->inputs.size() != f.input_types.size() || k->outputs.size() != f.output_types.size() ||
+          k->scratch.size() != f.scratch_bytes.size()) {
+        error = f.name + " is given " + std::to_string(k->inputs.size()) + " inputs, " +
+                std::to_string(k->outputs.size()) + " outputs and " + std::to_string(k->scratch.size()) +
+                " scratch buffers, expected " + std::to_string(f.input_types.size()) + ", " +
+                std::to_string(f.output_types.size()) + " and " + std::to_string(f.scratch_bytes.size());
         return;
       }
     } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {

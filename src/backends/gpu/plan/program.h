@@ -19,6 +19,7 @@
 #include <variant>
 #include <vector>
 
+#include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/runtime/cudnn_convolution.h"
 #include "backends/gpu/runtime/gemm.h"
 #include "ir/module.h"
@@ -47,6 +48,9 @@ struct Buffer {
   // step interval [first, last] (in program order) during which it is live.
   int64_t offset = -1;
   int first_use = -1, last_use = -1;
+  // kTemp: zero whenever no call runs (arrival counters that the kernel
+  // using them resets): live for the whole program, zeroed with the arena.
+  bool zero_at_rest = false;
 };
 
 enum class FusionKind {
@@ -60,6 +64,7 @@ enum class FusionKind {
   kFft,        // a stablehlo.fft: a thread per output element sums the DFT
   kRng,        // a stablehlo.rng_bit_generator: a thread per output word
   kUpdateSliceInPlace,  // a dynamic_update_slice writing only its window into its operand's buffer
+  kDot,        // a stablehlo.dot_general of a few rows, its operands and epilogue inline (plan/generated_dot.h)
 };
 const char* FusionKindName(FusionKind kind);
 
@@ -76,11 +81,16 @@ struct Fusion {
   std::vector<const ir::Value*> outputs;
   std::vector<ir::Type> input_types, output_types;
   std::vector<int64_t> permutation;  // kTranspose: output dim i is input dim permutation[i]
+  DotTiling tiling;                  // kDot
+  // Working memory the kernel takes after its outputs (kDot with a split
+  // contraction: partial sums, then arrival counters).
+  std::vector<int64_t> scratch_bytes;
 };
 
 struct KernelStep {
   int fusion = -1;
   std::vector<BufferId> inputs, outputs;  // parallel to the fusion's
+  std::vector<BufferId> scratch;          // parallel to the fusion's scratch_bytes
 };
 
 struct GemmStep {

@@ -15,9 +15,9 @@ BindingChooser::BindingChooser(Mode mode, int64_t io_bytes, int io_buffers)
       policy_ = BindingPolicy::kStableCopies;
       why_ = "HLOGRAPH_GPU_BINDING=copy";
       break;
-    case Mode::kUpdate: why_ = "HLOGRAPH_GPU_BINDING=update (the default)"; break;
+    case Mode::kUpdate: why_ = "HLOGRAPH_GPU_BINDING=update"; break;
     case Mode::kAuto:
-      why_ = "watching the first " + std::to_string(kWindow) + " calls";
+      why_ = "watching the first " + std::to_string(kWindow) + " calls (auto, the default)";
       break;
   }
 }
@@ -26,8 +26,8 @@ BindingChooser::Mode BindingChooser::ModeFromEnvironment() {
   const char* text = std::getenv("HLOGRAPH_GPU_BINDING");
   const std::string mode = text ? text : "";
   if (mode == "copy") return Mode::kCopy;
-  if (mode == "auto") return Mode::kAuto;
-  return Mode::kUpdate;
+  if (mode == "update") return Mode::kUpdate;
+  return Mode::kAuto;
 }
 
 void BindingChooser::Observe(bool moved, int64_t node_updates) {

@@ -8,7 +8,7 @@
 //                  costs a copy per buffer, no host work per node.
 // The chooser watches the first calls and switches to stable copies when
 // addresses keep moving, many nodes follow them and the data is small.
-// HLOGRAPH_GPU_BINDING=update|copy|auto picks (update by default).
+// HLOGRAPH_GPU_BINDING=update|copy|auto picks (auto by default).
 #pragma once
 
 #include <cstdint>

@@ -143,6 +143,7 @@ void KernelOf(const GraphResources& r, const GraphNode& n, const std::vector<voi
     const auto& step = std::get<KernelStep>(n.step->action);
     for (BufferId id : step.inputs) k.pointers.push_back(BufferAt(n, ptrs, id));
     for (BufferId id : step.outputs) k.pointers.push_back(BufferAt(n, ptrs, id));
+    for (BufferId id : step.scratch) k.pointers.push_back(BufferAt(n, ptrs, id));
     for (void*& p : k.pointers) k.args.push_back(&p);
     SetDims(k, r.kernels[static_cast<size_t>(step.fusion)], r.launches[static_cast<size_t>(step.fusion)]);
     return;

@@ -1,0 +1,222 @@
+// A product of a few rows (plan/generated_dot.h): operands computed inline,
+// f32 accumulation, the epilogue applied before the store.
+//
+//   lanes over n  a block takes 32 columns of one batch and a chunk of the
+//                 contraction; its 8 warps sum every 8th row of the chunk
+//                 and meet in shared memory. With the contraction split,
+//                 blocks leave partial sums and the last to arrive at a
+//                 tile adds them in split order.
+//   lanes over k  a warp takes one column, its lanes every 32nd term of the
+//                 sum, folded by shuffles.
+#include "backends/gpu/codegen/body_emitter.h"
+
+namespace hlograph::gpu::emit {
+
+namespace {
+
+class DotEmitter {
+ public:
+  DotEmitter(const Fusion& f, const ir::Operation& dot, std::ostringstream& body)
+      : f_(f), dot_(dot), e_(f, body), dn_(*dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>()) {
+    const ir::Type& lhs = dot.operand(0)->type();
+    for (int64_t d : dn_.lhs_batching) batch_shape_.push_back(lhs.dim(d));
+    for (int64_t d : f.tiling.dims.lhs_free) m_shape_.push_back(lhs.dim(d));
+    for (int64_t d : dn_.lhs_contracting) k_shape_.push_back(lhs.dim(d));
+    for (int64_t d : f.tiling.dims.rhs_free) n_shape_.push_back(dot.operand(1)->type().dim(d));
+  }
+
+  BodyEmitter& e() { return e_; }
+  int64_t rows() const { return f_.tiling.dims.m; }
+
+  // acc<m> += lhs[b, m, k] * rhs[b, k, n] for every row m.
+  Status Accumulate(const std::string& b, const std::string& n, const std::string& k) {
+    const Index bi = e_.Delinearize(b, batch_shape_);
+    const Index ni = e_.Delinearize(n, n_shape_);
+    const Index ki = e_.Delinearize(k, k_shape_);
+    HLOGRAPH_ASSIGN(std::string r, e_.Emit(dot_.operand(1), OperandIndex(1, bi, ni, ki)));
+    for (int64_t m = 0; m < rows(); ++m) {
+      const Index mi = e_.Delinearize(std::to_string(m), m_shape_);
+      HLOGRAPH_ASSIGN(std::string l, e_.Emit(dot_.operand(0), OperandIndex(0, bi, mi, ki)));
+      e_.Line("acc" + std::to_string(m) + " = fmaf(" + l + ", " + r + ", acc" + std::to_string(m) + ");");
+    }
+    return Status::Ok();
+  }
+
+  // Stores the fusion's outputs at product element (b, m, n) whose sum is `sum`.
+  Status Store(const std::string& b, const std::string& m, const std::string& n, const std::string& sum) {
+    const int64_t M = rows(), N = f_.tiling.dims.n;
+    const std::string o = e_.IndexVar("((" + b + ") * " + std::to_string(M) + "LL + (" + m + ")) * " +
+                                      std::to_string(N) + "LL + (" + n + ")");
+    const Index idx = e_.Delinearize(o, dot_.result(0)->type().shape());
+    const ir::ElementType t = dot_.result(0)->type().element();
+    // A narrow result is rounded once, from the f32 sum, as XLA does.
+    std::string value = sum;
+    if (t != ir::ElementType::kF32) {
+      value = e_.Fresh("product");
+      e_.Line("const float " + value + " = " + LoadExpr(t, StoreExpr(t, sum)) + ";");
+    }
+    e_.Bind(dot_.result(0), idx, value);
+    for (size_t i = 0; i < f_.outputs.size(); ++i) {
+      HLOGRAPH_ASSIGN(std::string v, e_.Emit(f_.outputs[i], idx));
+      e_.Line("o" + std::to_string(i) + "[" + o + "] = " + StoreExpr(f_.output_types[i].element(), v) + ";");
+    }
+    return Status::Ok();
+  }
+
+  void DeclareAccumulators() {
+    std::string s = "float acc0 = 0.f";
+    for (int64_t m = 1; m < rows(); ++m) s += ", acc" + std::to_string(m) + " = 0.f";
+    e_.Line(s + ";");
+  }
+
+ private:
+  // The index of operand `which` (0 lhs, 1 rhs) at batch b, free index mn, contraction k.
+  Index OperandIndex(int which, const Index& b, const Index& mn, const Index& k) const {
+    const ir::Type& t = dot_.operand(static_cast<size_t>(which))->type();
+    const auto& batching = which == 0 ? dn_.lhs_batching : dn_.rhs_batching;
+    const auto& contracting = which == 0 ? dn_.lhs_contracting : dn_.rhs_contracting;
+    const auto& free = which == 0 ? f_.tiling.dims.lhs_free : f_.tiling.dims.rhs_free;
+    Index idx(static_cast<size_t>(t.rank()));
+    for (size_t i = 0; i < batching.size(); ++i) idx[static_cast<size_t>(batching[i])] = b[i];
+    for (size_t i = 0; i < free.size(); ++i) idx[static_cast<size_t>(free[i])] = mn[i];
+    for (size_t i = 0; i < contracting.size(); ++i) idx[static_cast<size_t>(contracting[i])] = k[i];
+    return idx;
+  }
+
+  const Fusion& f_;
+  const ir::Operation& dot_;
+  BodyEmitter e_;
+  const ir::DotDimsAttr dn_;
+  std::vector<int64_t> batch_shape_, m_shape_, n_shape_, k_shape_;
+};
+
+Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
+  BodyEmitter& e = d.e();
+  const std::string M = std::to_string(d.rows());
+  const std::string W = std::to_string(DotTiling::kTileColumns), S = std::to_string(DotTiling::kSlices);
+  e.Line("const long long N = " + std::to_string(t.dims.n) + "LL, K = " + std::to_string(t.dims.k) +
+         "LL, NT = " + std::to_string((t.dims.n + DotTiling::kTileColumns - 1) / DotTiling::kTileColumns) +
+         "LL, TILES = " + std::to_string(t.tiles) + "LL, SPLITS = " + std::to_string(t.splits) +
+         "LL, KCHUNK = " + std::to_string(t.k_chunk) + "LL;");
+  e.Line("const int tx = threadIdx.x % " + W + ", ty = threadIdx.x / " + W + ";");
+  e.Line("__shared__ float part[" + S + "][" + M + "][" + W + " + 1];");
+  if (t.splits > 1) {
+    e.Line("__shared__ bool last_block;");
+    e.Line("float* const partials = (float*)s0;");
+    e.Line("unsigned int* const arrivals = (unsigned int*)s1;");
+  }
+  e.Open("for (long long blk = blockIdx.x; blk < TILES * SPLITS; blk += gridDim.x)");
+  e.Line("const long long tile = blk / SPLITS, split = blk % SPLITS;");
+  e.Line("const long long b = tile / NT, n0 = (tile % NT) * " + W + ";");
+  d.DeclareAccumulators();
+  e.Open("if (n0 + tx < N)");
+  e.Line("const long long n = n0 + tx, kend = min(K, (split + 1) * KCHUNK);");
+  e.Line("#pragma unroll 4");
+  e.Open("for (long long k = split * KCHUNK + ty; k < kend; k += " + S + ")");
+  HLOGRAPH_TRY(d.Accumulate("b", "n", "k"));
+  e.Close();
+  e.Close();
+  for (int64_t m = 0; m < d.rows(); ++m) {
+    e.Line("part[ty][" + std::to_string(m) + "][tx] = acc" + std::to_string(m) + ";");
+  }
+  e.Line("__syncthreads();");
+  // Thread (m, x) of the first M warps owns column n0 + x of row m.
+  e.Line("const int mm = threadIdx.x / " + W + ", x = threadIdx.x % " + W + ";");
+  e.Line("float sum = 0.f;");
+  e.Open("if (mm < " + M + ")");
+  e.Line("#pragma unroll");
+  e.Line("for (int s = 0; s < " + S + "; ++s) sum += part[s][mm][x];");
+  e.Close();
+  if (t.splits == 1) {
+    e.Open("if (mm < " + M + " && n0 + x < N)");
+    HLOGRAPH_TRY(d.Store("b", "mm", "n0 + x", "sum"));
+    e.Close();
+  } else {
+    const std::string slot = "(split * TILES + tile) * (" + M + " * " + W + ") + threadIdx.x";
+    e.Line("if (mm < " + M + ") partials[" + slot + "] = sum;");
+    e.Line("__threadfence();");
+    e.Line("__syncthreads();");
+    e.Line("if (threadIdx.x == 0) last_block = atomicAdd(&arrivals[tile], 1u) == (unsigned int)(SPLITS - 1);");
+    e.Line("__syncthreads();");
+    e.Open("if (last_block)");
+    e.Open("if (mm < " + M + " && n0 + x < N)");
+    e.Line("float total = 0.f;");
+    e.Line("for (long long s = 0; s < SPLITS; ++s) total += __ldcg(&partials[(s * TILES + tile) * (" + M + " * " + W +
+           ") + threadIdx.x]);");
+    HLOGRAPH_TRY(d.Store("b", "mm", "n0 + x", "total"));
+    e.Close();
+    e.Line("if (threadIdx.x == 0) arrivals[tile] = 0u;  // zero again for the next call");
+    e.Close();
+  }
+  e.Line("__syncthreads();");
+  e.Close();
+  return Status::Ok();
+}
+
+Status EmitLanesOverK(DotEmitter& d, const DotTiling& t) {
+  BodyEmitter& e = d.e();
+  const std::string C = std::to_string(DotTiling::kSlices);
+  e.Line("const long long N = " + std::to_string(t.dims.n) + "LL, K = " + std::to_string(t.dims.k) +
+         "LL, COLUMNS = " + std::to_string(t.dims.batch * t.dims.n) + "LL;");
+  e.Line("const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;");
+  e.Open("for (long long col = (long long)blockIdx.x * " + C + " + warp; col < COLUMNS; col += (long long)gridDim.x * " +
+         C + ")");
+  e.Line("const long long b = col / N, n = col % N;");
+  d.DeclareAccumulators();
+  e.Line("#pragma unroll 4");
+  e.Open("for (long long k = lane; k < K; k += 32)");
+  HLOGRAPH_TRY(d.Accumulate("b", "n", "k"));
+  e.Close();
+  for (int64_t m = 0; m < d.rows(); ++m) {
+    const std::string acc = "acc" + std::to_string(m);
+    e.Line("for (int offset = 16; offset > 0; offset /= 2) " + acc + " += __shfl_down_sync(0xffffffffu, " + acc +
+           ", offset);");
+  }
+  e.Open("if (lane == 0)");
+  for (int64_t m = 0; m < d.rows(); ++m) {
+    HLOGRAPH_TRY(d.Store("b", std::to_string(m), "n", "acc" + std::to_string(m)));
+  }
+  e.Close();
+  e.Close();
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
+  const ir::Operation* dot = nullptr;
+  for (const ir::Operation* op : f.ops) {
+    if (op->name() == "stablehlo.dot_general") {
+      if (dot != nullptr) return Status::Error("internal error: a product kernel with two products");
+      dot = op;
+    }
+  }
+  if (dot == nullptr || !dot->attr("dot_dimension_numbers").as<ir::DotDimsAttr>()) {
+    return Status::Error("internal error: a product kernel without its product");
+  }
+  const DotTiling& t = f.tiling;
+  if (t.dims.m > kMaxGeneratedDotRows || t.dims.m < 1 || t.dims.m * DotTiling::kTileColumns > kThreads) {
+    return Status::Error("internal error: a product kernel of " + std::to_string(t.dims.m) + " rows");
+  }
+  if (t.splits > 1 && f.scratch_bytes.size() != 2) {
+    return Status::Error("internal error: a split product kernel without its scratch buffers");
+  }
+  std::ostringstream body;
+  DotEmitter d(f, *dot, body);
+  LaunchDims launch;
+  launch.block = {kThreads, 1, 1};
+  std::string strategy;
+  if (t.lanes == DotTiling::Lanes::kOverN) {
+    HLOGRAPH_TRY(EmitLanesOverN(d, t));
+    launch.grid = {static_cast<uint32_t>(std::min<int64_t>(t.blocks(), int64_t{1} << 30)), 1, 1};
+    strategy = "product, lanes over n";
+  } else {
+    HLOGRAPH_TRY(EmitLanesOverK(d, t));
+    launch.grid = {static_cast<uint32_t>(std::min<int64_t>(t.tiles, int64_t{options.sm_count} * 64)), 1, 1};
+    strategy = "product, lanes over k";
+  }
+  HLOGRAPH_ASSIGN(std::string sig, Signature(f));
+  return KernelSource{f.name, sig + " {\n" + body.str() + "}\n", launch, strategy + " (" + t.ToString() + ")"};
+}
+
+}  // namespace hlograph::gpu::emit

@@ -1,0 +1,171 @@
+#include "backends/gpu/plan/generated_dot.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+#include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/plan/op_classes.h"
+#include "ir/attribute.h"
+
+namespace hlograph::gpu {
+namespace {
+
+std::vector<int64_t> FreeDims(int64_t rank, const std::vector<int64_t>& batch, const std::vector<int64_t>& contracting) {
+  std::vector<int64_t> free;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (std::count(batch.begin(), batch.end(), d) == 0 && std::count(contracting.begin(), contracting.end(), d) == 0) {
+      free.push_back(d);
+    }
+  }
+  return free;
+}
+
+bool IsFloatForKernel(ir::ElementType t) {
+  return t == ir::ElementType::kF32 || t == ir::ElementType::kF16 || t == ir::ElementType::kBF16;
+}
+
+// Whether the rhs is contiguous along the contraction (its last dim is contracted).
+bool RhsContiguousAlongK(const ir::Operation& dot) {
+  const auto* dn = dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
+  const int64_t last = dot.operand(1)->type().rank() - 1;
+  return dn && std::count(dn->rhs_contracting.begin(), dn->rhs_contracting.end(), last) > 0;
+}
+
+// Everything that reads `v` (operands and nested regions), counted per op.
+bool ReadsAny(const ir::Operation& op, const std::set<const ir::Value*>& values) {
+  for (const ir::Value* o : op.operands()) {
+    if (values.count(o)) return true;
+  }
+  for (const auto& region : op.regions()) {
+    for (const auto& block : region->blocks()) {
+      for (const auto& inner : block->operations()) {
+        if (ReadsAny(*inner, values)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+DotDims DotDimsOf(const ir::Operation& dot) {
+  DotDims d;
+  const auto* dn = dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
+  if (!dn) return d;
+  const ir::Type& lhs = dot.operand(0)->type();
+  const ir::Type& rhs = dot.operand(1)->type();
+  d.lhs_free = FreeDims(lhs.rank(), dn->lhs_batching, dn->lhs_contracting);
+  d.rhs_free = FreeDims(rhs.rank(), dn->rhs_batching, dn->rhs_contracting);
+  for (int64_t x : dn->lhs_batching) d.batch *= lhs.dim(x);
+  for (int64_t x : d.lhs_free) d.m *= lhs.dim(x);
+  for (int64_t x : d.rhs_free) d.n *= rhs.dim(x);
+  for (int64_t x : dn->lhs_contracting) d.k *= lhs.dim(x);
+  return d;
+}
+
+int64_t DotTiling::partial_bytes() const {
+  return splits > 1 ? splits * tiles * dims.m * kTileColumns * 4 : 0;
+}
+
+int64_t DotTiling::counter_bytes() const { return splits > 1 ? tiles * 4 : 0; }
+
+std::string DotTiling::ToString() const {
+  std::ostringstream os;
+  os << "product " << dims.batch << "x" << dims.m << "x" << dims.n << "x" << dims.k << " (batch x m x n x k): ";
+  if (lanes == Lanes::kOverN) {
+    os << tiles << " tiles of " << kTileColumns << " columns";
+    if (splits > 1) os << " x " << splits << " splits of k (" << k_chunk << " each, the last block sums)";
+  } else {
+    os << "a warp per column, " << tiles << " blocks of " << kSlices << " columns";
+  }
+  return os.str();
+}
+
+bool TakesGeneratedDot(const ir::Operation& dot) {
+  if (const char* env = std::getenv("HLOGRAPH_GPU_GENERATED_DOT"); env && std::string(env) == "0") return false;
+  if (dot.name() != "stablehlo.dot_general" || dot.num_operands() != 2 || dot.num_results() != 1) return false;
+  if (!dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>()) return false;
+  for (const ir::Type* t : {&dot.operand(0)->type(), &dot.operand(1)->type(), &dot.result(0)->type()}) {
+    if (!t->IsTensor() || !IsFloatForKernel(t->element())) return false;
+  }
+  const DotDims d = DotDimsOf(dot);
+  if (d.m > kMaxGeneratedDotRows || d.batch * d.m * d.n * d.k == 0) return false;
+  // A warp per column: a long sum over few columns would leave the device idle.
+  if (RhsContiguousAlongK(dot) && d.batch * d.n < DotTiling::kSlices && d.k > 4096) return false;
+  return true;
+}
+
+DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
+  DotTiling t;
+  t.dims = DotDimsOf(dot);
+  const DotDims& d = t.dims;
+  if (RhsContiguousAlongK(dot)) {
+    t.lanes = DotTiling::Lanes::kOverK;
+    t.tiles = (d.batch * d.n + DotTiling::kSlices - 1) / DotTiling::kSlices;
+    t.k_chunk = d.k;
+    return t;
+  }
+  t.lanes = DotTiling::Lanes::kOverN;
+  t.tiles = d.batch * ((d.n + DotTiling::kTileColumns - 1) / DotTiling::kTileColumns);
+  // Two blocks per SM at least, each slice of a block summing 8 rows or more.
+  const int64_t wanted = std::max<int64_t>(1, (2 * sm_count + t.tiles - 1) / t.tiles);
+  const int64_t most = std::max<int64_t>(1, d.k / (8 * DotTiling::kSlices));
+  t.splits = std::min(wanted, most);
+  t.k_chunk = (d.k + t.splits - 1) / t.splits;
+  t.k_chunk = (t.k_chunk + DotTiling::kSlices - 1) / DotTiling::kSlices * DotTiling::kSlices;
+  t.splits = (d.k + t.k_chunk - 1) / t.k_chunk;
+  return t;
+}
+
+DotEpilogue FindDotEpilogue(const ir::Operation& dot) {
+  DotEpilogue e;
+  const ir::Block* block = dot.parent_block();
+  if (!block) return e;
+  const auto& ops = block->operations();
+  auto it = std::find_if(ops.begin(), ops.end(), [&](const auto& op) { return op.get() == &dot; });
+  if (it == ops.end()) return e;
+  const ir::Type& shape = dot.result(0)->type();
+  std::set<const ir::Value*> inside = {dot.result(0)};  // the product and what the epilogue computes
+  std::set<const ir::Operation*> taken;
+  auto rest = std::next(it);
+  for (; rest != ops.end(); ++rest) {
+    const ir::Operation& op = **rest;
+    const bool reads = ReadsAny(op, inside);
+    // Only pure fusible ops between the product and its epilogue, so that
+    // moving the product's reads to the epilogue's end changes nothing.
+    if (!reads && ClassifyOp(op) == OpClass::kFusible && op.name() != "stablehlo.dynamic_update_slice") continue;
+    if (!reads) break;
+    const bool elementwise = IsElementwise(op) && ClassifyOp(op) == OpClass::kFusible && op.num_results() == 1 &&
+                             op.num_regions() == 0 && op.result(0)->type().shape() == shape.shape();
+    if (!elementwise) break;
+    e.ops.push_back(&op);
+    taken.insert(&op);
+    inside.insert(op.result(0));
+  }
+  // The values read by anything but the epilogue (later ops, the
+  // terminator): exactly one, computed by the epilogue.
+  std::set<const ir::Value*> read_elsewhere;
+  for (auto later = std::next(it); later != ops.end(); ++later) {
+    if (taken.count(later->get())) continue;
+    for (const ir::Value* v : inside) {
+      if (ReadsAny(**later, {v})) read_elsewhere.insert(v);
+    }
+  }
+  if (read_elsewhere.size() != 1 || *read_elsewhere.begin() == dot.result(0)) return {};
+  e.exit = *read_elsewhere.begin();
+  // Keep the ops the exit depends on (the rest of what was taken is dead).
+  std::set<const ir::Value*> needed = {e.exit};
+  std::vector<const ir::Operation*> kept;
+  for (auto op = e.ops.rbegin(); op != e.ops.rend(); ++op) {
+    if (!needed.count((*op)->result(0))) continue;
+    kept.push_back(*op);
+    for (const ir::Value* o : (*op)->operands()) needed.insert(o);
+  }
+  if (!needed.count(dot.result(0))) return {};
+  e.ops.assign(kept.rbegin(), kept.rend());
+  return e;
+}
+
+}  // namespace hlograph::gpu

@@ -1,0 +1,72 @@
+// Skinny products (a few rows: decode steps, small batches, attention of
+// one query) as a generated kernel instead of cuBLASLt. Such a product is
+// bound by reading the weights once, and a kernel of the fusion's own can
+//  - compute its operands inline: a dynamic_slice of stacked weights by a
+//    loop counter reads the counter from device memory, so one instantiated
+//    graph serves every iteration and no slice is copied out first;
+//  - apply the elementwise ops that consume the product (bias, activation,
+//    residual add) before storing it, in the same kernel;
+//  - split the contraction over enough blocks to fill the device, the last
+//    block of each column tile summing the partial sums in a fixed order
+//    (deterministic, no second kernel).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ir/operation.h"
+
+namespace hlograph::gpu {
+
+// The dims of a product: out[b, m, n] = sum over k of lhs[b, m, k] * rhs[b, k, n].
+struct DotDims {
+  int64_t batch = 1, m = 1, n = 1, k = 1;
+  std::vector<int64_t> lhs_free, rhs_free;  // operand dims, in the result's order
+};
+DotDims DotDimsOf(const ir::Operation& dot);
+
+// How a generated product kernel covers its output.
+struct DotTiling {
+  enum class Lanes {
+    kOverN,  // a warp's lanes take 32 neighbouring columns (rhs rows are contiguous along n)
+    kOverK,  // a warp takes one column, its lanes split the sum (rhs contiguous along k)
+  };
+  static constexpr int kTileColumns = 32;  // kOverN: columns per block
+  static constexpr int kSlices = 8;        // kOverN: warps of a block, each a k-slice; kOverK: columns per block
+  Lanes lanes = Lanes::kOverN;
+  DotDims dims;
+  int64_t tiles = 0;    // kOverN: (batch, 32 columns) tiles; kOverK: blocks of 8 columns
+  int64_t splits = 1;   // blocks per tile, each summing k_chunk of the contraction
+  int64_t k_chunk = 0;
+  // splits > 1: partial sums [splits][tiles][m][32] (f32) and one arrival
+  // counter per tile, zero between calls (the last block resets it).
+  int64_t partial_bytes() const;
+  int64_t counter_bytes() const;
+  int64_t blocks() const { return tiles * splits; }
+  std::string ToString() const;
+};
+
+// Whether `dot` (a stablehlo.dot_general) runs as a generated kernel:
+// f32/f16/bf16 operands and result, at most kMaxRows rows (the product of
+// the lhs's free dims), and enough columns to spread. HLOGRAPH_GPU_GENERATED_DOT=0
+// sends every product to cuBLASLt.
+constexpr int64_t kMaxGeneratedDotRows = 8;
+bool TakesGeneratedDot(const ir::Operation& dot);
+
+// The SM count plans are made for (the H200's); a smaller device runs
+// the same blocks in more waves.
+constexpr int kPlannedSmCount = 132;
+DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count);
+
+// The elementwise ops after `dot` in its block that its kernel applies
+// before storing (see the top of this file), ending in `exit`, the one
+// value of them read elsewhere. Empty (exit null) when there is none, or
+// when more than one of their values is read elsewhere.
+struct DotEpilogue {
+  std::vector<const ir::Operation*> ops;
+  const ir::Value* exit = nullptr;
+};
+DotEpilogue FindDotEpilogue(const ir::Operation& dot);
+
+}  // namespace hlograph::gpu

@@ -1,0 +1,288 @@
+// Products of a few rows as generated kernels (plan/generated_dot.h): which
+// products take them, what they fuse, how they tile, and (on a GPU) that
+// they match the interpreter, repeat bit for bit, and agree between graph
+// and stream mode.
+#include <gtest/gtest.h>
+
+#include "backends/cpu/interpreter.h"
+#include "backends/cpu/random_tensor.h"
+#include "backends/gpu/codegen/fusion_emitter.h"
+#include "backends/gpu/codegen/nvrtc_compiler.h"
+#include "backends/gpu/executable.h"
+#include "backends/gpu/plan/generated_dot.h"
+#include "backends/gpu/plan/planner.h"
+#include "gpu_test_util.h"
+#include "test_util.h"
+
+namespace hlograph::gpu {
+namespace {
+
+struct Case {
+  const char* name;
+  const char* text;
+  DotTiling::Lanes lanes;
+  bool split;  // the contraction split over blocks
+};
+
+const Case kCases[] = {
+    {"bias_relu_epilogue", R"(
+func.func @main(%x: tensor<8x64xf32>, %w: tensor<64x96xf32>, %b: tensor<96xf32>) -> tensor<8x96xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x64xf32>, tensor<64x96xf32>) -> tensor<8x96xf32>
+  %1 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<96xf32>) -> tensor<8x96xf32>
+  %2 = stablehlo.add %0, %1 : tensor<8x96xf32>
+  %z = stablehlo.constant dense<0.0> : tensor<8x96xf32>
+  %3 = stablehlo.maximum %2, %z : tensor<8x96xf32>
+  return %3 : tensor<8x96xf32>
+})", DotTiling::Lanes::kOverN, false},
+    {"gemv_split_ragged_columns", R"(
+func.func @main(%x: tensor<1x1000xf32>, %w: tensor<1000x200xf32>) -> tensor<1x200xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<1x1000xf32>, tensor<1000x200xf32>) -> tensor<1x200xf32>
+  return %0 : tensor<1x200xf32>
+})", DotTiling::Lanes::kOverN, true},
+    {"attention_scores_lanes_over_k", R"(
+func.func @main(%q: tensor<6x40xf32>, %k: tensor<300x6x40xf32>) -> tensor<6x300xf32> {
+  %0 = stablehlo.dot_general %q, %k, batching_dims = [0] x [1], contracting_dims = [1] x [2] : (tensor<6x40xf32>, tensor<300x6x40xf32>) -> tensor<6x300xf32>
+  %c = stablehlo.constant dense<0.125> : tensor<6x300xf32>
+  %1 = stablehlo.multiply %0, %c : tensor<6x300xf32>
+  return %1 : tensor<6x300xf32>
+})", DotTiling::Lanes::kOverK, false},
+    {"attention_values_batched_split", R"(
+func.func @main(%a: tensor<6x300xf32>, %v: tensor<300x6x40xf32>) -> tensor<6x40xf32> {
+  %0 = stablehlo.dot_general %a, %v, batching_dims = [0] x [1], contracting_dims = [1] x [0] : (tensor<6x300xf32>, tensor<300x6x40xf32>) -> tensor<6x40xf32>
+  return %0 : tensor<6x40xf32>
+})", DotTiling::Lanes::kOverN, true},
+    {"bf16_to_f32_gelu_like", R"(
+func.func @main(%x: tensor<4x256xbf16>, %w: tensor<256x160xbf16>, %r: tensor<4x160xf32>) -> tensor<4x160xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<4x256xbf16>, tensor<256x160xbf16>) -> tensor<4x160xf32>
+  %1 = stablehlo.tanh %0 : tensor<4x160xf32>
+  %2 = stablehlo.multiply %1, %0 : tensor<4x160xf32>
+  %3 = stablehlo.add %2, %r : tensor<4x160xf32>
+  return %3 : tensor<4x160xf32>
+})", DotTiling::Lanes::kOverN, true},
+    {"f16_rounded_once", R"(
+func.func @main(%x: tensor<2x512xf16>, %w: tensor<512x64xf16>) -> tensor<2x64xf16> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x512xf16>, tensor<512x64xf16>) -> tensor<2x64xf16>
+  return %0 : tensor<2x64xf16>
+})", DotTiling::Lanes::kOverN, true},
+    {"several_free_and_contracting_dims", R"(
+func.func @main(%x: tensor<2x3x4x5xf32>, %w: tensor<4x5x7x3xf32>) -> tensor<2x3x7x3xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [2, 3] x [0, 1] : (tensor<2x3x4x5xf32>, tensor<4x5x7x3xf32>) -> tensor<2x3x7x3xf32>
+  return %0 : tensor<2x3x7x3xf32>
+})", DotTiling::Lanes::kOverN, false},
+    {"transposed_weights_lanes_over_k", R"(
+func.func @main(%x: tensor<3x128xf32>, %w: tensor<80x128xf32>) -> tensor<3x80xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [1] : (tensor<3x128xf32>, tensor<80x128xf32>) -> tensor<3x80xf32>
+  return %0 : tensor<3x80xf32>
+})", DotTiling::Lanes::kOverK, false},
+    // A fori_loop over stacked weights: the slice by the counter is read
+    // inside the product kernel.
+    {"loop_over_stacked_weights", R"(
+func.func @main(%x: tensor<4x64xf32>, %ws: tensor<5x64x64xf32>) -> tensor<4x64xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = stablehlo.while(%i = %c0, %h = %x) : tensor<i32>, tensor<4x64xf32>
+   cond {
+    %n = stablehlo.constant dense<5> : tensor<i32>
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %z = stablehlo.constant dense<0> : tensor<i32>
+    %s = stablehlo.dynamic_slice %ws, %i, %z, %z, sizes = [1, 64, 64] : (tensor<5x64x64xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x64x64xf32>
+    %w = stablehlo.reshape %s : (tensor<1x64x64xf32>) -> tensor<64x64xf32>
+    %d = stablehlo.dot_general %h, %w, contracting_dims = [1] x [0] : (tensor<4x64xf32>, tensor<64x64xf32>) -> tensor<4x64xf32>
+    %t = stablehlo.tanh %d : tensor<4x64xf32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %j = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %j, %t : tensor<i32>, tensor<4x64xf32>
+  }
+  return %r#1 : tensor<4x64xf32>
+})", DotTiling::Lanes::kOverN, false},
+};
+
+struct Planned {
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  StatusOr<GpuProgram> program = Status::Error("not planned");
+};
+
+Planned Plan(const std::string& text) {
+  Planned p;
+  p.modules = testing::ParseOrDie(text);
+  p.program = PlanProgram(*p.modules[0]);
+  return p;
+}
+
+std::vector<const Fusion*> Products(const GpuProgram& program) {
+  std::vector<const Fusion*> out;
+  for (const Fusion& f : program.fusions) {
+    if (f.kind == FusionKind::kDot) out.push_back(&f);
+  }
+  return out;
+}
+
+int Steps(const GpuProgram& program) {
+  int n = 0;
+  ForEachStep(program.main, [&](const Step&, int) { ++n; });
+  return n;
+}
+
+TEST(GpuGeneratedDot, EveryCasePlansOneProductKernel) {
+  for (const Case& c : kCases) {
+    Planned p = Plan(c.text);
+    ASSERT_TRUE(p.program.ok()) << c.name << ": " << p.program.status().message();
+    const auto products = Products(*p.program);
+    ASSERT_EQ(products.size(), 1u) << c.name << "\n" << p.program->ToString();
+    EXPECT_EQ(products[0]->tiling.lanes, c.lanes) << c.name;
+    EXPECT_EQ(products[0]->tiling.splits > 1, c.split) << c.name << ": " << products[0]->tiling.ToString();
+    ForEachStep(p.program->main, [&](const Step& s, int) {
+      EXPECT_FALSE(std::holds_alternative<GemmStep>(s.action)) << c.name;
+    });
+  }
+}
+
+TEST(GpuGeneratedDot, TheEpilogueIsInTheKernel) {
+  Planned p = Plan(kCases[0].text);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  // One step: the product, the bias and the relu, written to the result.
+  EXPECT_EQ(Steps(*p.program), 1) << p.program->ToString();
+  const Fusion& f = *Products(*p.program)[0];
+  EXPECT_EQ(f.ops.back()->name(), "stablehlo.maximum");
+  EXPECT_EQ(f.inputs.size(), 3u);  // x, w, b: read where they are
+}
+
+TEST(GpuGeneratedDot, StackedWeightsAreReadInPlaceByTheCounter) {
+  Planned p = Plan(kCases[8].text);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const Fusion& f = *Products(*p.program)[0];
+  // The slice and reshape are index maps of the kernel, which reads the
+  // stacked weights (argument 1) and the counter.
+  bool slices = false;
+  for (const ir::Operation* op : f.ops) slices |= op->name() == "stablehlo.dynamic_slice";
+  EXPECT_TRUE(slices) << p.program->ToString();
+  bool reads_stack = false;
+  ForEachStep(p.program->main, [&](const Step& s, int) {
+    const auto* k = std::get_if<KernelStep>(&s.action);
+    if (k && p.program->fusions[static_cast<size_t>(k->fusion)].kind == FusionKind::kDot) {
+      for (BufferId id : k->inputs) reads_stack |= id == p.program->parameters[1];
+    }
+  });
+  EXPECT_TRUE(reads_stack) << p.program->ToString();
+}
+
+TEST(GpuGeneratedDot, ASumReadTwiceIsStoredBeforeItsUsers) {
+  Planned p = Plan(R"(
+func.func @main(%x: tensor<2x64xf32>, %w: tensor<64x64xf32>) -> (tensor<2x64xf32>, tensor<2x64xf32>) {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x64xf32>, tensor<64x64xf32>) -> tensor<2x64xf32>
+  %1 = stablehlo.tanh %0 : tensor<2x64xf32>
+  %2 = stablehlo.exponential %1 : tensor<2x64xf32>
+  return %1, %2 : tensor<2x64xf32>, tensor<2x64xf32>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  // tanh and exp are both read elsewhere: no single end, so the product stands alone.
+  const auto products = Products(*p.program);
+  ASSERT_EQ(products.size(), 1u);
+  EXPECT_EQ(products[0]->ops.size(), 1u) << p.program->ToString();
+}
+
+TEST(GpuGeneratedDot, ManyRowsOrTheEnvironmentKeepCublasLt) {
+  const std::string many_rows = R"(
+func.func @main(%x: tensor<16x64xf32>, %w: tensor<64x64xf32>) -> tensor<16x64xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<16x64xf32>, tensor<64x64xf32>) -> tensor<16x64xf32>
+  return %0 : tensor<16x64xf32>
+})";
+  Planned p = Plan(many_rows);
+  ASSERT_TRUE(p.program.ok());
+  EXPECT_TRUE(Products(*p.program).empty());
+  const testing::ScopedEnv off("HLOGRAPH_GPU_GENERATED_DOT", "0");
+  Planned q = Plan(kCases[0].text);
+  ASSERT_TRUE(q.program.ok());
+  EXPECT_TRUE(Products(*q.program).empty());
+}
+
+TEST(GpuGeneratedDot, SplitsCoverTheContractionAndFillTheDevice) {
+  for (const Case& c : kCases) {
+    Planned p = Plan(c.text);
+    ASSERT_TRUE(p.program.ok()) << c.name;
+    const DotTiling& t = Products(*p.program)[0]->tiling;
+    if (t.lanes == DotTiling::Lanes::kOverK) {
+      EXPECT_EQ(t.tiles * DotTiling::kSlices >= t.dims.batch * t.dims.n, true) << c.name;
+      continue;
+    }
+    EXPECT_EQ(t.k_chunk % DotTiling::kSlices, 0) << c.name;
+    EXPECT_GE(t.splits * t.k_chunk, t.dims.k) << c.name;
+    EXPECT_LT((t.splits - 1) * t.k_chunk, t.dims.k) << c.name;  // no empty split
+    EXPECT_EQ(t.tiles, t.dims.batch * ((t.dims.n + 31) / 32)) << c.name;
+  }
+  // A decode-step GEMV: 24 column tiles, split 11 ways to give the H200's
+  // 132 SMs two blocks each.
+  Planned p = Plan(R"(
+func.func @main(%x: tensor<768xf32>, %w: tensor<768x768xf32>) -> tensor<768xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0] : (tensor<768xf32>, tensor<768x768xf32>) -> tensor<768xf32>
+  return %0 : tensor<768xf32>
+})");
+  ASSERT_TRUE(p.program.ok());
+  const DotTiling& t = Products(*p.program)[0]->tiling;
+  EXPECT_EQ(t.tiles, 24);
+  EXPECT_EQ(t.splits, 11);
+  EXPECT_GE(t.blocks(), 2 * kPlannedSmCount);
+  // The counters are zero at rest and keep their memory; the partial sums are plain temps.
+  const Step* step = nullptr;
+  ForEachStep(p.program->main, [&](const Step& s, int) { step = &s; });
+  const auto& k = std::get<KernelStep>(step->action);
+  ASSERT_EQ(k.scratch.size(), 2u);
+  EXPECT_FALSE(p.program->buffers[static_cast<size_t>(k.scratch[0])].zero_at_rest);
+  EXPECT_TRUE(p.program->buffers[static_cast<size_t>(k.scratch[1])].zero_at_rest);
+  EXPECT_EQ(p.program->buffers[static_cast<size_t>(k.scratch[1])].bytes, 24 * 4);
+}
+
+TEST(GpuGeneratedDot, EveryCaseCompiles) {
+  for (const Case& c : kCases) {
+    Planned p = Plan(c.text);
+    ASSERT_TRUE(p.program.ok()) << c.name;
+    for (const Fusion& f : p.program->fusions) {
+      auto k = EmitKernel(f);
+      ASSERT_TRUE(k.ok()) << c.name << ": " << k.status().message();
+      auto cubin = CompileToCubin(k->code, k->name, CompileOptions{});
+      EXPECT_TRUE(cubin.ok()) << c.name << ": " << cubin.status().message() << "\n" << k->code;
+    }
+  }
+}
+
+GpuCompileOptions Mode(ExecutionMode mode) {
+  GpuCompileOptions o;
+  o.mode = mode;
+  return o;
+}
+
+TEST(GpuGeneratedDot, EveryCaseMatchesTheInterpreterAndRepeats) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  for (const Case& c : kCases) {
+    std::vector<std::unique_ptr<ir::Module>> modules = testing::ParseOrDie(c.text);
+    const ir::Operation* entry = modules[0]->EntryFunction();
+    auto args = cpu::RandomTensors(ir::FunctionSignature(*entry).inputs, 11);
+    ASSERT_TRUE(args.ok()) << c.name;
+    auto want = cpu::Interpreter(*modules[0]).Call(*entry, *args);
+    ASSERT_TRUE(want.ok()) << c.name << ": " << want.status().message();
+    auto graph = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kGraph));
+    auto stream = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kStream));
+    ASSERT_TRUE(graph.ok() && stream.ok()) << c.name;
+    auto first = (*graph)->Run(*args);
+    ASSERT_TRUE(first.ok()) << c.name << ": " << first.status().message();
+    for (size_t i = 0; i < want->size(); ++i) {
+      const std::string problem = Compare((*want)[i], (*first)[i], Rtol(c.text, (*want)[i].element()));
+      EXPECT_TRUE(problem.empty()) << c.name << " result " << i << ": " << problem;
+    }
+    // The arrival counters are zero again after each call, and the sums
+    // are added in a fixed order: every call, in either mode, gives the
+    // same bits.
+    for (int call = 0; call < 3; ++call) {
+      auto again = (call % 2 ? *stream : *graph)->Run(*args);
+      ASSERT_TRUE(again.ok()) << c.name;
+      for (size_t i = 0; i < first->size(); ++i) {
+        EXPECT_EQ(std::memcmp((*first)[i].bytes(), (*again)[i].bytes(), (*first)[i].byte_size()), 0)
+            << c.name << " call " << call;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hlograph::gpu
