@@ -4,6 +4,7 @@
 #include "frontend/bytecode/container.h"
 #include "frontend/bytecode/ir_reader.h"
 #include "frontend/bytecode/value_names.h"
+#include "ir/verifier.h"
 
 namespace hlograph::frontend {
 
@@ -16,6 +17,10 @@ StatusOr<std::unique_ptr<ir::Module>> ReadBytecodeModule(std::span<const uint8_t
   bytecode::AttrTypeTable table(*container);
   auto module = bytecode::ReadIr(*container, table, std::make_shared<const std::string>(path));
   if (!module.ok()) return prefix(module.status());
+  // Bytecode has no grammar that keeps ops well formed, as the text parser's
+  // does, and the printer and backends rely on it: verify before handing out.
+  Status verified = ir::VerifyModule(**module);
+  if (!verified.ok()) return Status::Error(path + ": error: bytecode: the module does not verify:\n" + verified.message());
   bytecode::AssignMlirValueNames((*module)->op());
   return std::move(*module);
 }

@@ -18,8 +18,9 @@ namespace hlograph::frontend {
 // True when `data` begins with MLIR bytecode's magic bytes "ML\xEFR".
 bool IsMlirBytecode(std::span<const uint8_t> data);
 
-// Decodes one portable artifact. Errors name the byte offset, the part of
-// the file and what was expected there; `path` is used in messages.
+// Decodes one portable artifact and verifies it. Errors name the byte
+// offset, the part of the file and what was expected there; `path` is used
+// in messages.
 StatusOr<std::unique_ptr<ir::Module>> ReadBytecodeModule(std::span<const uint8_t> data, const std::string& path);
 
 }  // namespace hlograph::frontend

@@ -171,9 +171,10 @@ StatusOr<Container> ReadContainer(Bytes file) {
   if (!IsBytecode(file)) return r.Error("the MLIR bytecode magic \"ML\\xEFR\"");
   Bytes magic;
   HLOGRAPH_TRY(r.ReadBytes(4, magic, "the magic"));
+  size_t version_at = r.offset();
   HLOGRAPH_TRY(r.ReadVarInt(c.version, "the bytecode version"));
   if (c.version > kVersionLatestKnown) {
-    return r.Error("a bytecode version at most " + std::to_string(kVersionLatestKnown) + ", found " +
+    return r.ErrorAt(version_at, "a bytecode version at most " + std::to_string(kVersionLatestKnown) + ", found " +
                    std::to_string(c.version));
   }
   std::string_view producer;

@@ -10,7 +10,7 @@
 namespace hlograph::frontend::bytecode {
 
 // Sorted attribute names of `vhlo_op` ("vhlo.dot_general_v2"); null when
-// the op is not one hlograph knows.
+// the op (at that version) is not one hlograph knows.
 const std::vector<std::string>* VhloOpAttributeNames(std::string_view vhlo_op);
 
 }  // namespace hlograph::frontend::bytecode

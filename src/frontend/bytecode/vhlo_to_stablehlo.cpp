@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "frontend/bytecode/attr_conversion.h"
+#include "frontend/bytecode/vhlo_ops.h"
 
 namespace hlograph::frontend::bytecode {
 namespace {
@@ -328,7 +329,9 @@ StatusOr<ConvertedOp> ConvertVhloOp(const VhloOp& op, const std::string& where) 
   ConvertedOp out;
   const std::string name = StablehloName(op.name, op.parent);
   out.def = ir::LookupOp(name);
-  if (out.def == nullptr) {
+  // An op version hlograph does not know may mean something else: refuse it.
+  bool known_version = !op.name.starts_with("vhlo.") || VhloOpAttributeNames(op.name) != nullptr;
+  if (out.def == nullptr || !known_version) {
     return Status::Error("bytecode: " + where + ": expected an op hlograph supports, found " + op.name +
                          (name != op.name ? " (" + name + ")" : ""));
   }
