@@ -58,8 +58,10 @@ Status AttrTypeTable::DecodeAttr(size_t index) {
       HLOGRAPH_TRY(DecodeVhloAttr(*this, r, decoded));
     } else if (dialect == "builtin") {
       HLOGRAPH_TRY(DecodeBuiltinAttr(*this, r, decoded));
+    } else if (dialect == "sdy") {
+      HLOGRAPH_TRY(DecodeShardyAttr(*this, r, decoded));
     } else {
-      return r.Error("an attribute of the vhlo or builtin dialect, found one of '" + dialect + "'");
+      return r.Error("an attribute of the vhlo, builtin or sdy dialect, found one of '" + dialect + "'");
     }
     attrs_[index] = std::move(decoded);
   }

@@ -1,8 +1,8 @@
 // Decodes the attribute and type tables of a bytecode file on demand (each
 // entry once, cached), handing every entry to the decoder of its dialect:
 // VHLO's own encodings (vhlo_types.cpp, vhlo_attributes.cpp), the builtin
-// dialect's (builtin_encoding.cpp), or the assembly text other dialects
-// fall back to (kept verbatim).
+// dialect's (builtin_encoding.cpp), Shardy's (shardy_attributes.cpp), or the
+// assembly text other dialects fall back to (kept verbatim).
 #pragma once
 
 #include <string_view>
@@ -47,6 +47,7 @@ Status DecodeVhloType(AttrTypeTable& table, ByteReader& r, TypePtr& out);
 Status DecodeVhloAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out);
 Status DecodeBuiltinType(AttrTypeTable& table, ByteReader& r, TypePtr& out);
 Status DecodeBuiltinAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out);
+Status DecodeShardyAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out);
 
 // An integer of `bit_width` bits as MLIR writes APInts: one byte up to 8
 // bits, a zigzag varint up to 64. Returns the raw low bits.

@@ -184,7 +184,8 @@ class IrReader {
         attrs.emplace_back(name, std::move(value));
       }
     } else {
-      const std::vector<std::string>* names = VhloOpAttributeNames(op_name);
+      static const std::vector<std::string> kSdyMesh = {"mesh", "sym_name"};
+      const std::vector<std::string>* names = op_name == "sdy.mesh" ? &kSdyMesh : VhloOpAttributeNames(op_name);
       if (names == nullptr) {
         return r.ErrorAt(at, "an op whose properties hlograph knows, found properties on " + op_name);
       }

@@ -27,6 +27,11 @@ enum AttrCode : uint64_t {
   kTypeExtensions = 18,
   kResultAccuracyMode = 19,
   kResultAccuracy = 20,
+  kSubAxisInfo = 21,
+  kAxisRef = 22,
+  kReplicaGroupMeshAxes = 23,
+  kMeshAxis = 24,
+  kMesh = 25,
 };
 
 struct EnumSpec {
@@ -72,6 +77,31 @@ int64_t Extend(uint64_t bits, ir::ElementType t) {
   if (width >= 64 || !ir::IsSignedInteger(t)) return static_cast<int64_t>(bits);
   uint64_t sign = uint64_t{1} << (width - 1);
   return static_cast<int64_t>((bits ^ sign) - sign);
+}
+
+// The text of a decoded attribute nested in a mesh attribute.
+std::string MeshPartText(const DecodedAttr& a) {
+  switch (a.kind) {
+    case DecodedAttr::Kind::kString: return "\"" + a.text + "\"";
+    case DecodedAttr::Kind::kOpaque: return a.text;
+    case DecodedAttr::Kind::kInteger: return std::to_string(a.integer);
+    case DecodedAttr::Kind::kArray: {
+      std::string out = "[";
+      for (size_t i = 0; i < a.elements.size(); ++i) out += (i ? ", " : "") + MeshPartText(*a.elements[i]);
+      return out + "]";
+    }
+    default: return "?";
+  }
+}
+
+// An attribute reference that may be absent: (index << 1) | present.
+Status ReadOptionalAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out, std::string_view what) {
+  uint64_t index = 0;
+  bool present = false;
+  HLOGRAPH_TRY(r.ReadVarIntWithFlag(index, present, what));
+  if (!present) return Status::Ok();
+  HLOGRAPH_ASSIGN(out, table.Attr(index));
+  return Status::Ok();
 }
 
 Status ReadSignedList(AttrTypeTable& table, ByteReader& r, std::vector<int64_t>& out, std::string_view what) {
@@ -208,6 +238,52 @@ Status DecodeVhloAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out) {
       }
       attr->integer = ulps;
       attr->text = mode->text;
+      break;
+    }
+    // Mesh axes of collectives over a Shardy mesh, kept as StableHLO spells them.
+    case kSubAxisInfo: {
+      int64_t pre_size = 0, size = 0;
+      HLOGRAPH_TRY(r.ReadSignedVarInt(pre_size, "a sub-axis pre-size"));
+      HLOGRAPH_TRY(r.ReadSignedVarInt(size, "a sub-axis size"));
+      attr->kind = Kind::kOpaque;
+      attr->text = "#stablehlo.sub_axis_info<pre_size = " + std::to_string(pre_size) + ", size = " +
+                   std::to_string(size) + ">";
+      break;
+    }
+    case kAxisRef: {
+      AttrPtr name, sub_axis;
+      HLOGRAPH_TRY(table.ReadAttr(r, name, "an axis name"));
+      HLOGRAPH_TRY(ReadOptionalAttr(table, r, sub_axis, "an axis's sub-axis"));
+      attr->kind = Kind::kOpaque;
+      attr->text = "#stablehlo.axis_ref<name = " + MeshPartText(*name) +
+                   (sub_axis ? ", sub_axis_info = " + MeshPartText(*sub_axis) : std::string()) + ">";
+      break;
+    }
+    case kReplicaGroupMeshAxes: {
+      AttrPtr mesh, axes;
+      HLOGRAPH_TRY(table.ReadAttr(r, mesh, "a mesh name"));
+      HLOGRAPH_TRY(table.ReadAttr(r, axes, "mesh axes"));
+      if (mesh->kind != Kind::kString) return r.ErrorAt(at, "a mesh named by a string");
+      attr->kind = Kind::kOpaque;
+      attr->text = "#stablehlo.replica_group_mesh_axes<mesh = @" + mesh->text + ", axes = " + MeshPartText(*axes) + ">";
+      break;
+    }
+    case kMeshAxis: {
+      AttrPtr name;
+      int64_t size = 0;
+      HLOGRAPH_TRY(table.ReadAttr(r, name, "a mesh axis name"));
+      HLOGRAPH_TRY(r.ReadSignedVarInt(size, "a mesh axis size"));
+      attr->kind = Kind::kOpaque;
+      attr->text = "#stablehlo.mesh_axis<name = " + MeshPartText(*name) + ", size = " + std::to_string(size) + ">";
+      break;
+    }
+    case kMesh: {
+      AttrPtr axes, device_ids;
+      HLOGRAPH_TRY(table.ReadAttr(r, axes, "mesh axes"));
+      HLOGRAPH_TRY(ReadOptionalAttr(table, r, device_ids, "mesh device ids"));
+      attr->kind = Kind::kOpaque;
+      attr->text = "#stablehlo.mesh<axes = " + MeshPartText(*axes) +
+                   (device_ids ? ", device_ids = " + MeshPartText(*device_ids) : std::string()) + ">";
       break;
     }
     default:
