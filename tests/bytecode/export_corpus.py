@@ -2,7 +2,7 @@
 """Serializes every corpus program into StableHLO portable artifacts (VHLO
 bytecode) with jaxlib, for several target versions, and checks that
 `hlograph print X.mlirbc` prints what `hlograph print` prints for the same
-program as MLIR's own deserializer gives it back.
+program as MLIR's own deserializer gives it back (with --debug-info too).
 
 Two serializers are used: StableHLO's (stablehlo.serialize_portable_artifact_str,
 which refuses CHLO and Shardy ops) and the one JAX hands PJRT plugins
@@ -12,7 +12,7 @@ from its default, so the oracle is MLIR's deserialization, not the original
 text; how many programs also print exactly as their original text does is
 reported too.
 
-usage: export_corpus.py HLOGRAPH [CORPUS_DIR] [--keep DIR] [--only NAME]
+usage: export_corpus.py HLOGRAPH [CORPUS_DIR...] [--keep DIR] [--only NAME]
 Exit status: 0 when every artifact the serializers produced printed as its
 oracle; programs a serializer refuses are counted and skipped.
 """
@@ -47,8 +47,9 @@ class QuietStderr:
         return False
 
 
-def hlograph_print(hlograph, path):
-    p = subprocess.run([hlograph, "print", path], capture_output=True, text=True)
+def hlograph_print(hlograph, path, debug_info=False):
+    p = subprocess.run([hlograph, "print"] + (["--debug-info"] if debug_info else []) + [path],
+                       capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -58,10 +59,11 @@ def deserialize(artifact):
     with QuietStderr():
         try:
             ctx = ir.Context()
-            return str(stablehlo.deserialize_portable_artifact(ctx, artifact))
+            module = stablehlo.deserialize_portable_artifact(ctx, artifact)
         except Exception:
             from jax._src.interpreters import mlir as jax_mlir
-            return str(_jax.mlir.deserialize_portable_artifact(artifact, jax_mlir.make_ir_context()))
+            module = _jax.mlir.deserialize_portable_artifact(artifact, jax_mlir.make_ir_context())
+        return module.operation.get_asm(enable_debug_info=True)
 
 
 def serializers(text, target):
@@ -72,7 +74,10 @@ def serializers(text, target):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("hlograph")
-    ap.add_argument("corpus", nargs="?", default=os.path.join(os.path.dirname(__file__), "..", "corpus"))
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("corpus", nargs="*", help="directories of .mlir programs (default: the corpus and its "
+                    "debug/ copies, which carry source locations)",
+                    default=[os.path.join(here, "..", "corpus"), os.path.join(here, "..", "corpus", "debug")])
     ap.add_argument("--keep", help="directory to keep the artifacts and oracles in")
     ap.add_argument("--only", help="one program name")
     args = ap.parse_args()
@@ -84,8 +89,11 @@ def main():
 
     tally = {}  # (serializer, target) -> [same, same_as_text, refused, failed]
     failures = []
-    for path in sorted(glob.glob(os.path.join(args.corpus, "*.mlir"))):
+    paths = [p for d in args.corpus for p in sorted(glob.glob(os.path.join(d, "*.mlir")))]
+    for path in paths:
         name = os.path.basename(path)[:-5]
+        if os.path.basename(os.path.dirname(path)) == "debug":
+            name = "debug." + name
         if args.only and name != args.only:
             continue
         text = open(path).read()
@@ -123,9 +131,13 @@ def main():
                     print(f"  skip {name} [{kind} {target}]: hlograph cannot parse MLIR's deserialization: "
                           f"{err_o.strip()[:160]}")
                     continue
-                if rc_b != 0 or printed != oracle:
+                # Source locations too: `print --debug-info` on both sides.
+                _, oracle_locs, _ = hlograph_print(args.hlograph, stem + ".oracle.mlir", debug_info=True)
+                _, printed_locs, _ = hlograph_print(args.hlograph, stem + ".mlirbc", debug_info=True)
+                if rc_b != 0 or printed != oracle or printed_locs != oracle_locs:
                     counts[3] += 1
-                    why = err_b.strip()[:300] if rc_b != 0 else "prints differently"
+                    why = (err_b.strip()[:300] if rc_b != 0 else
+                           "prints differently" if printed != oracle else "locations print differently")
                     failures.append(f"{name} [{kind} {target}]: {why}")
                     continue
                 counts[0] += 1

@@ -23,6 +23,83 @@ std::optional<ElementType> IntegerOf(uint64_t width, uint64_t signedness) {
   }
 }
 
+// Source locations (MLIR's builtin location attributes).
+StatusOr<ir::LocationPtr> ReadLocation(AttrTypeTable& table, ByteReader& r, uint64_t code) {
+  auto loc = std::make_shared<ir::Location>();
+  auto child = [&](const char* what) -> StatusOr<ir::LocationPtr> {
+    AttrPtr a;
+    size_t at = r.offset();
+    HLOGRAPH_TRY(table.ReadAttr(r, a, what));
+    if (a->kind != DecodedAttr::Kind::kLocation || !a->location) return r.ErrorAt(at, std::string(what) + " that is a location");
+    return a->location;
+  };
+  auto string = [&](const char* what, std::string& out) -> Status {
+    AttrPtr a;
+    size_t at = r.offset();
+    HLOGRAPH_TRY(table.ReadAttr(r, a, what));
+    if (a->kind != DecodedAttr::Kind::kString) return r.ErrorAt(at, std::string(what) + " that is a string");
+    out = a->text;
+    return Status::Ok();
+  };
+  switch (code) {
+    case 10: {  // callsite(callee at caller)
+      loc->kind = ir::Location::Kind::kCallSite;
+      HLOGRAPH_ASSIGN(ir::LocationPtr callee, child("a callee location"));
+      HLOGRAPH_ASSIGN(ir::LocationPtr caller, child("a caller location"));
+      loc->children = {callee, caller};
+      break;
+    }
+    case 11: {  // "file":line:col
+      loc->kind = ir::Location::Kind::kFile;
+      uint64_t line = 0, col = 0;
+      HLOGRAPH_TRY(string("a file name", loc->name));
+      HLOGRAPH_TRY(r.ReadVarInt(line, "a line"));
+      HLOGRAPH_TRY(r.ReadVarInt(col, "a column"));
+      loc->line = static_cast<uint32_t>(line);
+      loc->col = static_cast<uint32_t>(col);
+      break;
+    }
+    case 22: {  // "file":line:col to ...; the IR keeps where a range starts
+      loc->kind = ir::Location::Kind::kFile;
+      HLOGRAPH_TRY(string("a file name", loc->name));
+      uint64_t count = 0;
+      HLOGRAPH_TRY(r.ReadVarInt(count, "the number of a range's lines and columns"));
+      if (count > 4) return r.Error("at most 4 lines and columns in a location range, found " + std::to_string(count));
+      uint64_t parts[4] = {0, 0, 0, 0};
+      for (uint64_t i = 0; i < count; ++i) HLOGRAPH_TRY(r.ReadVarInt(parts[i], "a line or column"));
+      loc->line = static_cast<uint32_t>(parts[0]);
+      loc->col = static_cast<uint32_t>(parts[1]);
+      break;
+    }
+    case 12:
+    case 13: {  // fused[...], with metadata hlograph does not keep
+      loc->kind = ir::Location::Kind::kFused;
+      uint64_t count = 0;
+      HLOGRAPH_TRY(table.ReadCount(r, count, "the number of fused locations"));
+      for (uint64_t i = 0; i < count; ++i) {
+        HLOGRAPH_ASSIGN(ir::LocationPtr part, child("a fused location"));
+        loc->children.push_back(std::move(part));
+      }
+      if (code == 13) {
+        AttrPtr metadata;
+        HLOGRAPH_TRY(table.ReadAttr(r, metadata, "fused location metadata"));
+        if (metadata->kind == DecodedAttr::Kind::kString) loc->fused_metadata = "\"" + metadata->text + "\"";
+      }
+      break;
+    }
+    case 14: {  // "name"(child)
+      loc->kind = ir::Location::Kind::kName;
+      HLOGRAPH_TRY(string("a location name", loc->name));
+      HLOGRAPH_ASSIGN(ir::LocationPtr inner, child("a named location's child"));
+      if (inner->kind != ir::Location::Kind::kUnknown) loc->children.push_back(std::move(inner));
+      break;
+    }
+    default:
+      break;  // unknown
+  }
+  return ir::LocationPtr(std::move(loc));
+}
+
 Status ReadTypes(AttrTypeTable& table, ByteReader& r, std::vector<TypePtr>& out, std::string_view what) {
   uint64_t count = 0;
   HLOGRAPH_TRY(table.ReadCount(r, count, std::string("the number of ") + std::string(what)));
@@ -180,10 +257,8 @@ Status DecodeBuiltinAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out) {
       break;
     }
     case 10: case 11: case 12: case 13: case 14: case 15: case 22: {
-      // Locations: hlograph keeps none from bytecode, so the rest is skipped.
       attr->kind = Kind::kLocation;
-      Bytes rest;
-      HLOGRAPH_TRY(r.ReadBytes(r.remaining(), rest, "a location"));
+      HLOGRAPH_ASSIGN(attr->location, ReadLocation(table, r, code));
       break;
     }
     case 18: {

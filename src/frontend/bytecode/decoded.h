@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ir/element_type.h"
+#include "ir/location.h"
 #include "ir/type.h"
 
 namespace hlograph::frontend::bytecode {
@@ -58,7 +59,7 @@ struct DecodedAttr {
     kUnit,
     kSymbolRef,
     kOpaque,             // an attribute kept as its assembly text
-    kLocation,           // a source location; not needed to rebuild ops
+    kLocation,           // a source location (`location`)
   };
   Kind kind = Kind::kUnit;
   bool value = false;             // kBool
@@ -71,6 +72,7 @@ struct DecodedAttr {
   std::vector<std::string> names; // kDict keys
   std::vector<std::vector<int64_t>> ints;  // kOutputOperandAlias
   uint64_t atol_bits = 0, rtol_bits = 0;   // kResultAccuracy
+  ir::LocationPtr location;                // kLocation
 };
 
 }  // namespace hlograph::frontend::bytecode

@@ -52,6 +52,12 @@ class IrReader {
  private:
   using Block = ir::Block;
 
+  // A location attribute as the IR keeps it; null for anything else.
+  static ir::LocationPtr Location(const AttrPtr& attr) {
+    if (!attr || attr->kind != DecodedAttr::Kind::kLocation) return nullptr;
+    return attr->location;
+  }
+
   Status DefineValue(ByteReader& r, ir::Value* v) {
     ValueScope& scope = scopes_.back();
     if (scope.next.empty() || scope.next.back() >= scope.end.back()) {
@@ -94,25 +100,23 @@ class IrReader {
     HLOGRAPH_TRY(table_.ReadCount(r, count, "the number of block arguments"));
     for (uint64_t i = 0; i < count; ++i) {
       TypePtr type;
+      AttrPtr loc;
       size_t at = r.offset();
       if (c_.version >= kVersionElideUnknownBlockArgLocation) {
         uint64_t type_index = 0;
         bool has_loc = false;
         HLOGRAPH_TRY(r.ReadVarIntWithFlag(type_index, has_loc, "a block argument's type"));
         HLOGRAPH_ASSIGN(type, table_.Type(type_index));
-        if (has_loc) {
-          AttrPtr loc;
-          HLOGRAPH_TRY(table_.ReadAttr(r, loc, "a block argument's location"));
-        }
+        if (has_loc) HLOGRAPH_TRY(table_.ReadAttr(r, loc, "a block argument's location"));
       } else {
-        AttrPtr loc;
         HLOGRAPH_TRY(table_.ReadType(r, type, "a block argument's type"));
         HLOGRAPH_TRY(table_.ReadAttr(r, loc, "a block argument's location"));
       }
       ir::Type ir_type;
       if (!ToIrType(*type, ir_type)) return r.ErrorAt(at, "a block argument of a tensor, token or tuple type");
       HLOGRAPH_TRY(DefineValue(r, block.AddArgument(ir_type)));
-      block.argument_locs().push_back(nullptr);
+      // An argument stored without a location has MLIR's unknown location.
+      block.argument_locs().back() = loc ? Location(loc) : std::make_shared<const ir::Location>();
     }
     return Status::Ok();
   }
@@ -263,6 +267,7 @@ class IrReader {
     HLOGRAPH_ASSIGN(ConvertedOp converted, ConvertVhloOp(vhlo, where));
     auto op = std::make_unique<ir::Operation>(converted.def, ir::SourcePos{file_, 0, 0});
     for (auto& [name, value] : converted.attrs) op->SetAttr(name, std::move(value));
+    op->set_loc(Location(loc));
     for (ir::Value* v : operands) op->AddOperand(v);
     for (const ir::Type& t : result_types) op->AddResult(t);
     ir::Operation* raw = block.Append(std::move(op));
