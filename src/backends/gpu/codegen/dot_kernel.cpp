@@ -2,8 +2,9 @@
 // f32 accumulation, the epilogue applied before the store.
 //
 //   lanes over n  a block takes 32 columns of one batch and a chunk of the
-//                 contraction; its 8 warps sum every 8th row of the chunk
-//                 and meet in shared memory. With the contraction split,
+//                 contraction; its warps (8 to 32) each sum every so many
+//                 rows of the chunk, all loads at once, and meet in shared
+//                 memory. With the contraction split,
 //                 blocks leave partial sums and the last to arrive at a
 //                 tile adds them in split order.
 //   lanes over k  a warp takes one column, its lanes every 32nd term of the
@@ -93,7 +94,7 @@ class DotEmitter {
 Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
   BodyEmitter& e = d.e();
   const std::string M = std::to_string(d.rows());
-  const std::string W = std::to_string(DotTiling::kTileColumns), S = std::to_string(DotTiling::kSlices);
+  const std::string W = std::to_string(DotTiling::kTileColumns), S = std::to_string(t.slices);
   e.Line("const long long N = " + std::to_string(t.dims.n) + "LL, K = " + std::to_string(t.dims.k) +
          "LL, NT = " + std::to_string((t.dims.n + DotTiling::kTileColumns - 1) / DotTiling::kTileColumns) +
          "LL, TILES = " + std::to_string(t.tiles) + "LL, SPLITS = " + std::to_string(t.splits) +
@@ -111,7 +112,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
   d.DeclareAccumulators();
   e.Open("if (n0 + tx < N)");
   e.Line("const long long n = n0 + tx, kend = min(K, (split + 1) * KCHUNK);");
-  e.Line("#pragma unroll 4");
+  e.Line("#pragma unroll " + std::to_string(DotTiling::kRowsPerThread));
   e.Open("for (long long k = split * KCHUNK + ty; k < kend; k += " + S + ")");
   HLOGRAPH_TRY(d.Accumulate("b", "n", "k"));
   e.Close();
@@ -155,7 +156,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
 
 Status EmitLanesOverK(DotEmitter& d, const DotTiling& t) {
   BodyEmitter& e = d.e();
-  const std::string C = std::to_string(DotTiling::kSlices);
+  const std::string C = std::to_string(DotTiling::kWarpColumns);
   e.Line("const long long N = " + std::to_string(t.dims.n) + "LL, K = " + std::to_string(t.dims.k) +
          "LL, COLUMNS = " + std::to_string(t.dims.batch * t.dims.n) + "LL;");
   e.Line("const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;");
@@ -163,7 +164,7 @@ Status EmitLanesOverK(DotEmitter& d, const DotTiling& t) {
          C + ")");
   e.Line("const long long b = col / N, n = col % N;");
   d.DeclareAccumulators();
-  e.Line("#pragma unroll 4");
+  e.Line("#pragma unroll 8");
   e.Open("for (long long k = lane; k < K; k += 32)");
   HLOGRAPH_TRY(d.Accumulate("b", "n", "k"));
   e.Close();
@@ -195,7 +196,7 @@ StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
     return Status::Error("internal error: a product kernel without its product");
   }
   const DotTiling& t = f.tiling;
-  if (t.dims.m > kMaxGeneratedDotRows || t.dims.m < 1 || t.dims.m * DotTiling::kTileColumns > kThreads) {
+  if (t.dims.m > kMaxGeneratedDotRows || t.dims.m < 1 || t.dims.m * DotTiling::kTileColumns > t.threads()) {
     return Status::Error("internal error: a product kernel of " + std::to_string(t.dims.m) + " rows");
   }
   if (t.splits > 1 && f.scratch_bytes.size() != 2) {
@@ -204,7 +205,7 @@ StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
   std::ostringstream body;
   DotEmitter d(f, *dot, body);
   LaunchDims launch;
-  launch.block = {kThreads, 1, 1};
+  launch.block = {static_cast<uint32_t>(t.threads()), 1, 1};
   std::string strategy;
   if (t.lanes == DotTiling::Lanes::kOverN) {
     HLOGRAPH_TRY(EmitLanesOverN(d, t));
@@ -215,7 +216,7 @@ StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
     launch.grid = {static_cast<uint32_t>(std::min<int64_t>(t.tiles, int64_t{options.sm_count} * 64)), 1, 1};
     strategy = "product, lanes over k";
   }
-  HLOGRAPH_ASSIGN(std::string sig, Signature(f));
+  HLOGRAPH_ASSIGN(std::string sig, Signature(f, t.threads()));
   return KernelSource{f.name, sig + " {\n" + body.str() + "}\n", launch, strategy + " (" + t.ToString() + ")"};
 }
 

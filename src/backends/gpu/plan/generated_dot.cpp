@@ -48,6 +48,14 @@ bool ReadsAny(const ir::Operation& op, const std::set<const ir::Value*>& values)
   return false;
 }
 
+// Warps per block at most: 32, or 8 or 16 from HLOGRAPH_GPU_DOT_MAX_WARPS
+// (fewer threads leave each more registers).
+int MaxWarps() {
+  const char* env = std::getenv("HLOGRAPH_GPU_DOT_MAX_WARPS");
+  const std::string v = env ? env : "";
+  return v == "8" ? 8 : v == "16" ? 16 : 32;
+}
+
 }  // namespace
 
 DotDims DotDimsOf(const ir::Operation& dot) {
@@ -75,10 +83,10 @@ std::string DotTiling::ToString() const {
   std::ostringstream os;
   os << "product " << dims.batch << "x" << dims.m << "x" << dims.n << "x" << dims.k << " (batch x m x n x k): ";
   if (lanes == Lanes::kOverN) {
-    os << tiles << " tiles of " << kTileColumns << " columns";
+    os << tiles << " tiles of " << kTileColumns << " columns, " << slices << " warps";
     if (splits > 1) os << " x " << splits << " splits of k (" << k_chunk << " each, the last block sums)";
   } else {
-    os << "a warp per column, " << tiles << " blocks of " << kSlices << " columns";
+    os << "a warp per column, " << tiles << " blocks of " << kWarpColumns << " columns";
   }
   return os.str();
 }
@@ -93,7 +101,7 @@ bool TakesGeneratedDot(const ir::Operation& dot) {
   const DotDims d = DotDimsOf(dot);
   if (d.m > kMaxGeneratedDotRows || d.batch * d.m * d.n * d.k == 0) return false;
   // A warp per column: a long sum over few columns would leave the device idle.
-  if (RhsContiguousAlongK(dot) && d.batch * d.n < DotTiling::kSlices && d.k > 4096) return false;
+  if (RhsContiguousAlongK(dot) && d.batch * d.n < DotTiling::kWarpColumns && d.k > 4096) return false;
   return true;
 }
 
@@ -103,18 +111,23 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   const DotDims& d = t.dims;
   if (RhsContiguousAlongK(dot)) {
     t.lanes = DotTiling::Lanes::kOverK;
-    t.tiles = (d.batch * d.n + DotTiling::kSlices - 1) / DotTiling::kSlices;
+    t.tiles = (d.batch * d.n + DotTiling::kWarpColumns - 1) / DotTiling::kWarpColumns;
     t.k_chunk = d.k;
     return t;
   }
   t.lanes = DotTiling::Lanes::kOverN;
   t.tiles = d.batch * ((d.n + DotTiling::kTileColumns - 1) / DotTiling::kTileColumns);
-  // Two blocks per SM at least, each slice of a block summing 8 rows or more.
-  const int64_t wanted = std::max<int64_t>(1, (2 * sm_count + t.tiles - 1) / t.tiles);
-  const int64_t most = std::max<int64_t>(1, d.k / (8 * DotTiling::kSlices));
-  t.splits = std::min(wanted, most);
+  // Enough warps that each thread sums kRowsPerThread rows or fewer (8 to
+  // 32 warps); then, if that is not enough, the contraction split over
+  // blocks, as far as filling the device twice over.
+  const int64_t rows = DotTiling::kRowsPerThread;
+  t.slices = 8;
+  while (t.slices < MaxWarps() && d.k > t.slices * rows) t.slices *= 2;
+  const int64_t wanted = (d.k + t.slices * rows - 1) / (t.slices * rows);
+  const int64_t fill = std::max<int64_t>(1, (2 * sm_count + t.tiles - 1) / t.tiles);
+  t.splits = std::max<int64_t>(1, std::min(wanted, fill));
   t.k_chunk = (d.k + t.splits - 1) / t.splits;
-  t.k_chunk = (t.k_chunk + DotTiling::kSlices - 1) / DotTiling::kSlices * DotTiling::kSlices;
+  t.k_chunk = (t.k_chunk + t.slices - 1) / t.slices * t.slices;
   t.splits = (d.k + t.k_chunk - 1) / t.k_chunk;
   return t;
 }

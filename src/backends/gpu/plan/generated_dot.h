@@ -32,13 +32,18 @@ struct DotTiling {
     kOverN,  // a warp's lanes take 32 neighbouring columns (rhs rows are contiguous along n)
     kOverK,  // a warp takes one column, its lanes split the sum (rhs contiguous along k)
   };
-  static constexpr int kTileColumns = 32;  // kOverN: columns per block
-  static constexpr int kSlices = 8;        // kOverN: warps of a block, each a k-slice; kOverK: columns per block
+  static constexpr int kTileColumns = 32;    // kOverN: columns per block
+  static constexpr int kWarpColumns = 8;     // kOverK: columns (warps) per block
+  // kOverN: rows of the contraction each thread sums, all loads in flight
+  // at once (one memory latency, not several in a row).
+  static constexpr int kRowsPerThread = 16;
   Lanes lanes = Lanes::kOverN;
   DotDims dims;
   int64_t tiles = 0;    // kOverN: (batch, 32 columns) tiles; kOverK: blocks of 8 columns
+  int slices = 8;       // kOverN: warps of a block, each summing every slices-th row (8, 16 or 32)
   int64_t splits = 1;   // blocks per tile, each summing k_chunk of the contraction
   int64_t k_chunk = 0;
+  int threads() const { return lanes == Lanes::kOverN ? 32 * slices : 32 * kWarpColumns; }
   // splits > 1: partial sums [splits][tiles][m][32] (f32) and one arrival
   // counter per tile, zero between calls (the last block resets it).
   int64_t partial_bytes() const;
