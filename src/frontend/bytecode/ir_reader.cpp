@@ -282,16 +282,14 @@ class IrReader {
     // An isolated op's regions are in a section of their own, with their own value numbering.
     ByteReader section(Bytes(), 0, "");
     ByteReader* regions_reader = &r;
-    if (isolated) {
-      scopes_.emplace_back();
-      if (c_.version >= kVersionLazyLoading) {
-        uint8_t id = 0;
-        size_t section_at = r.offset();
-        HLOGRAPH_TRY(r.ReadSection(id, section));
-        if (id != kIrSection) return r.ErrorAt(section_at, "an IR section holding the regions of " + op_name);
-        regions_reader = &section;
-      }
+    if (isolated && c_.version >= kVersionLazyLoading) {
+      uint8_t id = 0;
+      size_t section_at = r.offset();
+      HLOGRAPH_TRY(r.ReadSection(id, section));
+      if (id != kIrSection) return r.ErrorAt(section_at, "an IR section holding the regions of " + op_name);
+      regions_reader = &section;
     }
+    if (isolated) scopes_.emplace_back();  // popped below, whatever the regions hold
     Status s = Status::Ok();
     for (uint64_t i = 0; i < num_regions && s.ok(); ++i) {
       s = ReadRegion(*regions_reader, *raw->AddRegion(), raw->name(), depth + 1);

@@ -336,6 +336,13 @@ StatusOr<ConvertedOp> ConvertVhloOp(const VhloOp& op, const std::string& where) 
                          (name != op.name ? " (" + name + ")" : ""));
   }
   AttrBag bag(op.attrs);
+  // What the text grammar guarantees, bytecode must be checked for.
+  if (const DecodedAttr* visibility = bag.Get("sym_visibility")) {
+    if (visibility->kind != Kind::kString ||
+        !(visibility->text.empty() || OneOf(visibility->text, {"public", "private", "nested"}))) {
+      return Status::Error("bytecode: " + where + ": expected sym_visibility public, private or nested");
+    }
+  }
   const std::string base = op.name.starts_with("vhlo.") ? BaseName(op.name) : "";
   if (!base.empty()) RemoveDefaults(base, bag);
   Converter converter(where, bag, out);
