@@ -27,7 +27,8 @@ from jax._src.lib import _jax
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-TARGETS = ["current", "1.0.0", "0.19.0", "0.9.0"]
+# 0.14.0, 0.12.0, 0.10.0 and 0.9.0 are written in older bytecode formats (4, 3, 1 and 0).
+TARGETS = ["current", "1.0.0", "0.19.0", "0.14.0", "0.12.0", "0.10.0", "0.9.0"]
 
 
 class QuietStderr:
