@@ -29,16 +29,29 @@ class DotEmitter {
   BodyEmitter& e() { return e_; }
   int64_t rows() const { return f_.tiling.dims.m; }
 
-  // acc<m> += lhs[b, m, k] * rhs[b, k, n] for every row m.
-  Status Accumulate(const std::string& b, const std::string& n, const std::string& k) {
+  // acc<m> += lhs[b, m, k] * rhs[b, k, n] for every row m and every k of
+  // `ks` for which the matching `valid` is true (or "" for always). All the
+  // rhs values are loaded first, so their loads are in flight together;
+  // an invalid k must still be a valid index (its terms are skipped).
+  Status Accumulate(const std::string& b, const std::string& n, const std::vector<std::string>& ks,
+                    const std::vector<std::string>& valid) {
     const Index bi = e_.Delinearize(b, batch_shape_);
     const Index ni = e_.Delinearize(n, n_shape_);
-    const Index ki = e_.Delinearize(k, k_shape_);
-    HLOGRAPH_ASSIGN(std::string r, e_.Emit(dot_.operand(1), OperandIndex(1, bi, ni, ki)));
-    for (int64_t m = 0; m < rows(); ++m) {
-      const Index mi = e_.Delinearize(std::to_string(m), m_shape_);
-      HLOGRAPH_ASSIGN(std::string l, e_.Emit(dot_.operand(0), OperandIndex(0, bi, mi, ki)));
-      e_.Line("acc" + std::to_string(m) + " = fmaf(" + l + ", " + r + ", acc" + std::to_string(m) + ");");
+    std::vector<Index> kis;
+    std::vector<std::string> rs;
+    for (const std::string& k : ks) {
+      kis.push_back(e_.Delinearize(k, k_shape_));
+      HLOGRAPH_ASSIGN(std::string r, e_.Emit(dot_.operand(1), OperandIndex(1, bi, ni, kis.back())));
+      rs.push_back(r);
+    }
+    for (size_t i = 0; i < ks.size(); ++i) {
+      for (int64_t m = 0; m < rows(); ++m) {
+        const Index mi = e_.Delinearize(std::to_string(m), m_shape_);
+        HLOGRAPH_ASSIGN(std::string l, e_.Emit(dot_.operand(0), OperandIndex(0, bi, mi, kis[i])));
+        const std::string acc = "acc" + std::to_string(m);
+        const std::string fma = "fmaf(" + l + ", " + rs[i] + ", " + acc + ")";
+        e_.Line(acc + " = " + (valid[i].empty() ? fma : valid[i] + " ? " + fma + " : " + acc) + ";");
+      }
     }
     return Status::Ok();
   }
@@ -112,9 +125,25 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
   d.DeclareAccumulators();
   e.Open("if (n0 + tx < N)");
   e.Line("const long long n = n0 + tx, kend = min(K, (split + 1) * KCHUNK);");
-  e.Line("#pragma unroll " + std::to_string(DotTiling::kRowsPerThread));
-  e.Open("for (long long k = split * KCHUNK + ty; k < kend; k += " + S + ")");
-  HLOGRAPH_TRY(d.Accumulate("b", "n", "k"));
+  // kRowsPerThread rows per pass, each clamped into the chunk (a row past
+  // its end is read again and skipped).
+  const int64_t batch = DotTiling::kRowsPerThread;
+  const bool exact = t.k_chunk % (batch * t.slices) == 0 && t.dims.k % t.k_chunk == 0;
+  e.Open("for (long long k = split * KCHUNK + ty; k < kend; k += " + std::to_string(batch) + " * " + S + ")");
+  std::vector<std::string> ks, valid;
+  for (int64_t r = 0; r < batch; ++r) {
+    const std::string kr = "k" + std::to_string(r), off = std::to_string(r) + " * " + S;
+    if (exact) {
+      e.Line("const long long " + kr + " = k + " + off + ";");
+      valid.push_back("");
+    } else {
+      e.Line("const long long " + kr + " = min(k + " + off + ", kend - 1);");
+      e.Line("const bool in" + std::to_string(r) + " = k + " + off + " < kend;");
+      valid.push_back("in" + std::to_string(r));
+    }
+    ks.push_back(kr);
+  }
+  HLOGRAPH_TRY(d.Accumulate("b", "n", ks, valid));
   e.Close();
   e.Close();
   for (int64_t m = 0; m < d.rows(); ++m) {
@@ -164,9 +193,9 @@ Status EmitLanesOverK(DotEmitter& d, const DotTiling& t) {
          C + ")");
   e.Line("const long long b = col / N, n = col % N;");
   d.DeclareAccumulators();
-  e.Line("#pragma unroll 8");
+  e.Line("#pragma unroll 4");
   e.Open("for (long long k = lane; k < K; k += 32)");
-  HLOGRAPH_TRY(d.Accumulate("b", "n", "k"));
+  HLOGRAPH_TRY(d.Accumulate("b", "n", {"k"}, {""}));
   e.Close();
   for (int64_t m = 0; m < d.rows(); ++m) {
     const std::string acc = "acc" + std::to_string(m);

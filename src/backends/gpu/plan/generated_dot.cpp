@@ -48,14 +48,6 @@ bool ReadsAny(const ir::Operation& op, const std::set<const ir::Value*>& values)
   return false;
 }
 
-// Warps per block at most: 32, or 8 or 16 from HLOGRAPH_GPU_DOT_MAX_WARPS
-// (fewer threads leave each more registers).
-int MaxWarps() {
-  const char* env = std::getenv("HLOGRAPH_GPU_DOT_MAX_WARPS");
-  const std::string v = env ? env : "";
-  return v == "8" ? 8 : v == "16" ? 16 : 32;
-}
-
 }  // namespace
 
 DotDims DotDimsOf(const ir::Operation& dot) {
@@ -117,15 +109,14 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   }
   t.lanes = DotTiling::Lanes::kOverN;
   t.tiles = d.batch * ((d.n + DotTiling::kTileColumns - 1) / DotTiling::kTileColumns);
-  // Enough warps that each thread sums kRowsPerThread rows or fewer (8 to
-  // 32 warps); then, if that is not enough, the contraction split over
-  // blocks, as far as filling the device twice over.
-  const int64_t rows = DotTiling::kRowsPerThread;
+  // Blocks of 8 warps, the contraction split over blocks until the device
+  // holds two blocks per SM or a split is down to 8 rows per thread: with
+  // more blocks, fewer rows per thread, each kernel is shorter (measured
+  // on the H200: 16 or 32 warps per block with fewer splits ran slower).
   t.slices = 8;
-  while (t.slices < MaxWarps() && d.k > t.slices * rows) t.slices *= 2;
-  const int64_t wanted = (d.k + t.slices * rows - 1) / (t.slices * rows);
   const int64_t fill = std::max<int64_t>(1, (2 * sm_count + t.tiles - 1) / t.tiles);
-  t.splits = std::max<int64_t>(1, std::min(wanted, fill));
+  const int64_t most = std::max<int64_t>(1, d.k / (t.slices * DotTiling::kRowsPerThread));
+  t.splits = std::min(fill, most);
   t.k_chunk = (d.k + t.splits - 1) / t.splits;
   t.k_chunk = (t.k_chunk + t.slices - 1) / t.slices * t.slices;
   t.splits = (d.k + t.k_chunk - 1) / t.k_chunk;

@@ -34,13 +34,13 @@ struct DotTiling {
   };
   static constexpr int kTileColumns = 32;    // kOverN: columns per block
   static constexpr int kWarpColumns = 8;     // kOverK: columns (warps) per block
-  // kOverN: rows of the contraction each thread sums, all loads in flight
-  // at once (one memory latency, not several in a row).
-  static constexpr int kRowsPerThread = 16;
+  // kOverN: rows of the contraction a thread loads at once (one memory
+  // latency for all of them), and the fewest a split leaves each thread.
+  static constexpr int kRowsPerThread = 8;
   Lanes lanes = Lanes::kOverN;
   DotDims dims;
   int64_t tiles = 0;    // kOverN: (batch, 32 columns) tiles; kOverK: blocks of 8 columns
-  int slices = 8;       // kOverN: warps of a block, each summing every slices-th row (8, 16 or 32)
+  int slices = 8;       // kOverN: warps of a block, each summing every slices-th row
   int64_t splits = 1;   // blocks per tile, each summing k_chunk of the contraction
   int64_t k_chunk = 0;
   int threads() const { return lanes == Lanes::kOverN ? 32 * slices : 32 * kWarpColumns; }
