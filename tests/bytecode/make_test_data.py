@@ -1,19 +1,43 @@
 #!/usr/bin/env python3
-"""Writes the unit tests' artifacts: tests/bytecode/data/loop.mlir serialized by
-StableHLO for the current version and for 0.9.0 (the oldest, an older
-bytecode format), each with MLIR's own deserialization beside it as the
-expected text. Run with the project's venv; the outputs are checked in."""
+"""Writes the unit tests' artifacts into tests/bytecode/data, each with MLIR's
+own deserialization beside it (NAME.expected.mlir) as the expected text:
+
+- loop.mlir serialized by StableHLO for the current version and for 0.9.0
+  (the oldest: an older bytecode format, no properties, inline regions);
+- a few corpus programs serialized as JAX hands them to PJRT plugins
+  (jaxlib's serializer: CHLO legalized, Shardy meshes kept), covering
+  convolutions, windows, gather/scatter, sort, FFT, LAPACK custom calls and
+  a Shardy mesh with mesh-axis replica groups.
+
+Run with the project's venv; the outputs are checked in."""
 import os
 
+from jax._src.interpreters import mlir as jax_mlir
+from jax._src.lib import _jax
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
-text = open(os.path.join(here, "loop.mlir")).read()
-for target, tag in ((stablehlo.get_current_version(), "current"), ("0.9.0", "v0_9_0")):
-    artifact = stablehlo.serialize_portable_artifact_str(text, target)
-    with open(os.path.join(here, f"loop.{tag}.mlirbc"), "wb") as f:
+here = os.path.dirname(os.path.abspath(__file__))
+data = os.path.join(here, "data")
+corpus = os.path.join(here, "..", "corpus")
+current = stablehlo.get_current_version()
+
+
+def write(name, artifact):
+    with open(os.path.join(data, name + ".mlirbc"), "wb") as f:
         f.write(artifact)
-    ctx = ir.Context()
-    with open(os.path.join(here, f"loop.{tag}.expected.mlir"), "w") as f:
-        f.write(str(stablehlo.deserialize_portable_artifact(ctx, artifact)))
+    try:
+        module = stablehlo.deserialize_portable_artifact(ir.Context(), artifact)
+    except Exception:  # Shardy: only jaxlib's deserializer knows it
+        module = _jax.mlir.deserialize_portable_artifact(artifact, jax_mlir.make_ir_context())
+    with open(os.path.join(data, name + ".expected.mlir"), "w") as f:
+        f.write(module.operation.get_asm(enable_debug_info=True))
+
+
+text = open(os.path.join(data, "loop.mlir")).read()
+write("loop.current", stablehlo.serialize_portable_artifact_str(text, current))
+write("loop.v0_9_0", stablehlo.serialize_portable_artifact_str(text, "0.9.0"))
+for program in ["shard_map_psum", "cnn_train_grad", "gather_fancy_2d", "scatter_add_duplicates",
+                "sort_multi_operand", "fft_ifft", "cholesky_solve_triangular"]:
+    text = open(os.path.join(corpus, program + ".mlir")).read()
+    write(program + ".jax", _jax.mlir.serialize_portable_artifact(text, current, False))

@@ -4,6 +4,8 @@
 // name the place and what was expected, never a crash.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <span>
 #include <string>
 #include <vector>
@@ -25,27 +27,52 @@ using hlograph::testing::SourceDir;
 
 std::string DataPath(const std::string& name) { return SourceDir() + "/tests/bytecode/data/" + name; }
 
-std::vector<uint8_t> Artifact(const std::string& tag) {
-  std::string bytes = ReadFile(DataPath("loop." + tag + ".mlirbc"));
+std::vector<uint8_t> ReadBytes(const std::string& path) {
+  std::string bytes = ReadFile(path);
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
+
+std::vector<uint8_t> Artifact(const std::string& tag) { return ReadBytes(DataPath("loop." + tag + ".mlirbc")); }
 
 StatusOr<std::unique_ptr<ir::Module>> Read(const std::vector<uint8_t>& bytes) {
   return ReadBytecodeModule(std::span<const uint8_t>(bytes), "loop.mlirbc");
 }
 
-class BytecodeArtifact : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(BytecodeArtifact, PrintsAsMlirDeserializesIt) {
-  std::vector<uint8_t> bytes = Artifact(GetParam());
-  ASSERT_TRUE(IsMlirBytecode(bytes));
-  auto module = Read(bytes);
-  ASSERT_TRUE(module.ok()) << module.status().message();
-  Status verified = ir::VerifyModule(**module);
-  EXPECT_TRUE(verified.ok()) << verified.message();
-  auto expected = ParseOrDie(ReadFile(DataPath("loop." + GetParam() + ".expected.mlir")));
-  EXPECT_EQ(ir::PrintModule(**module), ir::PrintModule(*expected[0]));
+// Every checked-in artifact (NAME.mlirbc) prints as MLIR's deserialization
+// of it (NAME.expected.mlir) prints, source locations included.
+std::vector<std::string> ArtifactNames() {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(SourceDir() + "/tests/bytecode/data")) {
+    const std::string file = entry.path().filename().string();
+    if (file.ends_with(".mlirbc")) names.push_back(file.substr(0, file.size() - 7));
+  }
+  std::sort(names.begin(), names.end());
+  return names;
 }
+
+class BytecodeData : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BytecodeData, PrintsAsMlirDeserializesIt) {
+  std::vector<uint8_t> bytes = ReadBytes(DataPath(GetParam() + ".mlirbc"));
+  ASSERT_TRUE(IsMlirBytecode(bytes));
+  auto module = ReadBytecodeModule(std::span<const uint8_t>(bytes), GetParam() + ".mlirbc");
+  ASSERT_TRUE(module.ok()) << module.status().message();
+  auto expected = ParseOrDie(ReadFile(DataPath(GetParam() + ".expected.mlir")));
+  EXPECT_EQ(ir::PrintModule(**module), ir::PrintModule(*expected[0]));
+  ir::PrintOptions with_locations;
+  with_locations.debug_info = true;
+  EXPECT_EQ(ir::PrintModule(**module, with_locations), ir::PrintModule(*expected[0], with_locations));
+}
+
+std::string TestName(const ::testing::TestParamInfo<std::string>& param) {
+  std::string name = param.param;
+  std::replace(name.begin(), name.end(), '.', '_');
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Bytecode, BytecodeData, ::testing::ValuesIn(ArtifactNames()), TestName);
+
+class BytecodeArtifact : public ::testing::TestWithParam<std::string> {};
 
 // Every prefix of an artifact is missing something: an error, never a crash.
 TEST_P(BytecodeArtifact, EveryTruncationIsAnError) {

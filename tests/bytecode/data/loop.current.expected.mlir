@@ -1,29 +1,56 @@
+#loc2 = loc("-":5:26)
+#loc3 = loc("-":5:48)
+#loc20 = loc("-":25:27)
+#loc21 = loc("-":25:49)
 module @jit_loop attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
-  func.func public @main(%arg0: tensor<4xf32>, %arg1: tensor<i32>) -> (tensor<4xf32> {jax.result_info = "result"}) {
-    %c = stablehlo.constant dense<0> : tensor<i32>
+  func.func public @main(%arg0: tensor<4xf32> loc("-":5:26), %arg1: tensor<i32> loc("-":5:48)) -> (tensor<4xf32> {jax.result_info = "result"}) {
+    %c = stablehlo.constant dense<0> : tensor<i32> loc(#loc4)
     %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_1 = %c) : tensor<4xf32>, tensor<i32>
     cond {
-      %4 = stablehlo.compare LT, %iterArg_1, %arg1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
-      stablehlo.return %4 : tensor<i1>
+      %4 = stablehlo.compare LT, %iterArg_1, %arg1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1> loc(#loc6)
+      stablehlo.return %4 : tensor<i1> loc(#loc7)
     } do {
-      %cst_2 = stablehlo.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32>
-      %4 = func.call @step(%iterArg, %cst_2) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-      %c_3 = stablehlo.constant dense<1> : tensor<i32>
-      %5 = stablehlo.add %iterArg_1, %c_3 : tensor<i32>
-      stablehlo.return %4, %5 : tensor<4xf32>, tensor<i32>
-    }
-    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
-    %c_0 = stablehlo.constant dense<[true, false, true]> : tensor<3xi1>
-    %1 = stablehlo.reduce(%0#0 init: %cst) applies stablehlo.add across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
-    %2 = stablehlo.broadcast_in_dim %1, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %3 = stablehlo.multiply %0#0, %2 : tensor<4xf32>
-    return %3 : tensor<4xf32>
-  }
-  func.func private @step(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {
-    %0 = stablehlo.add %arg0, %arg1 : tensor<4xf32>
-    %1 = stablehlo.dot_general %0, %arg1, contracting_dims = [0] x [0], precision = [HIGHEST, DEFAULT] : (tensor<4xf32>, tensor<4xf32>) -> tensor<f32>
-    %2 = stablehlo.broadcast_in_dim %1, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %3 = stablehlo.divide %0, %2 : tensor<4xf32>
-    return %3 : tensor<4xf32>
-  }
-}
+      %cst_2 = stablehlo.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32> loc(#loc8)
+      %4 = func.call @step(%iterArg, %cst_2) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc(#loc9)
+      %c_3 = stablehlo.constant dense<1> : tensor<i32> loc(#loc10)
+      %5 = stablehlo.add %iterArg_1, %c_3 : tensor<i32> loc(#loc11)
+      stablehlo.return %4, %5 : tensor<4xf32>, tensor<i32> loc(#loc12)
+    } loc(#loc5)
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32> loc(#loc13)
+    %c_0 = stablehlo.constant dense<[true, false, true]> : tensor<3xi1> loc(#loc14)
+    %1 = stablehlo.reduce(%0#0 init: %cst) applies stablehlo.add across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32> loc(#loc15)
+    %2 = stablehlo.broadcast_in_dim %1, dims = [] : (tensor<f32>) -> tensor<4xf32> loc(#loc16)
+    %3 = stablehlo.multiply %0#0, %2 : tensor<4xf32> loc(#loc17)
+    return %3 : tensor<4xf32> loc(#loc18)
+  } loc(#loc1)
+  func.func private @step(%arg0: tensor<4xf32> loc("-":25:27), %arg1: tensor<4xf32> loc("-":25:49)) -> tensor<4xf32> {
+    %0 = stablehlo.add %arg0, %arg1 : tensor<4xf32> loc(#loc22)
+    %1 = stablehlo.dot_general %0, %arg1, contracting_dims = [0] x [0], precision = [HIGHEST, DEFAULT] : (tensor<4xf32>, tensor<4xf32>) -> tensor<f32> loc(#loc23)
+    %2 = stablehlo.broadcast_in_dim %1, dims = [] : (tensor<f32>) -> tensor<4xf32> loc(#loc24)
+    %3 = stablehlo.divide %0, %2 : tensor<4xf32> loc(#loc25)
+    return %3 : tensor<4xf32> loc(#loc26)
+  } loc(#loc19)
+} loc(#loc)
+#loc = loc("-":4:1)
+#loc1 = loc("-":5:3)
+#loc4 = loc("-":6:10)
+#loc5 = loc("-":7:12)
+#loc6 = loc("-":9:12)
+#loc7 = loc("-":10:7)
+#loc8 = loc("-":12:14)
+#loc9 = loc("-":13:12)
+#loc10 = loc("-":14:14)
+#loc11 = loc("-":15:12)
+#loc12 = loc("-":16:7)
+#loc13 = loc("-":18:12)
+#loc14 = loc("-":19:10)
+#loc15 = loc("-":20:26)
+#loc16 = loc("-":21:10)
+#loc17 = loc("-":22:10)
+#loc18 = loc("-":23:5)
+#loc19 = loc("-":25:3)
+#loc22 = loc("-":26:10)
+#loc23 = loc("-":27:10)
+#loc24 = loc("-":28:10)
+#loc25 = loc("-":29:10)
+#loc26 = loc("-":30:5)
