@@ -198,6 +198,55 @@ func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
   }
 }
 
+// The zeros a scan's stacked output starts from are computed straight
+// into the loop's state (no temp, no copy), unless something else reads
+// them too.
+TEST(GpuPlan, ALoopsOwnInitialValueIsComputedInItsState) {
+  const auto program = [](const std::string& extra_result) {
+    return R"(
+func.func @main(%a: tensor<4xf32>) -> (tensor<3x4xf32>)" + std::string(extra_result.empty() ? "" : ", tensor<3x4xf32>") + R"() {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %stack = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<f32>) -> tensor<3x4xf32>
+  %r:3 = stablehlo.while(%i = %zero, %x = %a, %s = %stack) : tensor<i32>, tensor<4xf32>, tensor<3x4xf32>
+   cond {
+    %three = stablehlo.constant dense<3> : tensor<i32>
+    %c = stablehlo.compare LT, %i, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %x1 = stablehlo.add %x, %x : tensor<4xf32>
+    %row = stablehlo.reshape %x1 : (tensor<4xf32>) -> tensor<1x4xf32>
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %s1 = stablehlo.dynamic_update_slice %s, %row, %i, %c0 : (tensor<3x4xf32>, tensor<1x4xf32>, tensor<i32>, tensor<i32>) -> tensor<3x4xf32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i1 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %i1, %x1, %s1 : tensor<i32>, tensor<4xf32>, tensor<3x4xf32>
+  }
+  return %r#2)" + extra_result + R"(
+})";
+  };
+  for (const std::string extra : {"", ", %stack : tensor<3x4xf32>, tensor<3x4xf32>"}) {
+    std::string text = program(extra);
+    if (extra.empty()) text.insert(text.rfind("\n}"), " : tensor<3x4xf32>");
+    Planned p = Plan(text);
+    ASSERT_TRUE(p.program.ok()) << p.program.status().message() << "\n" << text;
+    const WhileStep* loop = nullptr;
+    int stack_copies = 0;
+    bool kernel_writes_state = false;
+    for (const Step& s : p.program->main.steps) {
+      if (const auto* ws = std::get_if<WhileStep>(&s.action)) loop = ws;
+      if (const auto* c = std::get_if<CopyStep>(&s.action)) stack_copies += c->bytes == 3 * 4 * 4;
+    }
+    ASSERT_NE(loop, nullptr);
+    for (const Step& s : p.program->main.steps) {
+      if (const auto* k = std::get_if<KernelStep>(&s.action)) kernel_writes_state |= k->outputs[0] == loop->state[2];
+    }
+    const bool only_the_loop_reads_it = extra.empty();
+    EXPECT_EQ(kernel_writes_state, only_the_loop_reads_it) << p.program->ToString();
+    EXPECT_EQ(stack_copies, only_the_loop_reads_it ? 0 : 1) << p.program->ToString();
+  }
+}
+
 // jaxlib's LAPACK calls run on the host: a step that names its target, with
 // the op's operands and results as buffers.
 TEST(GpuPlan, LapackCallsRunOnTheHost) {

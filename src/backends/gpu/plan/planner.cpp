@@ -517,6 +517,23 @@ class Planner {
     return Status::Ok();
   }
 
+  // A loop's initial value that only the loop reads, computed by a loop
+  // kernel just for it (the zeros a scan's stacked outputs start from, say),
+  // is computed into the loop's state buffer instead of a temp then copied:
+  // the temp's memory and the copy are saved. Whether it did that.
+  bool ComputeInto(const ir::Value* v, BufferId init, BufferId state, Sequence& seq, const ir::Operation& loop) {
+    if (SoleUser(v) != &loop || program_.buffers[static_cast<size_t>(init)].kind != BufferKind::kTemp) return false;
+    for (auto it = seq.steps.rbegin(); it != seq.steps.rend(); ++it) {
+      auto* k = std::get_if<KernelStep>(&it->action);
+      if (k == nullptr || k->outputs.size() != 1 || k->outputs[0] != init) continue;
+      if (program_.fusions[static_cast<size_t>(k->fusion)].kind != FusionKind::kLoop) return false;
+      k->outputs[0] = state;
+      buffers_[v] = state;
+      return true;
+    }
+    return false;
+  }
+
   Status EmitWhile(const ir::Operation& op, Sequence& seq, int depth) {
     if (op.num_regions() != 2 || op.region(0).empty() || op.region(1).empty()) {
       return Status::Error(OpError(op, "expects a cond and a body region"));
@@ -539,7 +556,7 @@ class Planner {
         continue;
       }
       const BufferId state = NewTemp(op.operand(i)->type(), "loop state " + std::to_string(i) + " of " + Describe(op));
-      HLOGRAPH_TRY(EmitCopy(init, state, seq, &op));
+      if (!ComputeInto(op.operand(i), init, state, seq, op)) HLOGRAPH_TRY(EmitCopy(init, state, seq, &op));
       w.state.push_back(state);
       // A state that only feeds one dynamic_update_slice, whose result is
       // its next value (the stacked outputs of a scan, a KV cache), is
