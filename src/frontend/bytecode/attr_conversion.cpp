@@ -3,11 +3,23 @@
 #include <algorithm>
 #include <cstring>
 
+#include "frontend/parser.h"
+
 namespace hlograph::frontend::bytecode {
 namespace {
 
 Status Fail(const std::string& what, const std::string& expected) {
   return Status::Error("bytecode: " + what + ": expected " + expected);
+}
+
+// An attribute stored as text: what the text front end makes of it, so that
+// it prints as text that parses again.
+StatusOr<ir::Attribute> ParseAttributeText(const std::string& text, const std::string& what) {
+  auto module = ParseModule("module attributes {a = " + text + "} {\n}", "<bytecode attribute>");
+  if (!module.ok()) return Fail(what, "an attribute whose text hlograph parses, found '" + text + "'");
+  ir::Attribute parsed = (*module)->op().attr("a");
+  if (!parsed) return Fail(what, "an attribute whose text hlograph parses, found '" + text + "'");
+  return parsed;
 }
 
 }  // namespace
@@ -55,6 +67,9 @@ StatusOr<std::vector<int64_t>> TensorInts(const DecodedAttr& attr, const std::st
   const ir::ElementType et = dense.type.element();
   if (!ir::IsInteger(et) && !ir::IsBool(et)) return Fail(what, "a tensor of integers");
   const int64_t n = dense.type.NumElements();
+  // A splat spells any count in a few bytes; lists of dimensions are short.
+  constexpr int64_t kMaxInts = int64_t{1} << 20;
+  if (n > kMaxInts) return Fail(what, "at most " + std::to_string(kMaxInts) + " integers, found " + std::to_string(n));
   const size_t width = static_cast<size_t>(ir::StorageBytes(et));
   std::vector<int64_t> values(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {
@@ -130,7 +145,10 @@ StatusOr<ir::Attribute> ConvertGeneric(const DecodedAttr& attr, const std::strin
     case Kind::kSymbolRef:
       return ir::Attribute::Make(ir::SymbolRefAttr{attr.text});
     case Kind::kOpaque:
+      if (!attr.enum_name.empty()) return Fail(what, "an attribute, found a part of one (" + attr.enum_name + ")");
       return ir::Attribute::Make(ir::OpaqueAttr{attr.text});
+    case Kind::kAsmText:
+      return ParseAttributeText(attr.text, what);
     case Kind::kResultAccuracy:
       return Fail(what, "the default result accuracy (hlograph keeps no other)");
     case Kind::kLocation:

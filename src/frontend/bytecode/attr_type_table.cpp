@@ -49,7 +49,7 @@ Status AttrTypeTable::DecodeAttr(size_t index) {
   if (!e.custom_encoding) {
     std::string_view text;
     HLOGRAPH_TRY(r.ReadNullTerminated(text, "the assembly text of an attribute"));
-    out->kind = text.starts_with("loc(") ? DecodedAttr::Kind::kLocation : DecodedAttr::Kind::kOpaque;
+    out->kind = text.starts_with("loc(") ? DecodedAttr::Kind::kLocation : DecodedAttr::Kind::kAsmText;
     out->text = std::string(text);
     attrs_[index] = std::move(out);
   } else {

@@ -33,7 +33,6 @@ struct DecodedType {
   std::vector<int64_t> shape;
   std::vector<TypePtr> elements;
   std::vector<TypePtr> results;
-  bool has_bounds = false;  // a tensor with dynamic-shape bounds (unsupported by hlograph)
 };
 
 // The IR type of a value type (tensor, token, tuple); false for the others.
@@ -58,7 +57,8 @@ struct DecodedAttr {
     kResultAccuracy,     // atol, rtol (bits of f64), ulps, mode (text)
     kUnit,
     kSymbolRef,
-    kOpaque,             // an attribute kept as its assembly text
+    kOpaque,             // an attribute hlograph keeps as text (`text`), as it prints
+    kAsmText,            // a dialect's attribute stored as its assembly text (`text`), unchecked
     kLocation,           // a source location (`location`)
   };
   Kind kind = Kind::kUnit;

@@ -2,9 +2,12 @@
 // artifacts of sharded programs (the rest of Shardy it exports as custom
 // calls and frontend attributes). Kept as the text Shardy prints.
 #include "frontend/bytecode/attr_type_table.h"
+#include "ir/printing_utils.h"
 
 namespace hlograph::frontend::bytecode {
 namespace {
+
+constexpr const char* kMeshAxisMark = "sdy.mesh_axis";
 
 enum SdyAttrCode : uint64_t {
   kMeshAxis = 1,  // name: string, size: svarint
@@ -25,7 +28,8 @@ Status DecodeShardyAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out) {
       int64_t size = 0;
       HLOGRAPH_TRY(table.ReadString(r, name, "a mesh axis name"));
       HLOGRAPH_TRY(r.ReadSignedVarInt(size, "a mesh axis size"));
-      attr->text = "\"" + name + "\"=" + std::to_string(size);
+      attr->text = ir::QuoteString(name) + "=" + std::to_string(size);
+      attr->enum_name = kMeshAxisMark;  // only meaningful inside a mesh
       break;
     }
     case kMesh: {
@@ -36,7 +40,7 @@ Status DecodeShardyAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out) {
         AttrPtr axis;
         size_t axis_at = r.offset();
         HLOGRAPH_TRY(table.ReadAttr(r, axis, "a mesh axis"));
-        if (axis->kind != DecodedAttr::Kind::kOpaque || axis->text.empty() || axis->text[0] != '"') {
+        if (axis->kind != DecodedAttr::Kind::kOpaque || axis->enum_name != kMeshAxisMark) {
           return r.ErrorAt(axis_at, "a mesh axis of the sdy dialect");
         }
         axes += (i ? ", " : "") + axis->text;

@@ -2,6 +2,7 @@
 #include <array>
 
 #include "frontend/bytecode/attr_type_table.h"
+#include "ir/printing_utils.h"
 
 namespace hlograph::frontend::bytecode {
 namespace {
@@ -82,7 +83,7 @@ int64_t Extend(uint64_t bits, ir::ElementType t) {
 // The text of a decoded attribute nested in a mesh attribute.
 std::string MeshPartText(const DecodedAttr& a) {
   switch (a.kind) {
-    case DecodedAttr::Kind::kString: return "\"" + a.text + "\"";
+    case DecodedAttr::Kind::kString: return ir::QuoteString(a.text);
     case DecodedAttr::Kind::kOpaque: return a.text;
     case DecodedAttr::Kind::kInteger: return std::to_string(a.integer);
     case DecodedAttr::Kind::kArray: {
@@ -222,7 +223,8 @@ Status DecodeVhloAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out) {
       attr->kind = Kind::kOpaque;
       std::vector<int64_t> bounds;
       HLOGRAPH_TRY(ReadSignedList(table, r, bounds, "type extension bounds"));
-      attr->text = "#stablehlo.bounds<...>";
+      attr->text = "#stablehlo.bounds";
+      attr->enum_name = "stablehlo.bounds";  // a tensor type's encoding, refused there
       break;
     }
     case kResultAccuracy: {

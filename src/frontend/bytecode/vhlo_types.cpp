@@ -98,9 +98,7 @@ Status DecodeVhloType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
     case kRankedTensor: {
       type->kind = DecodedType::Kind::kTensor;
       if (code == kRankedTensorWithEncoding) {
-        AttrPtr encoding;
-        HLOGRAPH_TRY(table.ReadAttr(r, encoding, "the encoding of a tensor type"));
-        type->has_bounds = true;
+        return r.ErrorAt(at, "a tensor type without an encoding (hlograph has no bounded dynamic shapes)");
       }
       uint64_t rank = 0;
       HLOGRAPH_TRY(table.ReadCount(r, rank, "the rank of a tensor type"));
