@@ -4,6 +4,7 @@ own deserialization beside it (NAME.expected.mlir) as the expected text:
 
 - loop.mlir serialized by StableHLO for the current version and for 0.9.0
   (the oldest: an older bytecode format, no properties, inline regions);
+- features.mlir (dot algorithm, typed-FFI custom call, result accuracy);
 - a few corpus programs serialized as JAX hands them to PJRT plugins
   (jaxlib's serializer: CHLO legalized, Shardy meshes kept), covering
   convolutions, windows, gather/scatter, sort, FFT, LAPACK custom calls and
@@ -37,6 +38,8 @@ def write(name, artifact):
 text = open(os.path.join(data, "loop.mlir")).read()
 write("loop.current", stablehlo.serialize_portable_artifact_str(text, current))
 write("loop.v0_9_0", stablehlo.serialize_portable_artifact_str(text, "0.9.0"))
+features = open(os.path.join(data, "features.mlir")).read()
+write("features.current", stablehlo.serialize_portable_artifact_str(features, current))
 for program in ["shard_map_psum", "cnn_train_grad", "gather_fancy_2d", "scatter_add_duplicates",
                 "sort_multi_operand", "fft_ifft", "cholesky_solve_triangular"]:
     text = open(os.path.join(corpus, program + ".mlir")).read()

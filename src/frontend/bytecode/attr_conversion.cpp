@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "frontend/parser.h"
+#include "ir/printing_utils.h"
 
 namespace hlograph::frontend::bytecode {
 namespace {
@@ -132,7 +133,9 @@ StatusOr<ir::Attribute> ConvertGeneric(const DecodedAttr& attr, const std::strin
     }
     case Kind::kType: {
       if (attr.type->kind == DecodedType::Kind::kFunction) {
-        return ir::Attribute::Make(ir::FunctionTypeAttr{ToIrFunctionType(*attr.type)});
+        ir::FunctionType fn;
+        if (!ToIrFunctionType(*attr.type, fn)) return Fail(what, "a function type of value types");
+        return ir::Attribute::Make(ir::FunctionTypeAttr{std::move(fn)});
       }
       ir::Type type;
       if (!ToIrType(*attr.type, type)) return Fail(what, "a type attribute holding a value type");
@@ -149,8 +152,17 @@ StatusOr<ir::Attribute> ConvertGeneric(const DecodedAttr& attr, const std::strin
       return ir::Attribute::Make(ir::OpaqueAttr{attr.text});
     case Kind::kAsmText:
       return ParseAttributeText(attr.text, what);
-    case Kind::kResultAccuracy:
-      return Fail(what, "the default result accuracy (hlograph keeps no other)");
+    case Kind::kResultAccuracy: {
+      // Spelled as StableHLO prints it (fields at their defaults left out),
+      // then read by the text front end, as the text form of the op would be.
+      std::string text = "#stablehlo.result_accuracy<";
+      std::string sep;
+      if (attr.atol_bits != 0) text += "atol = " + ir::FormatFloatBits(attr.atol_bits, ir::ElementType::kF64), sep = ", ";
+      if (attr.rtol_bits != 0) text += sep + "rtol = " + ir::FormatFloatBits(attr.rtol_bits, ir::ElementType::kF64), sep = ", ";
+      if (attr.integer != 0) text += sep + "ulps = " + std::to_string(attr.integer), sep = ", ";
+      text += sep + "mode = #stablehlo.result_accuracy_mode<" + attr.text + ">>";
+      return ParseAttributeText(text, what);
+    }
     case Kind::kLocation:
       return Fail(what, "an attribute, found a source location");
   }

@@ -37,7 +37,7 @@ struct DecodedType {
 
 // The IR type of a value type (tensor, token, tuple); false for the others.
 bool ToIrType(const DecodedType& type, ir::Type& out);
-ir::FunctionType ToIrFunctionType(const DecodedType& type);
+bool ToIrFunctionType(const DecodedType& type, ir::FunctionType& out);
 
 struct DecodedAttr;
 using AttrPtr = std::shared_ptr<const DecodedAttr>;

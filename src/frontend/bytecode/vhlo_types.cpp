@@ -156,17 +156,16 @@ bool ToIrType(const DecodedType& type, ir::Type& out) {
   }
 }
 
-ir::FunctionType ToIrFunctionType(const DecodedType& type) {
-  ir::FunctionType fn;
+bool ToIrFunctionType(const DecodedType& type, ir::FunctionType& out) {
+  if (type.kind != DecodedType::Kind::kFunction) return false;
+  out = ir::FunctionType{};
   for (const TypePtr& t : type.elements) {
-    ir::Type ir_type;
-    if (ToIrType(*t, ir_type)) fn.inputs.push_back(ir_type);
+    if (!ToIrType(*t, out.inputs.emplace_back())) return false;
   }
   for (const TypePtr& t : type.results) {
-    ir::Type ir_type;
-    if (ToIrType(*t, ir_type)) fn.results.push_back(ir_type);
+    if (!ToIrType(*t, out.results.emplace_back())) return false;
   }
-  return fn;
+  return true;
 }
 
 }  // namespace hlograph::frontend::bytecode

@@ -1,0 +1,16 @@
+#loc2 = loc("-":3:17)
+#loc3 = loc("-":3:42)
+module {
+  func.func @main(%arg0: tensor<8x16xf32> loc("-":3:17), %arg1: tensor<16x4xf32> loc("-":3:42)) -> tensor<8x4xf32> {
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0], algorithm = <lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 3, allow_imprecise_accumulation = false> : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32> loc(#loc4)
+    %1 = stablehlo.custom_call @foo(%0) {api_version = 4 : i32, backend_config = {x = 1 : i32}, has_side_effect = true} : (tensor<8x4xf32>) -> tensor<8x4xf32> loc(#loc5)
+    %2 = stablehlo.exponential %1 {result_accuracy = #stablehlo.result_accuracy<atol = 1.000000e-05, ulps = 1, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} : tensor<8x4xf32> loc(#loc6)
+    return %2 : tensor<8x4xf32> loc(#loc7)
+  } loc(#loc1)
+} loc(#loc)
+#loc = loc("-":0:0)
+#loc1 = loc("-":3:1)
+#loc4 = loc("-":4:8)
+#loc5 = loc("-":5:8)
+#loc6 = loc("-":6:8)
+#loc7 = loc("-":7:3)
