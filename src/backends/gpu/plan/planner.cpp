@@ -8,7 +8,8 @@
 //  - it would be computed inside several kernels and computing it is not
 //    cheap;
 //  - it is expensive and its kernel iterates over more elements than it has
-//    (a transcendental feeding a broadcast would be recomputed per element).
+//    (a transcendental feeding a broadcast would be recomputed per element);
+// but never a single element: recomputing it costs less than a kernel.
 // Reductions are always materialised; their operands are computed inside
 // the reduction kernel.
 #include "backends/gpu/plan/planner.h"
@@ -276,8 +277,11 @@ class Planner {
         }
       }
       if (mine.empty() && !must) continue;  // dead
-      bool materialize = must || (mine.size() > 1 && (IsExpensive(op) || !IsCheapToRepeat(op)));
-      if (!materialize && mine.size() == 1 && IsExpensive(op)) {
+      // A single element (a mean, a norm's scale) costs less to recompute
+      // wherever it is read than a kernel launch of its own.
+      const bool scalar = v->type().NumElements() <= 1;
+      bool materialize = must || (!scalar && mine.size() > 1 && (IsExpensive(op) || !IsCheapToRepeat(op)));
+      if (!materialize && !scalar && mine.size() == 1 && IsExpensive(op)) {
         const ir::Operation* root = *mine.begin();
         const int64_t d = domain.count(root) ? domain[root] : root->result(0)->type().NumElements();
         materialize = d > v->type().NumElements();
@@ -293,11 +297,17 @@ class Planner {
   }
 
   // Ops recomputed in several kernels rather than stored: index maps and
-  // cheap arithmetic. A dynamic_update_slice or concatenate is a whole
-  // array's worth of selects; store it.
+  // cheap arithmetic. A concatenate or pad is a select per element among
+  // its pieces, and chains of them multiply; store them. A single
+  // dynamic_update_slice of an array read from memory (a KV cache's layer
+  // with this step's row) is one comparison per element: repeat it.
   static bool IsCheapToRepeat(const ir::Operation& op) {
     const std::string& n = op.name();
-    return n != "stablehlo.dynamic_update_slice" && n != "stablehlo.concatenate" && n != "stablehlo.pad";
+    if (n == "stablehlo.dynamic_update_slice") {
+      const ir::Operation* array = op.operand(0)->defining_op();
+      return array == nullptr || (array->name() != n && IsCheapToRepeat(*array));
+    }
+    return n != "stablehlo.concatenate" && n != "stablehlo.pad";
   }
 
   // The buffer holding `v`, materialising it if it is computed inline so
