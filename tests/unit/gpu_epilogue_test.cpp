@@ -4,25 +4,18 @@
 #include <gtest/gtest.h>
 
 #include "backends/gpu/plan/planner.h"
+#include "gpu_test_util.h"
 #include "test_util.h"
 
 namespace hlograph::gpu {
 namespace {
 
-struct Planned {
-  std::vector<std::unique_ptr<ir::Module>> modules;
-  StatusOr<GpuProgram> program = Status::Error("not planned");
-};
-
 // The products here have 8 rows, which generated kernels take by
 // default (their own epilogues: gpu_generated_dot_test); these are about
 // cuBLASLt's.
-Planned Plan(const std::string& text) {
+Planned PlanForCublasLt(const std::string& text) {
   const testing::ScopedEnv cublas_only("HLOGRAPH_GPU_GENERATED_DOT", "0");
-  Planned p;
-  p.modules = testing::ParseOrDie(text);
-  p.program = PlanProgram(*p.modules[0]);
-  return p;
+  return Plan(text);
 }
 
 std::vector<const GemmStep*> Gemms(const GpuProgram& g) {
@@ -40,7 +33,7 @@ int Kernels(const GpuProgram& g) {
 }
 
 TEST(GpuEpilogue, BiasAndReluAfterAProductAreOneGemm) {
-  Planned p = Plan(R"(
+  Planned p = PlanForCublasLt(R"(
 func.func @main(%x: tensor<8x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xf32>) -> tensor<8x32xf32> {
   %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x64xf32>, tensor<64x32xf32>) -> tensor<8x32xf32>
   %1 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<32xf32>) -> tensor<1x32xf32>
@@ -63,7 +56,7 @@ func.func @main(%x: tensor<8x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xf32>)
 TEST(GpuEpilogue, ASumReadElsewhereKeepsOnlyTheBias) {
   // The sum feeds a comparison too (a relu's gradient mask): the GEMM adds
   // the bias, the maximum stays a kernel.
-  Planned p = Plan(R"(
+  Planned p = PlanForCublasLt(R"(
 func.func @main(%x: tensor<8x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xf32>) -> (tensor<8x32xf32>, tensor<8x32xi1>) {
   %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x64xf32>, tensor<64x32xf32>) -> tensor<8x32xf32>
   %1 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<32xf32>) -> tensor<8x32xf32>
@@ -97,7 +90,7 @@ func.func @main(%x: tensor<8x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xbf16>
   %2 = stablehlo.add %0, %1 : tensor<8x32xf32>
   return %2 : tensor<8x32xf32>
 })"}) {
-    Planned p = Plan(text);
+    Planned p = PlanForCublasLt(text);
     ASSERT_TRUE(p.program.ok()) << p.program.status().message();
     const auto gemms = Gemms(*p.program);
     ASSERT_EQ(gemms.size(), 1u);

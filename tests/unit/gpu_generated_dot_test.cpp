@@ -98,18 +98,6 @@ func.func @main(%x: tensor<4x64xf32>, %ws: tensor<5x64x64xf32>) -> tensor<4x64xf
 })", DotTiling::Lanes::kOverN, false},
 };
 
-struct Planned {
-  std::vector<std::unique_ptr<ir::Module>> modules;
-  StatusOr<GpuProgram> program = Status::Error("not planned");
-};
-
-Planned Plan(const std::string& text) {
-  Planned p;
-  p.modules = testing::ParseOrDie(text);
-  p.program = PlanProgram(*p.modules[0]);
-  return p;
-}
-
 std::vector<const Fusion*> Products(const GpuProgram& program) {
   std::vector<const Fusion*> out;
   for (const Fusion& f : program.fusions) {

@@ -11,22 +11,11 @@
 #include "backends/gpu/codegen/nvrtc_compiler.h"
 #include "backends/gpu/plan/planner.h"
 #include "cli_util.h"
+#include "gpu_test_util.h"
 #include "test_util.h"
 
 namespace hlograph::gpu {
 namespace {
-
-struct Planned {
-  std::vector<std::unique_ptr<ir::Module>> modules;  // the program points into it
-  StatusOr<GpuProgram> program = Status::Error("not planned");
-};
-
-Planned Plan(const std::string& text) {
-  Planned p;
-  p.modules = testing::ParseOrDie(text);
-  if (!p.modules.empty()) p.program = PlanProgram(*p.modules[0]);
-  return p;
-}
 
 int CountSteps(const Sequence& seq, bool kernels_only) {
   int n = 0;

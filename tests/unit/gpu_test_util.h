@@ -1,4 +1,5 @@
-// What the GPU tests share: comparing a GPU result with the interpreter's.
+// What the GPU tests share: planning a program from text, and comparing a
+// GPU result with the interpreter's.
 #pragma once
 
 #include <cmath>
@@ -8,8 +9,23 @@
 
 #include "backends/cpu/element_types.h"
 #include "backends/cpu/tensor.h"
+#include "backends/gpu/plan/planner.h"
+#include "test_util.h"
 
 namespace hlograph::gpu {
+
+// A program planned from text, with the modules it points into.
+struct Planned {
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  StatusOr<GpuProgram> program = Status::Error("not planned");
+};
+
+inline Planned Plan(const std::string& text) {
+  Planned p;
+  p.modules = testing::ParseOrDie(text);
+  if (!p.modules.empty()) p.program = PlanProgram(*p.modules[0]);
+  return p;
+}
 
 // Largest |gpu - cpu| / (atol + rtol * max|cpu|) over a float result (a
 // normwise bound: summation order differs between the two); integers and
