@@ -4,10 +4,11 @@ bytecode) with jaxlib, for several target versions, and checks that
 `hlograph print X.mlirbc` prints what `hlograph print` prints for the same
 program as MLIR's own deserializer gives it back (with --debug-info too).
 
-Two serializers are used: StableHLO's (stablehlo.serialize_portable_artifact_str,
+Three serializers are used: StableHLO's (stablehlo.serialize_portable_artifact_str,
 which refuses CHLO and Shardy ops) and the one JAX hands PJRT plugins
 (jaxlib's _jax.mlir.serialize_portable_artifact, which first legalizes CHLO
-to StableHLO and exports Shardy shardings). VHLO cannot tell an attribute
+to StableHLO), once exporting Shardy shardings to attributes and custom calls
+and once keeping them as Shardy ops beside VHLO (mixed serialization). VHLO cannot tell an attribute
 from its default, so the oracle is MLIR's deserialization, not the original
 text; how many programs also print exactly as their original text does is
 reported too.
@@ -70,6 +71,8 @@ def deserialize(artifact):
 def serializers(text, target):
     yield "stablehlo", lambda: stablehlo.serialize_portable_artifact_str(text, target)
     yield "jax", lambda: _jax.mlir.serialize_portable_artifact(text, target, False)
+    # Shardy kept as Shardy ops and attributes next to VHLO (mixed serialization).
+    yield "jax+sdy", lambda: _jax.mlir.serialize_portable_artifact(text, target, True)
 
 
 def main():

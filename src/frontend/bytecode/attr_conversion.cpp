@@ -148,8 +148,10 @@ StatusOr<ir::Attribute> ConvertGeneric(const DecodedAttr& attr, const std::strin
     case Kind::kSymbolRef:
       return ir::Attribute::Make(ir::SymbolRefAttr{attr.text});
     case Kind::kOpaque:
+      // Spelled here from its parts; the text front end makes of it what it
+      // makes of the same text in a .mlir file.
       if (!attr.enum_name.empty()) return Fail(what, "an attribute, found a part of one (" + attr.enum_name + ")");
-      return ir::Attribute::Make(ir::OpaqueAttr{attr.text});
+      return ParseAttributeText(attr.text, what);
     case Kind::kAsmText:
       return ParseAttributeText(attr.text, what);
     case Kind::kResultAccuracy: {

@@ -1,5 +1,6 @@
 #include "frontend/bytecode/ir_reader.h"
 
+#include "frontend/bytecode/shardy_ops.h"
 #include "frontend/bytecode/vhlo_ops.h"
 #include "frontend/bytecode/vhlo_to_stablehlo.h"
 
@@ -187,9 +188,23 @@ class IrReader {
         HLOGRAPH_ASSIGN(AttrPtr value, table_.Attr(attr_index));
         attrs.emplace_back(name, std::move(value));
       }
+    } else if (const auto* sdy = ShardyOpProperties(op_name)) {
+      for (const auto& [name, optional] : *sdy) {
+        if (optional) {
+          uint64_t attr_index = 0;
+          bool present = false;
+          HLOGRAPH_TRY(p.ReadVarIntWithFlag(attr_index, present, "attribute '" + name + "'"));
+          if (!present) continue;
+          HLOGRAPH_ASSIGN(AttrPtr value, table_.Attr(attr_index));
+          attrs.emplace_back(name, std::move(value));
+          continue;
+        }
+        AttrPtr value;
+        HLOGRAPH_TRY(table_.ReadAttr(p, value, "attribute '" + name + "'"));
+        attrs.emplace_back(name, std::move(value));
+      }
     } else {
-      static const std::vector<std::string> kSdyMesh = {"mesh", "sym_name"};
-      const std::vector<std::string>* names = op_name == "sdy.mesh" ? &kSdyMesh : VhloOpAttributeNames(op_name);
+      const std::vector<std::string>* names = VhloOpAttributeNames(op_name);
       if (names == nullptr) {
         return r.ErrorAt(at, "an op whose properties hlograph knows, found properties on " + op_name);
       }
@@ -264,6 +279,15 @@ class IrReader {
       if (num_regions > r.remaining()) return r.Error("no more regions than bytes left");
     }
 
+    if (op_name == "builtin.unrealized_conversion_cast") {
+      // Where Shardy ops and VHLO ops meet, casts between the builtin and the
+      // VHLO spelling of one type; in hlograph IR they are the same value.
+      if (operands.size() != 1 || result_types.size() != 1 || num_regions != 0 ||
+          operands[0]->type() != result_types[0] || region_values == 0) {
+        return r.ErrorAt(at, "a cast of one value to the same type");
+      }
+      return DefineValue(r, operands[0]);
+    }
     HLOGRAPH_ASSIGN(ConvertedOp converted, ConvertVhloOp(vhlo, where));
     auto op = std::make_unique<ir::Operation>(converted.def, ir::SourcePos{file_, 0, 0});
     for (auto& [name, value] : converted.attrs) op->SetAttr(name, std::move(value));
