@@ -1,0 +1,41 @@
+"""JAX plugin for hlograph.
+
+JAX finds this module through the ``jax_plugins`` entry point and calls
+``initialize()``, which registers the platform "hlograph" backed by
+hlograph's PJRT C API plugin library (libhlograph_pjrt.so). The library is
+the one named by the environment variable HLOGRAPH_PJRT_LIBRARY, else the one
+installed next to this file.
+
+    JAX_PLATFORMS=hlograph python -c "import jax; print(jax.devices())"
+"""
+
+import logging
+import os
+
+PLATFORM = "hlograph"
+LIBRARY_ENV = "HLOGRAPH_PJRT_LIBRARY"
+LIBRARY_NAME = "libhlograph_pjrt.so"
+
+_log = logging.getLogger(__name__)
+
+
+def library_path():
+    """The plugin library to load, or None when there is none."""
+    path = os.environ.get(LIBRARY_ENV)
+    if path:
+        return path
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), LIBRARY_NAME)
+    return here if os.path.exists(here) else None
+
+
+def initialize():
+    path = library_path()
+    if path is None:
+        _log.warning("hlograph: no %s next to %s and %s is not set; the hlograph platform is not registered",
+                     LIBRARY_NAME, __file__, LIBRARY_ENV)
+        return
+    if not os.path.exists(path):
+        raise FileNotFoundError(f"hlograph: {LIBRARY_ENV}={path}: no such file")
+    from jax._src import xla_bridge
+
+    xla_bridge.register_plugin(PLATFORM, library_path=path)

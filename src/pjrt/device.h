@@ -1,0 +1,60 @@
+// Devices, their descriptions and memories. The CPU backend offers one
+// device ("cpu", id 0) with one memory (kind "device"), owned by the client.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "pjrt/pjrt_c_api.h"
+
+struct PJRT_DeviceDescription {
+  int id = 0;
+  int process_index = 0;
+  std::string kind;
+  std::string to_string;
+  std::string debug_string;
+  std::vector<PJRT_NamedValue> attributes;
+};
+
+struct PJRT_Device {
+  PJRT_Client* client = nullptr;
+  PJRT_DeviceDescription description;
+  int local_hardware_id = 0;
+  std::vector<PJRT_Memory*> memories;  // the first is the default
+};
+
+struct PJRT_Memory {
+  int id = 0;
+  int kind_id = 0;
+  std::string kind;
+  std::string to_string;
+  std::string debug_string;
+  std::vector<PJRT_Device*> devices;
+};
+
+namespace hlograph::pjrt {
+
+PJRT_Error* DeviceDescriptionId(PJRT_DeviceDescription_Id_Args* args);
+PJRT_Error* DeviceDescriptionProcessIndex(PJRT_DeviceDescription_ProcessIndex_Args* args);
+PJRT_Error* DeviceDescriptionAttributes(PJRT_DeviceDescription_Attributes_Args* args);
+PJRT_Error* DeviceDescriptionKind(PJRT_DeviceDescription_Kind_Args* args);
+PJRT_Error* DeviceDescriptionDebugString(PJRT_DeviceDescription_DebugString_Args* args);
+PJRT_Error* DeviceDescriptionToString(PJRT_DeviceDescription_ToString_Args* args);
+
+PJRT_Error* DeviceGetDescription(PJRT_Device_GetDescription_Args* args);
+PJRT_Error* DeviceIsAddressable(PJRT_Device_IsAddressable_Args* args);
+PJRT_Error* DeviceLocalHardwareId(PJRT_Device_LocalHardwareId_Args* args);
+PJRT_Error* DeviceAddressableMemories(PJRT_Device_AddressableMemories_Args* args);
+PJRT_Error* DeviceDefaultMemory(PJRT_Device_DefaultMemory_Args* args);
+// The description's attributes: they live as long as the device, so there is
+// nothing for the deleter to free.
+PJRT_Error* DeviceGetAttributes(PJRT_Device_GetAttributes_Args* args);
+
+PJRT_Error* MemoryId(PJRT_Memory_Id_Args* args);
+PJRT_Error* MemoryKind(PJRT_Memory_Kind_Args* args);
+PJRT_Error* MemoryKindId(PJRT_Memory_Kind_Id_Args* args);
+PJRT_Error* MemoryDebugString(PJRT_Memory_DebugString_Args* args);
+PJRT_Error* MemoryToString(PJRT_Memory_ToString_Args* args);
+PJRT_Error* MemoryAddressableByDevices(PJRT_Memory_AddressableByDevices_Args* args);
+
+}  // namespace hlograph::pjrt

@@ -1,0 +1,67 @@
+// PJRT_Executable and PJRT_LoadedExecutable: a compiled program (a verified
+// module and its entry function) and the same loaded on the client's device,
+// run by the CPU interpreter.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hlograph/status.h"
+#include "ir/module.h"
+#include "pjrt/pjrt_c_api.h"
+
+namespace hlograph::pjrt {
+
+struct Program {
+  std::unique_ptr<ir::Module> module;
+  const ir::Operation* entry = nullptr;
+  std::string name;
+  std::vector<ir::Type> inputs;
+  // What the output queries return, kept for the program's lifetime.
+  std::vector<PJRT_Buffer_Type> output_types;
+  std::vector<int64_t> output_dims;
+  std::vector<size_t> output_ranks;
+  std::vector<const char*> output_memory_kinds;
+  std::vector<size_t> output_memory_kind_sizes;
+};
+
+// Reads `code` (MLIR bytecode, i.e. a portable artifact, or MLIR text) into
+// a verified program.
+StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code);
+
+PJRT_Error* ClientCompile(PJRT_Client_Compile_Args* args);
+
+PJRT_Error* ExecutableDestroy(PJRT_Executable_Destroy_Args* args);
+PJRT_Error* ExecutableName(PJRT_Executable_Name_Args* args);
+PJRT_Error* ExecutableNumReplicas(PJRT_Executable_NumReplicas_Args* args);
+PJRT_Error* ExecutableNumPartitions(PJRT_Executable_NumPartitions_Args* args);
+PJRT_Error* ExecutableNumOutputs(PJRT_Executable_NumOutputs_Args* args);
+PJRT_Error* ExecutableOutputElementTypes(PJRT_Executable_OutputElementTypes_Args* args);
+PJRT_Error* ExecutableOutputDimensions(PJRT_Executable_OutputDimensions_Args* args);
+PJRT_Error* ExecutableOutputMemoryKinds(PJRT_Executable_OutputMemoryKinds_Args* args);
+
+PJRT_Error* LoadedExecutableDestroy(PJRT_LoadedExecutable_Destroy_Args* args);
+PJRT_Error* LoadedExecutableGetExecutable(PJRT_LoadedExecutable_GetExecutable_Args* args);
+PJRT_Error* LoadedExecutableAddressableDevices(PJRT_LoadedExecutable_AddressableDevices_Args* args);
+PJRT_Error* LoadedExecutableDelete(PJRT_LoadedExecutable_Delete_Args* args);
+PJRT_Error* LoadedExecutableIsDeleted(PJRT_LoadedExecutable_IsDeleted_Args* args);
+PJRT_Error* LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args);
+// One replica, one partition, on device 0.
+PJRT_Error* LoadedExecutableAddressableDeviceLogicalIds(PJRT_LoadedExecutable_AddressableDeviceLogicalIds_Args* args);
+PJRT_Error* LoadedExecutableGetDeviceAssignment(PJRT_LoadedExecutable_GetDeviceAssignment_Args* args);
+
+}  // namespace hlograph::pjrt
+
+struct PJRT_Executable {
+  std::shared_ptr<const hlograph::pjrt::Program> program;
+};
+
+struct PJRT_LoadedExecutable {
+  std::shared_ptr<const hlograph::pjrt::Program> program;  // null once deleted
+  PJRT_Client* client = nullptr;
+  std::vector<PJRT_Device*> devices;
+  std::vector<PJRT_LogicalDeviceIds> logical_ids;  // one per device
+  std::string device_assignment;                   // a serialized xla.DeviceAssignmentProto
+};

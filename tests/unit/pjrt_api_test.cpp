@@ -1,0 +1,492 @@
+// The PJRT plugin as a framework sees it: libhlograph_pjrt.so loaded with
+// dlopen, every call through the GetPjrtApi() table.
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "pjrt/pjrt_c_api.h"
+#include "test_util.h"
+
+namespace {
+
+const PJRT_Api* LoadApi() {
+  static const PJRT_Api* api = [] () -> const PJRT_Api* {
+    void* library = dlopen(HLOGRAPH_PJRT_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) return nullptr;
+    auto get = reinterpret_cast<const PJRT_Api* (*)()>(dlsym(library, "GetPjrtApi"));
+    return get ? get() : nullptr;
+  }();
+  return api;
+}
+
+template <typename Args>
+Args Init() {
+  Args args;
+  std::memset(&args, 0, sizeof(args));
+  args.struct_size = sizeof(Args);
+  return args;
+}
+
+// The error's code and message, and the error freed; "" when there is none.
+std::string Consume(const PJRT_Api* api, PJRT_Error* error, PJRT_Error_Code* code = nullptr) {
+  if (error == nullptr) return "";
+  auto message = Init<PJRT_Error_Message_Args>();
+  message.error = error;
+  api->PJRT_Error_Message(&message);
+  std::string text(message.message, message.message_size);
+  auto get_code = Init<PJRT_Error_GetCode_Args>();
+  get_code.error = error;
+  EXPECT_EQ(api->PJRT_Error_GetCode(&get_code), nullptr);
+  if (code != nullptr) *code = get_code.code;
+  auto destroy = Init<PJRT_Error_Destroy_Args>();
+  destroy.error = error;
+  api->PJRT_Error_Destroy(&destroy);
+  return text.empty() ? "(empty message)" : text;
+}
+
+#define PJRT_OK(call) ASSERT_EQ(Consume(api_, (call)), "")
+#define PJRT_EXPECT_OK(call) EXPECT_EQ(Consume(api_, (call)), "")
+
+class PjrtApiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    api_ = LoadApi();
+    ASSERT_NE(api_, nullptr) << "cannot load " << HLOGRAPH_PJRT_LIBRARY << ": " << dlerror();
+  }
+  void TearDown() override {
+    for (PJRT_Buffer* b : buffers_) {
+      auto args = Init<PJRT_Buffer_Destroy_Args>();
+      args.buffer = b;
+      PJRT_EXPECT_OK(api_->PJRT_Buffer_Destroy(&args));
+    }
+    if (client_ != nullptr) {
+      auto args = Init<PJRT_Client_Destroy_Args>();
+      args.client = client_;
+      PJRT_EXPECT_OK(api_->PJRT_Client_Destroy(&args));
+    }
+  }
+
+  PJRT_Client* Client() {
+    if (client_ == nullptr) {
+      auto args = Init<PJRT_Client_Create_Args>();
+      EXPECT_EQ(Consume(api_, api_->PJRT_Client_Create(&args)), "");
+      client_ = args.client;
+    }
+    return client_;
+  }
+
+  void DestroyEvent(PJRT_Event* event) {
+    auto args = Init<PJRT_Event_Destroy_Args>();
+    args.event = event;
+    PJRT_EXPECT_OK(api_->PJRT_Event_Destroy(&args));
+  }
+
+  void AwaitAndDestroy(PJRT_Event* event) {
+    ASSERT_NE(event, nullptr);
+    auto args = Init<PJRT_Event_Await_Args>();
+    args.event = event;
+    PJRT_EXPECT_OK(api_->PJRT_Event_Await(&args));
+    DestroyEvent(event);
+  }
+
+  // A buffer owned by the fixture.
+  PJRT_Buffer* FromHost(const void* data, PJRT_Buffer_Type type, std::vector<int64_t> dims,
+                        std::vector<int64_t> byte_strides = {}) {
+    auto args = Init<PJRT_Client_BufferFromHostBuffer_Args>();
+    args.client = Client();
+    args.data = data;
+    args.type = type;
+    args.dims = dims.data();
+    args.num_dims = dims.size();
+    args.byte_strides = byte_strides.empty() ? nullptr : byte_strides.data();
+    args.num_byte_strides = byte_strides.size();
+    args.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableOnlyDuringCall;
+    EXPECT_EQ(Consume(api_, api_->PJRT_Client_BufferFromHostBuffer(&args)), "");
+    if (args.done_with_host_buffer != nullptr) AwaitAndDestroy(args.done_with_host_buffer);
+    if (args.buffer != nullptr) buffers_.push_back(args.buffer);
+    return args.buffer;
+  }
+
+  template <typename T>
+  std::vector<T> ToHost(PJRT_Buffer* buffer) {
+    auto args = Init<PJRT_Buffer_ToHostBuffer_Args>();
+    args.src = buffer;
+    EXPECT_EQ(Consume(api_, api_->PJRT_Buffer_ToHostBuffer(&args)), "");
+    std::vector<T> values(args.dst_size / sizeof(T));
+    args.dst = values.data();
+    EXPECT_EQ(Consume(api_, api_->PJRT_Buffer_ToHostBuffer(&args)), "");
+    if (args.event != nullptr) AwaitAndDestroy(args.event);
+    return values;
+  }
+
+  PJRT_LoadedExecutable* Compile(const std::string& code, PJRT_Error_Code* code_out = nullptr,
+                                 std::string* error = nullptr) {
+    PJRT_Program program;
+    std::memset(&program, 0, sizeof(program));
+    program.struct_size = sizeof(program);
+    program.code = const_cast<char*>(code.data());
+    program.code_size = code.size();
+    program.format = "mlir";
+    program.format_size = 4;
+    auto args = Init<PJRT_Client_Compile_Args>();
+    args.client = Client();
+    args.program = &program;
+    std::string message = Consume(api_, api_->PJRT_Client_Compile(&args), code_out);
+    if (error != nullptr) *error = message;
+    else EXPECT_EQ(message, "");
+    return args.executable;
+  }
+
+  // Runs `exe` on `inputs`; the outputs are owned by the fixture.
+  std::vector<PJRT_Buffer*> Execute(PJRT_LoadedExecutable* exe, std::vector<PJRT_Buffer*> inputs, size_t num_outputs) {
+    std::vector<PJRT_Buffer*> outputs(num_outputs, nullptr);
+    PJRT_Buffer* const* argument_list = inputs.data();
+    PJRT_Buffer** output_list = outputs.data();
+    PJRT_Event* done = nullptr;
+    auto args = Init<PJRT_LoadedExecutable_Execute_Args>();
+    args.executable = exe;
+    args.argument_lists = &argument_list;
+    args.num_devices = 1;
+    args.num_args = inputs.size();
+    args.output_lists = &output_list;
+    args.device_complete_events = &done;
+    EXPECT_EQ(Consume(api_, api_->PJRT_LoadedExecutable_Execute(&args)), "");
+    if (done != nullptr) AwaitAndDestroy(done);
+    for (PJRT_Buffer* b : outputs) {
+      if (b != nullptr) buffers_.push_back(b);
+    }
+    return outputs;
+  }
+
+  void DestroyExecutable(PJRT_LoadedExecutable* exe) {
+    auto args = Init<PJRT_LoadedExecutable_Destroy_Args>();
+    args.executable = exe;
+    PJRT_EXPECT_OK(api_->PJRT_LoadedExecutable_Destroy(&args));
+  }
+
+  const PJRT_Api* api_ = nullptr;
+  PJRT_Client* client_ = nullptr;
+  std::vector<PJRT_Buffer*> buffers_;
+};
+
+TEST_F(PjrtApiTest, ReportsTheVersionJaxlibExpectsAndFillsEverySlot) {
+  EXPECT_EQ(api_->pjrt_api_version.major_version, 0);
+  EXPECT_EQ(api_->pjrt_api_version.minor_version, 115);
+  // 3 header fields (40 bytes on LP64) and 138 function pointers.
+  EXPECT_EQ(api_->struct_size, 40u + 138u * sizeof(void*));
+  EXPECT_EQ(offsetof(PJRT_Api, PJRT_Error_Destroy), 40u);
+  EXPECT_EQ(offsetof(PJRT_Api, PJRT_Client_Compile), 40u + 20u * 8u);
+  EXPECT_EQ(offsetof(PJRT_Api, PJRT_TopologyDescription_Deserialize), 0x3b8u);
+  EXPECT_EQ(offsetof(PJRT_Api, PJRT_Client_CreateErrorBuffer), 0x3d8u);
+  const auto* slots = reinterpret_cast<void* const*>(reinterpret_cast<const char*>(api_) + 40);
+  for (size_t i = 0; i < 138; ++i) EXPECT_NE(slots[i], nullptr) << "slot " << i;
+}
+
+TEST_F(PjrtApiTest, UnimplementedFunctionsSaySo) {
+  PJRT_Error_Code code = PJRT_Error_Code_OK;
+  std::string message = Consume(api_, api_->PJRT_TopologyDescription_Create(nullptr), &code);
+  EXPECT_EQ(code, PJRT_Error_Code_UNIMPLEMENTED);
+  EXPECT_NE(message.find("PJRT_TopologyDescription_Create"), std::string::npos) << message;
+  message = Consume(api_, api_->PJRT_Executable_Serialize(nullptr), &code);
+  EXPECT_EQ(code, PJRT_Error_Code_UNIMPLEMENTED);
+  EXPECT_NE(message.find("PJRT_Executable_Serialize"), std::string::npos) << message;
+}
+
+TEST_F(PjrtApiTest, PluginAttributesGiveTheStablehloVersionRange) {
+  auto init = Init<PJRT_Plugin_Initialize_Args>();
+  PJRT_OK(api_->PJRT_Plugin_Initialize(&init));
+  auto args = Init<PJRT_Plugin_Attributes_Args>();
+  PJRT_OK(api_->PJRT_Plugin_Attributes(&args));
+  bool found_current = false;
+  bool found_minimum = false;
+  for (size_t i = 0; i < args.num_attributes; ++i) {
+    const PJRT_NamedValue& v = args.attributes[i];
+    std::string name(v.name, v.name_size);
+    ASSERT_EQ(v.type, PJRT_NamedValue_kInt64List) << name;
+    ASSERT_EQ(v.value_size, 3u) << name;
+    if (name == "stablehlo_current_version") {
+      found_current = true;
+      EXPECT_EQ(v.int64_array_value[0], 1);
+    }
+    if (name == "stablehlo_minimum_version") {
+      found_minimum = true;
+      EXPECT_EQ(std::vector<int64_t>(v.int64_array_value, v.int64_array_value + 3), (std::vector<int64_t>{0, 9, 0}));
+    }
+  }
+  EXPECT_TRUE(found_current);
+  EXPECT_TRUE(found_minimum);
+}
+
+TEST_F(PjrtApiTest, ClientDevicesAndMemories) {
+  auto name = Init<PJRT_Client_PlatformName_Args>();
+  name.client = Client();
+  PJRT_OK(api_->PJRT_Client_PlatformName(&name));
+  EXPECT_EQ(std::string(name.platform_name, name.platform_name_size), "hlograph");
+
+  auto index = Init<PJRT_Client_ProcessIndex_Args>();
+  index.client = Client();
+  PJRT_OK(api_->PJRT_Client_ProcessIndex(&index));
+  EXPECT_EQ(index.process_index, 0);
+
+  auto devices = Init<PJRT_Client_AddressableDevices_Args>();
+  devices.client = Client();
+  PJRT_OK(api_->PJRT_Client_AddressableDevices(&devices));
+  ASSERT_EQ(devices.num_addressable_devices, 1u);
+  PJRT_Device* device = devices.addressable_devices[0];
+
+  auto lookup = Init<PJRT_Client_LookupDevice_Args>();
+  lookup.client = Client();
+  lookup.id = 0;
+  PJRT_OK(api_->PJRT_Client_LookupDevice(&lookup));
+  EXPECT_EQ(lookup.device, device);
+  lookup.id = 7;
+  PJRT_Error_Code code = PJRT_Error_Code_OK;
+  EXPECT_NE(Consume(api_, api_->PJRT_Client_LookupDevice(&lookup), &code), "");
+  EXPECT_EQ(code, PJRT_Error_Code_INVALID_ARGUMENT);
+
+  auto description = Init<PJRT_Device_GetDescription_Args>();
+  description.device = device;
+  PJRT_OK(api_->PJRT_Device_GetDescription(&description));
+  auto kind = Init<PJRT_DeviceDescription_Kind_Args>();
+  kind.device_description = description.device_description;
+  PJRT_OK(api_->PJRT_DeviceDescription_Kind(&kind));
+  EXPECT_EQ(std::string(kind.device_kind, kind.device_kind_size), "cpu");
+  auto to_string = Init<PJRT_DeviceDescription_ToString_Args>();
+  to_string.device_description = description.device_description;
+  PJRT_OK(api_->PJRT_DeviceDescription_ToString(&to_string));
+  EXPECT_EQ(std::string(to_string.to_string, to_string.to_string_size), "HlographCpuDevice(id=0)");
+
+  auto memory = Init<PJRT_Device_DefaultMemory_Args>();
+  memory.device = device;
+  PJRT_OK(api_->PJRT_Device_DefaultMemory(&memory));
+  auto memory_kind = Init<PJRT_Memory_Kind_Args>();
+  memory_kind.memory = memory.memory;
+  PJRT_OK(api_->PJRT_Memory_Kind(&memory_kind));
+  EXPECT_EQ(std::string(memory_kind.kind, memory_kind.kind_size), "device");
+  auto by_devices = Init<PJRT_Memory_AddressableByDevices_Args>();
+  by_devices.memory = memory.memory;
+  PJRT_OK(api_->PJRT_Memory_AddressableByDevices(&by_devices));
+  ASSERT_EQ(by_devices.num_devices, 1u);
+  EXPECT_EQ(by_devices.devices[0], device);
+
+  auto assignment = Init<PJRT_Client_DefaultDeviceAssignment_Args>();
+  int ids[1] = {-1};
+  assignment.client = Client();
+  assignment.num_replicas = 1;
+  assignment.num_partitions = 1;
+  assignment.default_assignment_size = 1;
+  assignment.default_assignment = ids;
+  PJRT_OK(api_->PJRT_Client_DefaultDeviceAssignment(&assignment));
+  EXPECT_EQ(ids[0], 0);
+}
+
+TEST_F(PjrtApiTest, BuffersCopyInAndOut) {
+  std::vector<int32_t> host = {1, 2, 3, 4, 5, 6};
+  PJRT_Buffer* buffer = FromHost(host.data(), PJRT_Buffer_Type_S32, {2, 3});
+  ASSERT_NE(buffer, nullptr);
+  host[0] = 100;  // copy semantics: the buffer keeps what it was given
+  EXPECT_EQ(ToHost<int32_t>(buffer), (std::vector<int32_t>{1, 2, 3, 4, 5, 6}));
+
+  auto type = Init<PJRT_Buffer_ElementType_Args>();
+  type.buffer = buffer;
+  PJRT_OK(api_->PJRT_Buffer_ElementType(&type));
+  EXPECT_EQ(type.type, PJRT_Buffer_Type_S32);
+  auto dims = Init<PJRT_Buffer_Dimensions_Args>();
+  dims.buffer = buffer;
+  PJRT_OK(api_->PJRT_Buffer_Dimensions(&dims));
+  EXPECT_EQ(std::vector<int64_t>(dims.dims, dims.dims + dims.num_dims), (std::vector<int64_t>{2, 3}));
+  auto size = Init<PJRT_Buffer_OnDeviceSizeInBytes_Args>();
+  size.buffer = buffer;
+  PJRT_OK(api_->PJRT_Buffer_OnDeviceSizeInBytes(&size));
+  EXPECT_EQ(size.on_device_size_in_bytes, 24u);
+
+  // Column-major host data (a transposed view) arrives row-major.
+  std::vector<float> columns = {1, 4, 2, 5, 3, 6};  // [[1,2,3],[4,5,6]] stored by columns
+  PJRT_Buffer* strided = FromHost(columns.data(), PJRT_Buffer_Type_F32, {2, 3}, {4, 8});
+  EXPECT_EQ(ToHost<float>(strided), (std::vector<float>{1, 2, 3, 4, 5, 6}));
+
+  auto ready = Init<PJRT_Buffer_ReadyEvent_Args>();
+  ready.buffer = buffer;
+  PJRT_OK(api_->PJRT_Buffer_ReadyEvent(&ready));
+  AwaitAndDestroy(ready.event);
+
+  auto del = Init<PJRT_Buffer_Delete_Args>();
+  del.buffer = buffer;
+  PJRT_OK(api_->PJRT_Buffer_Delete(&del));
+  auto deleted = Init<PJRT_Buffer_IsDeleted_Args>();
+  deleted.buffer = buffer;
+  PJRT_OK(api_->PJRT_Buffer_IsDeleted(&deleted));
+  EXPECT_TRUE(deleted.is_deleted);
+  auto to_host = Init<PJRT_Buffer_ToHostBuffer_Args>();
+  to_host.src = buffer;
+  PJRT_Error_Code code = PJRT_Error_Code_OK;
+  EXPECT_NE(Consume(api_, api_->PJRT_Buffer_ToHostBuffer(&to_host), &code), "");
+  EXPECT_EQ(code, PJRT_Error_Code_FAILED_PRECONDITION);
+}
+
+void CountCall(PJRT_Error* error, void* user_arg) {
+  ++*static_cast<int*>(user_arg);
+  EXPECT_EQ(error, nullptr);
+}
+
+TEST_F(PjrtApiTest, OnReadyFiresForAnEventAlreadyReady) {
+  float value = 1.0f;
+  auto args = Init<PJRT_Client_BufferFromHostBuffer_Args>();
+  args.client = Client();
+  args.data = &value;
+  args.type = PJRT_Buffer_Type_F32;
+  PJRT_OK(api_->PJRT_Client_BufferFromHostBuffer(&args));
+  buffers_.push_back(args.buffer);
+  PJRT_Event* event = args.done_with_host_buffer;
+  auto is_ready = Init<PJRT_Event_IsReady_Args>();
+  is_ready.event = event;
+  PJRT_OK(api_->PJRT_Event_IsReady(&is_ready));
+  EXPECT_TRUE(is_ready.is_ready);
+  int calls = 0;
+  auto on_ready = Init<PJRT_Event_OnReady_Args>();
+  on_ready.event = event;
+  on_ready.callback = CountCall;
+  on_ready.user_arg = &calls;
+  PJRT_OK(api_->PJRT_Event_OnReady(&on_ready));
+  EXPECT_EQ(calls, 1);
+  auto error = Init<PJRT_Event_Error_Args>();
+  error.event = event;
+  PJRT_OK(api_->PJRT_Event_Error(&error));
+  DestroyEvent(event);
+}
+
+constexpr char kTextProgram[] = R"(
+module @jit_f {
+  func.func public @main(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<i32>) {
+    %b = stablehlo.broadcast_in_dim %y, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+    %p = stablehlo.multiply %x, %b : tensor<2x3xf32>
+    %c = stablehlo.constant dense<7> : tensor<i32>
+    return %p, %c : tensor<2x3xf32>, tensor<i32>
+  }
+}
+)";
+
+TEST_F(PjrtApiTest, CompilesTextAndExecutes) {
+  PJRT_LoadedExecutable* exe = Compile(kTextProgram);
+  ASSERT_NE(exe, nullptr);
+
+  auto get = Init<PJRT_LoadedExecutable_GetExecutable_Args>();
+  get.loaded_executable = exe;
+  PJRT_OK(api_->PJRT_LoadedExecutable_GetExecutable(&get));
+  auto num_outputs = Init<PJRT_Executable_NumOutputs_Args>();
+  num_outputs.executable = get.executable;
+  PJRT_OK(api_->PJRT_Executable_NumOutputs(&num_outputs));
+  EXPECT_EQ(num_outputs.num_outputs, 2u);
+  auto name = Init<PJRT_Executable_Name_Args>();
+  name.executable = get.executable;
+  PJRT_OK(api_->PJRT_Executable_Name(&name));
+  EXPECT_EQ(std::string(name.executable_name, name.executable_name_size), "jit_f");
+  auto types = Init<PJRT_Executable_OutputElementTypes_Args>();
+  types.executable = get.executable;
+  PJRT_OK(api_->PJRT_Executable_OutputElementTypes(&types));
+  ASSERT_EQ(types.num_output_types, 2u);
+  EXPECT_EQ(types.output_types[0], PJRT_Buffer_Type_F32);
+  EXPECT_EQ(types.output_types[1], PJRT_Buffer_Type_S32);
+  auto dims = Init<PJRT_Executable_OutputDimensions_Args>();
+  dims.executable = get.executable;
+  PJRT_OK(api_->PJRT_Executable_OutputDimensions(&dims));
+  ASSERT_EQ(dims.num_outputs, 2u);
+  EXPECT_EQ(dims.dim_sizes[0], 2u);
+  EXPECT_EQ(dims.dim_sizes[1], 0u);
+  EXPECT_EQ(dims.dims[0], 2);
+  EXPECT_EQ(dims.dims[1], 3);
+  auto destroy = Init<PJRT_Executable_Destroy_Args>();
+  destroy.executable = get.executable;
+  PJRT_OK(api_->PJRT_Executable_Destroy(&destroy));
+
+  std::vector<float> x = {1, 2, 3, 4, 5, 6};
+  std::vector<float> y = {0.5f, -1, 2};
+  PJRT_Buffer* bx = FromHost(x.data(), PJRT_Buffer_Type_F32, {2, 3});
+  PJRT_Buffer* by = FromHost(y.data(), PJRT_Buffer_Type_F32, {3});
+  for (int call = 0; call < 2; ++call) {  // an executable runs more than once
+    std::vector<PJRT_Buffer*> out = Execute(exe, {bx, by}, 2);
+    ASSERT_NE(out[0], nullptr);
+    ASSERT_NE(out[1], nullptr);
+    std::vector<float> expected;
+    for (size_t i = 0; i < x.size(); ++i) expected.push_back(x[i] * y[i % 3]);
+    EXPECT_EQ(ToHost<float>(out[0]), expected);
+    EXPECT_EQ(ToHost<int32_t>(out[1]), std::vector<int32_t>{7});
+  }
+
+  auto del = Init<PJRT_LoadedExecutable_Delete_Args>();
+  del.executable = exe;
+  PJRT_OK(api_->PJRT_LoadedExecutable_Delete(&del));
+  auto is_deleted = Init<PJRT_LoadedExecutable_IsDeleted_Args>();
+  is_deleted.executable = exe;
+  PJRT_OK(api_->PJRT_LoadedExecutable_IsDeleted(&is_deleted));
+  EXPECT_TRUE(is_deleted.is_deleted);
+  DestroyExecutable(exe);
+}
+
+TEST_F(PjrtApiTest, CompilesAPortableArtifact) {
+  // loop.mlir as StableHLO serializes it (tests/bytecode/data).
+  std::string code = hlograph::testing::ReadFile(hlograph::testing::SourceDir() +
+                                                 "/tests/bytecode/data/loop.current.mlirbc");
+  ASSERT_FALSE(code.empty());
+  PJRT_LoadedExecutable* exe = Compile(code);
+  ASSERT_NE(exe, nullptr);
+  std::vector<float> x = {0.5f, -1.0f, 2.0f, 3.0f};
+  int32_t n = 3;
+  PJRT_Buffer* bx = FromHost(x.data(), PJRT_Buffer_Type_F32, {4});
+  PJRT_Buffer* bn = FromHost(&n, PJRT_Buffer_Type_S32, {});
+  std::vector<PJRT_Buffer*> out = Execute(exe, {bx, bn}, 1);
+  ASSERT_NE(out[0], nullptr);
+
+  // The same program, computed here in double precision.
+  const double c[4] = {1, 2, 3, 4};
+  double v[4] = {x[0], x[1], x[2], x[3]};
+  for (int i = 0; i < n; ++i) {
+    double s[4];
+    double dot = 0;
+    for (int k = 0; k < 4; ++k) s[k] = v[k] + c[k];
+    for (int k = 0; k < 4; ++k) dot += s[k] * c[k];
+    for (int k = 0; k < 4; ++k) v[k] = s[k] / dot;
+  }
+  double sum = v[0] + v[1] + v[2] + v[3];
+  std::vector<float> got = ToHost<float>(out[0]);
+  ASSERT_EQ(got.size(), 4u);
+  for (int k = 0; k < 4; ++k) EXPECT_NEAR(got[k], v[k] * sum, 1e-6 * std::abs(v[k] * sum) + 1e-7) << k;
+  DestroyExecutable(exe);
+}
+
+TEST_F(PjrtApiTest, CompileErrorsNameTheProblem) {
+  PJRT_Error_Code code = PJRT_Error_Code_OK;
+  std::string error;
+  PJRT_LoadedExecutable* exe = Compile("module { func.func @main( }", &code, &error);
+  EXPECT_EQ(exe, nullptr);
+  EXPECT_EQ(code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_NE(error.find("<pjrt program>"), std::string::npos) << error;
+}
+
+TEST_F(PjrtApiTest, ExecuteChecksArguments) {
+  PJRT_LoadedExecutable* exe = Compile(kTextProgram);
+  ASSERT_NE(exe, nullptr);
+  std::vector<float> x = {1, 2, 3};
+  PJRT_Buffer* bx = FromHost(x.data(), PJRT_Buffer_Type_F32, {3});
+  std::vector<PJRT_Buffer*> outputs(2, nullptr);
+  PJRT_Buffer* const* argument_list = &bx;
+  PJRT_Buffer** output_list = outputs.data();
+  auto args = Init<PJRT_LoadedExecutable_Execute_Args>();
+  args.executable = exe;
+  args.argument_lists = &argument_list;
+  args.num_devices = 1;
+  args.num_args = 1;
+  args.output_lists = &output_list;
+  PJRT_Error_Code code = PJRT_Error_Code_OK;
+  EXPECT_NE(Consume(api_, api_->PJRT_LoadedExecutable_Execute(&args), &code), "");
+  EXPECT_EQ(code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_EQ(outputs[0], nullptr);
+  DestroyExecutable(exe);
+}
+
+}  // namespace
