@@ -459,6 +459,40 @@ TEST_F(PjrtApiTest, CompilesAPortableArtifact) {
   DestroyExecutable(exe);
 }
 
+TEST_F(PjrtApiTest, DeviceAssignmentOfALoadedExecutable) {
+  // jaxlib reads these when it wraps every loaded executable.
+  PJRT_LoadedExecutable* exe = Compile(kTextProgram);
+  ASSERT_NE(exe, nullptr);
+  auto ids = Init<PJRT_LoadedExecutable_AddressableDeviceLogicalIds_Args>();
+  ids.executable = exe;
+  PJRT_OK(api_->PJRT_LoadedExecutable_AddressableDeviceLogicalIds(&ids));
+  ASSERT_EQ(ids.num_addressable_device_logical_ids, 1u);
+  EXPECT_EQ(ids.addressable_device_logical_ids[0].replica, 0);
+  EXPECT_EQ(ids.addressable_device_logical_ids[0].partition, 0);
+
+  auto assignment = Init<PJRT_LoadedExecutable_GetDeviceAssignment_Args>();
+  assignment.executable = exe;
+  PJRT_OK(api_->PJRT_LoadedExecutable_GetDeviceAssignment(&assignment));
+  // replica_count 1, computation_count 1, computation_devices {replica_device_ids: [0]}
+  const std::string expected("\x08\x01\x10\x01\x1a\x03\x0a\x01\x00", 9);
+  EXPECT_EQ(std::string(assignment.serialized_bytes, assignment.serialized_bytes_size), expected);
+  ASSERT_NE(assignment.serialized_device_assignment_deleter, nullptr);
+  assignment.serialized_device_assignment_deleter(assignment.serialized_device_assignment);
+
+  auto devices = Init<PJRT_LoadedExecutable_AddressableDevices_Args>();
+  devices.executable = exe;
+  PJRT_OK(api_->PJRT_LoadedExecutable_AddressableDevices(&devices));
+  ASSERT_EQ(devices.num_addressable_devices, 1u);
+  auto attributes = Init<PJRT_Device_GetAttributes_Args>();
+  attributes.device = devices.addressable_devices[0];
+  PJRT_OK(api_->PJRT_Device_GetAttributes(&attributes));
+  ASSERT_EQ(attributes.num_attributes, 1u);
+  EXPECT_EQ(std::string(attributes.attributes[0].name, attributes.attributes[0].name_size), "backend");
+  ASSERT_NE(attributes.attributes_deleter, nullptr);
+  attributes.attributes_deleter(attributes.device_attributes);
+  DestroyExecutable(exe);
+}
+
 TEST_F(PjrtApiTest, CompileErrorsNameTheProblem) {
   PJRT_Error_Code code = PJRT_Error_Code_OK;
   std::string error;
