@@ -38,4 +38,6 @@ def initialize():
         raise FileNotFoundError(f"hlograph: {LIBRARY_ENV}={path}: no such file")
     from jax._src import xla_bridge
 
+    if PLATFORM in getattr(xla_bridge, "_backend_factories", {}):
+        return  # registered already (by hand, then by JAX's plugin discovery)
     xla_bridge.register_plugin(PLATFORM, library_path=path)

@@ -19,12 +19,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import numpy as np  # noqa: E402
 import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
-from jax._src import xla_bridge  # noqa: E402
-
 import hlograph_jax  # noqa: E402
 
-if "hlograph" not in xla_bridge._backend_factories:  # not pip-installed: register here
-    hlograph_jax.initialize()
+hlograph_jax.initialize()  # for when the package is not pip-installed; a second call does nothing
 
 failures = []
 
