@@ -85,7 +85,8 @@ def main():
     ap.add_argument("--keep", help="directory to keep the artifacts and oracles in")
     ap.add_argument("--only", help="one program name")
     args = ap.parse_args()
-    out_dir = args.keep or tempfile.mkdtemp(prefix="hlograph_bytecode_")
+    scratch = None if args.keep else tempfile.TemporaryDirectory(prefix="hlograph_bytecode_")
+    out_dir = args.keep or scratch.name
     os.makedirs(out_dir, exist_ok=True)
     current = stablehlo.get_current_version()
     minimum = stablehlo.get_minimum_version()
