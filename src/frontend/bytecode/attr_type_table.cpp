@@ -165,6 +165,30 @@ Status AttrTypeTable::ReadCount(ByteReader& r, uint64_t& count, std::string_view
   return Status::Ok();
 }
 
+Status AttrTypeTable::ReadTypeList(ByteReader& r, std::vector<TypePtr>& out, std::string_view what) {
+  uint64_t count = 0;
+  HLOGRAPH_TRY(ReadCount(r, count, std::string("the number of ") + std::string(what)));
+  out.resize(static_cast<size_t>(count));
+  for (TypePtr& t : out) HLOGRAPH_TRY(ReadType(r, t, what));
+  return Status::Ok();
+}
+
+Status AttrTypeTable::ReadDictionary(ByteReader& r, DecodedAttr& dict) {
+  dict.kind = DecodedAttr::Kind::kDict;
+  uint64_t count = 0;
+  HLOGRAPH_TRY(ReadCount(r, count, "the number of dictionary entries"));
+  for (uint64_t i = 0; i < count; ++i) {
+    AttrPtr name, value;
+    size_t name_at = r.offset();
+    HLOGRAPH_TRY(ReadAttr(r, name, "a dictionary key"));
+    if (name->kind != DecodedAttr::Kind::kString) return r.ErrorAt(name_at, "a dictionary key that is a string");
+    HLOGRAPH_TRY(ReadAttr(r, value, "a dictionary value"));
+    dict.names.push_back(name->text);
+    dict.elements.push_back(std::move(value));
+  }
+  return Status::Ok();
+}
+
 Status ReadApInt(ByteReader& r, int bit_width, uint64_t& bits, std::string_view what) {
   if (bit_width <= 8) {
     uint8_t byte = 0;

@@ -27,6 +27,11 @@ class AttrTypeTable {
   Status ReadString(ByteReader& r, std::string& out, std::string_view what);
   // A varint count, bounded by the bytes left (each element takes one at least).
   Status ReadCount(ByteReader& r, uint64_t& count, std::string_view what);
+  // A count, then that many type indices (function inputs, tuple elements).
+  Status ReadTypeList(ByteReader& r, std::vector<TypePtr>& out, std::string_view what);
+  // A count, then that many (string key, value) attribute index pairs, into
+  // `dict`'s names and elements (builtin's and VHLO's dictionaries alike).
+  Status ReadDictionary(ByteReader& r, DecodedAttr& dict);
 
   const Container& container() const { return container_; }
 

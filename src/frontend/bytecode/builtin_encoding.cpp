@@ -100,14 +100,6 @@ StatusOr<ir::LocationPtr> ReadLocation(AttrTypeTable& table, ByteReader& r, uint
   return ir::LocationPtr(std::move(loc));
 }
 
-Status ReadTypes(AttrTypeTable& table, ByteReader& r, std::vector<TypePtr>& out, std::string_view what) {
-  uint64_t count = 0;
-  HLOGRAPH_TRY(table.ReadCount(r, count, std::string("the number of ") + std::string(what)));
-  out.resize(static_cast<size_t>(count));
-  for (TypePtr& t : out) HLOGRAPH_TRY(table.ReadType(r, t, what));
-  return Status::Ok();
-}
-
 }  // namespace
 
 Status DecodeBuiltinType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
@@ -127,8 +119,8 @@ Status DecodeBuiltinType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
     case 1: type->element = ElementType::kIndex; break;
     case 2:
       type->kind = DecodedType::Kind::kFunction;
-      HLOGRAPH_TRY(ReadTypes(table, r, type->elements, "function inputs"));
-      HLOGRAPH_TRY(ReadTypes(table, r, type->results, "function results"));
+      HLOGRAPH_TRY(table.ReadTypeList(r, type->elements, "function inputs"));
+      HLOGRAPH_TRY(table.ReadTypeList(r, type->results, "function results"));
       break;
     case 3: type->element = ElementType::kBF16; break;
     case 4: type->element = ElementType::kF16; break;
@@ -161,7 +153,7 @@ Status DecodeBuiltinType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
     }
     case 15:
       type->kind = DecodedType::Kind::kTuple;
-      HLOGRAPH_TRY(ReadTypes(table, r, type->elements, "tuple elements"));
+      HLOGRAPH_TRY(table.ReadTypeList(r, type->elements, "tuple elements"));
       break;
     default:
       return r.ErrorAt(at, "a builtin type hlograph supports, found type code " + std::to_string(code));
@@ -186,18 +178,7 @@ Status DecodeBuiltinAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out) {
       break;
     }
     case 1: {
-      attr->kind = Kind::kDict;
-      uint64_t count = 0;
-      HLOGRAPH_TRY(table.ReadCount(r, count, "the number of dictionary entries"));
-      for (uint64_t i = 0; i < count; ++i) {
-        AttrPtr name, value;
-        size_t name_at = r.offset();
-        HLOGRAPH_TRY(table.ReadAttr(r, name, "a dictionary key"));
-        if (name->kind != Kind::kString) return r.ErrorAt(name_at, "a dictionary key that is a string");
-        HLOGRAPH_TRY(table.ReadAttr(r, value, "a dictionary value"));
-        attr->names.push_back(name->text);
-        attr->elements.push_back(std::move(value));
-      }
+      HLOGRAPH_TRY(table.ReadDictionary(r, *attr));
       break;
     }
     case 2:

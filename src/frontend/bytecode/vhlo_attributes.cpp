@@ -150,18 +150,7 @@ Status DecodeVhloAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out) {
       break;
     }
     case kDictionary: {
-      attr->kind = Kind::kDict;
-      uint64_t count = 0;
-      HLOGRAPH_TRY(table.ReadCount(r, count, "the number of dictionary entries"));
-      for (uint64_t i = 0; i < count; ++i) {
-        AttrPtr name, value;
-        size_t name_at = r.offset();
-        HLOGRAPH_TRY(table.ReadAttr(r, name, "a dictionary key"));
-        if (name->kind != Kind::kString) return r.ErrorAt(name_at, "a dictionary key that is a string");
-        HLOGRAPH_TRY(table.ReadAttr(r, value, "a dictionary value"));
-        attr->names.push_back(name->text);
-        attr->elements.push_back(std::move(value));
-      }
+      HLOGRAPH_TRY(table.ReadDictionary(r, *attr));
       break;
     }
     case kFloat: {

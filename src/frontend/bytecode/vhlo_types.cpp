@@ -58,14 +58,6 @@ enum TypeCode : uint64_t {
   kNone = 33,
 };
 
-Status ReadTypeList(AttrTypeTable& table, ByteReader& r, std::vector<TypePtr>& out, std::string_view what) {
-  uint64_t count = 0;
-  HLOGRAPH_TRY(table.ReadCount(r, count, std::string("the number of ") + std::string(what)));
-  out.resize(static_cast<size_t>(count));
-  for (TypePtr& t : out) HLOGRAPH_TRY(table.ReadType(r, t, what));
-  return Status::Ok();
-}
-
 }  // namespace
 
 Status DecodeVhloType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
@@ -91,8 +83,8 @@ Status DecodeVhloType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
     }
     case kFunction:
       type->kind = DecodedType::Kind::kFunction;
-      HLOGRAPH_TRY(ReadTypeList(table, r, type->elements, "function inputs"));
-      HLOGRAPH_TRY(ReadTypeList(table, r, type->results, "function results"));
+      HLOGRAPH_TRY(table.ReadTypeList(r, type->elements, "function inputs"));
+      HLOGRAPH_TRY(table.ReadTypeList(r, type->results, "function results"));
       break;
     case kRankedTensorWithEncoding:
     case kRankedTensor: {
@@ -118,7 +110,7 @@ Status DecodeVhloType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
       break;
     case kTuple:
       type->kind = DecodedType::Kind::kTuple;
-      HLOGRAPH_TRY(ReadTypeList(table, r, type->elements, "tuple elements"));
+      HLOGRAPH_TRY(table.ReadTypeList(r, type->elements, "tuple elements"));
       break;
     case kNone:
       type->kind = DecodedType::Kind::kNone;
