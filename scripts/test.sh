@@ -14,13 +14,14 @@ echo "== build and test"
 scripts/build.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 
-# Everything but the conformance run (the same programs through the slow
-# instrumented binary would double the CI time for little more coverage than
-# the kernel suites and check programs give).
+# Everything but the corpus-wide Python runs, conformance and the bytecode
+# round trips (the same programs through the slow instrumented binary would
+# double the CI time for little more coverage than the kernel suites, the
+# check programs and the bytecode unit tests and fuzzer give).
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer"
 BUILD_DIR=build-asan scripts/build.sh -DHLOGRAPH_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -E '^conformance'
+  ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -E '^(conformance|bytecode)\.'
 
 if [ "$FUZZ_SECONDS" != 0 ]; then
   echo "== fuzzing the parser for ${FUZZ_SECONDS}s"
