@@ -173,6 +173,22 @@ Status AttrTypeTable::ReadTypeList(ByteReader& r, std::vector<TypePtr>& out, std
   return Status::Ok();
 }
 
+Status AttrTypeTable::ReadTensorType(ByteReader& r, DecodedType& type) {
+  type.kind = DecodedType::Kind::kTensor;
+  uint64_t rank = 0;
+  HLOGRAPH_TRY(ReadCount(r, rank, "the rank of a tensor type"));
+  type.shape.resize(static_cast<size_t>(rank));
+  for (int64_t& dim : type.shape) {
+    HLOGRAPH_TRY(r.ReadSignedVarInt(dim, "a tensor dimension"));
+    if (dim < 0) return r.Error("a static tensor dimension (hlograph has no dynamic shapes), found " + std::to_string(dim));
+  }
+  TypePtr element;
+  HLOGRAPH_TRY(ReadType(r, element, "the element type of a tensor type"));
+  if (element->kind != DecodedType::Kind::kElement) return r.Error("a tensor of a scalar element type");
+  type.element = element->element;
+  return Status::Ok();
+}
+
 Status AttrTypeTable::ReadDictionary(ByteReader& r, DecodedAttr& dict) {
   dict.kind = DecodedAttr::Kind::kDict;
   uint64_t count = 0;

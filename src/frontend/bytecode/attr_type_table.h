@@ -29,6 +29,9 @@ class AttrTypeTable {
   Status ReadCount(ByteReader& r, uint64_t& count, std::string_view what);
   // A count, then that many type indices (function inputs, tuple elements).
   Status ReadTypeList(ByteReader& r, std::vector<TypePtr>& out, std::string_view what);
+  // A ranked tensor's rank, static dims and element type index, into
+  // `type` (builtin's and VHLO's tensor types alike).
+  Status ReadTensorType(ByteReader& r, DecodedType& type);
   // A count, then that many (string key, value) attribute index pairs, into
   // `dict`'s names and elements (builtin's and VHLO's dictionaries alike).
   Status ReadDictionary(ByteReader& r, DecodedAttr& dict);

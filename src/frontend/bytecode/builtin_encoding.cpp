@@ -137,18 +137,7 @@ Status DecodeBuiltinType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
     }
     case 12: type->kind = DecodedType::Kind::kNone; break;
     case 13: {
-      type->kind = DecodedType::Kind::kTensor;
-      uint64_t rank = 0;
-      HLOGRAPH_TRY(table.ReadCount(r, rank, "the rank of a tensor type"));
-      type->shape.resize(static_cast<size_t>(rank));
-      for (int64_t& dim : type->shape) {
-        HLOGRAPH_TRY(r.ReadSignedVarInt(dim, "a tensor dimension"));
-        if (dim < 0) return r.Error("a static tensor dimension, found " + std::to_string(dim));
-      }
-      TypePtr element;
-      HLOGRAPH_TRY(table.ReadType(r, element, "the element type of a tensor type"));
-      if (element->kind != DecodedType::Kind::kElement) return r.Error("a tensor of a scalar element type");
-      type->element = element->element;
+      HLOGRAPH_TRY(table.ReadTensorType(r, *type));
       break;
     }
     case 15:
