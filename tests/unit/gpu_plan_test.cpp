@@ -95,6 +95,41 @@ func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
   EXPECT_TRUE(p.program->Verify().ok());
 }
 
+TEST(GpuPlan, ElementwiseKernelWritesInPlaceOfAnInputThatDiesThere) {
+  // tanh(x @ x) @ x: the tanh kernel reads each element of the product
+  // before writing the same element, and the product dies there: one slot.
+  Planned p = Plan(R"(
+func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = stablehlo.dot_general %x, %x, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %1 = stablehlo.tanh %0 : tensor<64x64xf32>
+  %2 = stablehlo.dot_general %1, %x, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %2 : tensor<64x64xf32>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  EXPECT_EQ(p.program->arena_bytes, 64 * 64 * 4) << p.program->ToString();
+  EXPECT_NE(p.program->ToString().find("in place of"), std::string::npos) << p.program->ToString();
+  EXPECT_TRUE(p.program->Verify().ok());
+
+  // The product read again later, or read at other elements (transposed),
+  // keeps its own memory.
+  for (const char* tail : {"%1 = stablehlo.add %t, %0 : tensor<64x64xf32>\n  %2 = stablehlo.dot_general %1, %0",
+                           "%r = stablehlo.transpose %0, dims = [1, 0] : (tensor<64x64xf32>) -> tensor<64x64xf32>\n"
+                           "  %1 = stablehlo.add %t, %r : tensor<64x64xf32>\n  %2 = stablehlo.dot_general %1, %x"}) {
+    Planned q = Plan(std::string(R"(
+func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = stablehlo.dot_general %x, %x, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %t = stablehlo.tanh %0 : tensor<64x64xf32>
+  )") + tail + R"(, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %2 : tensor<64x64xf32>
+})");
+    ASSERT_TRUE(q.program.ok()) << q.program.status().message();
+    const auto* product = std::get_if<GemmStep>(&q.program->main.steps.front().action);
+    ASSERT_NE(product, nullptr) << q.program->ToString();
+    for (const Buffer& b : q.program->buffers) EXPECT_NE(b.in_place_of, product->out) << q.program->ToString();
+    EXPECT_TRUE(q.program->Verify().ok());
+  }
+}
+
 TEST(GpuPlan, DotOperandsInOtherLayoutsAreTransposedFirst) {
   // Contracting over lhs dim 0 is a transposed GEMM operand; a batch dim
   // that is not leading needs a transpose kernel. (Products this small

@@ -7,16 +7,10 @@
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
-namespace {
 
-// Whether loop kernel `f` reads its input `k` only element by element at
-// the index it writes: the value feeds elementwise ops of its own shape
-// only, down to the outputs. Each thread then reads an element before it
-// writes the same element, and no other thread touches it.
 bool ReadsInPlace(const Fusion& f, size_t k) {
   if (f.kind != FusionKind::kLoop) return false;
   const ir::Value* input = f.inputs[k];
-  const std::set<const ir::Operation*> ops(f.ops.begin(), f.ops.end());
   std::vector<const ir::Value*> work = {input};
   std::set<const ir::Value*> seen;
   while (!work.empty()) {
@@ -32,6 +26,8 @@ bool ReadsInPlace(const Fusion& f, size_t k) {
   }
   return true;
 }
+
+namespace {
 
 std::string Why(const Step& step) {
   return step.op ? "read by " + step.op->name() + ", which writes the result and is not an in-place elementwise kernel"

@@ -15,6 +15,13 @@
 
 namespace hlograph::gpu {
 
+// Whether loop kernel `f` reads its input `k` only element by element at
+// the index it writes: the value feeds elementwise ops of its own shape
+// only, down to the outputs. Each thread then reads an element before it
+// writes the same element, and no other thread touches it, so an output of
+// the same size may take the input's memory.
+bool ReadsInPlace(const Fusion& f, size_t k);
+
 // Fills program.donations from the entry function's argument attributes.
 // Needs the program's steps (any order of planning steps works).
 void PlanDonations(const ir::Operation& entry, GpuProgram& program);

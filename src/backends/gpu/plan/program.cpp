@@ -152,6 +152,7 @@ std::string GpuProgram::ToString() const {
     if (b.kind == BufferKind::kTemp) {
       if (b.offset >= 0) {
         os << " @" << b.offset << " live " << b.first_use << ".." << b.last_use;
+        if (b.in_place_of >= 0) os << " in place of b" << b.in_place_of;
         if (b.zero_at_rest) os << " zero at rest";
       } else {
         os << " unused";
@@ -249,7 +250,11 @@ Status GpuProgram::Verify() const {
       const bool live_together = a.first_use <= b.last_use && b.first_use <= a.last_use;
       const bool overlap = a.offset < b.offset + std::max<int64_t>(b.bytes, 1) &&
                            b.offset < a.offset + std::max<int64_t>(a.bytes, 1);
-      if (live_together && overlap) {
+      // An in-place pair shares one slot and touches at the kernel alone.
+      const bool in_place = a.offset == b.offset && a.bytes == b.bytes &&
+                            ((b.in_place_of == static_cast<BufferId>(i) && b.first_use == a.last_use) ||
+                             (a.in_place_of == static_cast<BufferId>(j) && a.first_use == b.last_use));
+      if (live_together && overlap && !in_place) {
         return Status::Error("invalid GPU program: b" + std::to_string(i) + " and b" + std::to_string(j) +
                              " share memory while both are live");
       }

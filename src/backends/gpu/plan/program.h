@@ -51,6 +51,10 @@ struct Buffer {
   // kTemp: zero whenever no call runs (arrival counters that the kernel
   // using them resets): live for the whole program, zeroed with the arena.
   bool zero_at_rest = false;
+  // kTemp, filled by the buffer plan: the input of the loop kernel that
+  // writes this buffer whose memory it takes (the kernel reads each element
+  // before writing it; the input's life ends there).
+  BufferId in_place_of = -1;
 };
 
 enum class FusionKind {
