@@ -3,10 +3,13 @@
 # the GPU against XLA:CPU, run compute-sanitizer on a few programs, run the
 # benchmarks side by side with XLA, and print a summary table last.
 #
-#   tools/gpu_check.sh [--quick] [--no-bench] [--all-tests] [WORKLOAD ...]
+#   tools/gpu_check.sh [--quick] [--no-bench] [--all-tests] [--pjrt] [WORKLOAD ...]
 #     --quick      skip the sanitizer runs
 #     --no-bench   skip bench/side_by_side.py (WORKLOADs: which ones; default all)
 #     --all-tests  also run the CPU unit tests (CI runs them anyway)
+#     --pjrt       also run jax.jit through the PJRT plugin on the GPU backend
+#                  (the plugin tests, the corpus against JAX's CPU backend,
+#                  and bench/pjrt_overhead.py against XLA's own plugin)
 #
 # Logs go to gpu-check/, the summary last in gpu-check/summary.txt; when
 # $OUT is set (the device tool) they are packed into $OUT/gpu-check.tgz.
@@ -15,13 +18,14 @@ cd "$(dirname "$0")/.."
 out=gpu-check
 rm -rf "$out"
 mkdir -p "$out"
-quick=0 bench=1 all_tests=0
+quick=0 bench=1 all_tests=0 pjrt=0
 declare -a workloads
 for a in "$@"; do
   case $a in
     --quick) quick=1 ;;
     --no-bench) bench=0 ;;
     --all-tests) all_tests=1 ;;
+    --pjrt) pjrt=1 ;;
     *) workloads+=("$a") ;;
   esac
 done
@@ -53,6 +57,13 @@ step corpus_gpu_vs_xla env JAX_PLATFORMS=cpu "$python" tests/conformance/run_cor
   --hlograph build-gpu/hlograph --backend gpu --jobs 4 --seed 0 --json "$out/corpus_gpu.json"
 grep -E '^(FAIL|SKIP)' "$out/corpus_gpu_vs_xla.log" | cut -c1-200 >"$out/corpus_gpu_problems.txt"
 
+if [ $pjrt = 1 ]; then
+  plugin=build-gpu/libhlograph_pjrt.so
+  step pjrt_gpu env HLOGRAPH_PJRT_BACKEND=gpu "$python" tests/pjrt/jax_plugin_test.py "$plugin"
+  step pjrt_corpus_gpu env HLOGRAPH_PJRT_BACKEND=gpu "$python" tests/pjrt/jax_corpus_test.py "$plugin"
+  step pjrt_overhead env PYTHONUNBUFFERED=1 "$python" bench/pjrt_overhead.py --plugin "$plugin" --hlograph build-gpu/hlograph
+fi
+
 if [ $quick = 0 ] && command -v compute-sanitizer >/dev/null; then
   for p in softmax mlp_grad while_loop_newton_sqrt switch_four_branches transformer_block conv2d_nhwc_strided; do
     step "memcheck_$p" compute-sanitizer --tool memcheck --error-exitcode 1 \
@@ -68,6 +79,8 @@ fi
 {
   echo
   [ $bench = 1 ] && { echo "== benchmarks"; sed -n '/^Times in microseconds/,$p' "$out/bench.log"; }
+  [ $pjrt = 1 ] && { echo; echo "== jax.jit through the plugin"; sed -n '/^Host time per call/,$p' "$out/pjrt_overhead.log";
+                     grep -E '^(FAIL|SKIP)' "$out/pjrt_gpu.log" "$out/pjrt_corpus_gpu.log" | cut -c1-200 | head -40; }
   echo
   echo "== failed GPU tests"
   grep -E '^\[  FAILED  \]|Failure$' -A4 "$out/gpu_unit_tests.log" | grep -v '^--$' | cut -c1-200 | head -60

@@ -41,3 +41,20 @@ def initialize():
     if PLATFORM in getattr(xla_bridge, "_backend_factories", {}):
         return  # registered already (by hand, then by JAX's plugin discovery)
     xla_bridge.register_plugin(PLATFORM, library_path=path)
+    _allow_donation()
+
+
+def _allow_donation():
+    """JAX lowers donate_argnums to input/output aliases only for the
+    platforms in a fixed list; the plugin honours them (a donated argument is
+    consumed, and on the GPU its memory holds the result where the program
+    writes it in place), so the platform joins the list. Older or newer JAX
+    without the list keeps its default: the donation is ignored, with
+    JAX's warning."""
+    try:
+        from jax._src.interpreters import mlir
+    except ImportError:
+        return
+    platforms = getattr(mlir, "_platforms_with_donation", None)
+    if isinstance(platforms, list) and PLATFORM not in platforms:
+        platforms.append(PLATFORM)

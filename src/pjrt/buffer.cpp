@@ -3,6 +3,7 @@
 #include <cstring>
 #include <string>
 
+#include "backends/cpu/tensor.h"
 #include "pjrt/client.h"
 #include "pjrt/element_types.h"
 #include "pjrt/error.h"
@@ -30,11 +31,10 @@ PJRT_Error* Deleted(const char* function) {
   return MakeError(PJRT_Error_Code_FAILED_PRECONDITION, std::string(function) + ": the buffer has been deleted");
 }
 
-// Copies host data laid out with `byte_strides` into the dense tensor `t`.
-void CopyStrided(const uint8_t* src, const int64_t* byte_strides, cpu::Tensor& t) {
-  const size_t element_bytes = static_cast<size_t>(ir::StorageBytes(t.element()));
-  uint8_t* dst = t.mutable_bytes();
-  cpu::ForEachIndex(t.shape(), [&](const std::vector<int64_t>& index) {
+// Copies host data laid out with `byte_strides` into dense row-major `dst`.
+void CopyStrided(const uint8_t* src, const int64_t* byte_strides, const std::vector<int64_t>& dims,
+                 size_t element_bytes, uint8_t* dst) {
+  cpu::ForEachIndex(dims, [&](const std::vector<int64_t>& index) {
     int64_t offset = 0;
     for (size_t d = 0; d < index.size(); ++d) offset += index[d] * byte_strides[d];
     std::memcpy(dst, src + offset, element_bytes);
@@ -44,12 +44,13 @@ void CopyStrided(const uint8_t* src, const int64_t* byte_strides, cpu::Tensor& t
 
 }  // namespace
 
-PJRT_Buffer* MakeBuffer(cpu::Tensor tensor, PJRT_Device* device) {
+PJRT_Buffer* MakeBuffer(std::shared_ptr<Array> array, const ir::Type& type, PJRT_Device* device) {
   auto* buffer = new PJRT_Buffer;
-  buffer->type = ToPjrtType(tensor.element()).value_or(PJRT_Buffer_Type_INVALID);
-  buffer->dims = tensor.shape();
+  buffer->type = ToPjrtType(type.element()).value_or(PJRT_Buffer_Type_INVALID);
+  buffer->dims = type.shape();
+  buffer->ir_type = type;
   buffer->device = device;
-  buffer->tensor = std::move(tensor);
+  buffer->array = std::move(array);
   return buffer;
 }
 
@@ -74,20 +75,23 @@ PJRT_Error* ClientBufferFromHostBuffer(PJRT_Client_BufferFromHostBuffer_Args* ar
   for (int64_t d : dims) {
     if (d < 0) return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": negative dimension");
   }
-  cpu::Tensor tensor(ir::Type::Tensor(*element, dims));
-  if (tensor.byte_size() > 0) {
-    const auto* src = static_cast<const uint8_t*>(args->data);
-    if (args->num_byte_strides == 0) {
-      std::memcpy(tensor.mutable_bytes(), src, tensor.byte_size());
-    } else if (args->num_byte_strides != args->num_dims) {
+  const ir::Type type = ir::Type::Tensor(*element, dims);
+  const auto* src = static_cast<const uint8_t*>(args->data);
+  std::vector<uint8_t> dense;  // a row-major copy, when the host data is strided otherwise
+  if (args->num_byte_strides != 0 && type.NumElements() > 0) {
+    if (args->num_byte_strides != args->num_dims) {
       return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": byte_strides and dims differ in length");
-    } else {
-      CopyStrided(src, args->byte_strides, tensor);
     }
+    const auto element_bytes = static_cast<size_t>(ir::StorageBytes(*element));
+    dense.resize(static_cast<size_t>(type.NumElements()) * element_bytes);
+    CopyStrided(src, args->byte_strides, dims, element_bytes, dense.data());
+    src = dense.data();
   }
+  auto array = args->client->backend->FromHost(type, src);
+  if (!array.ok()) return MakeError(PJRT_Error_Code_RESOURCE_EXHAUSTED, std::string(kName) + ": " + array.status().message());
   // The data is copied: the host buffer is free as soon as this returns.
   args->done_with_host_buffer = MakeReadyEvent();
-  args->buffer = MakeBuffer(std::move(tensor), device);
+  args->buffer = MakeBuffer(std::move(*array), type, device);
   return nullptr;
 }
 
@@ -120,8 +124,8 @@ PJRT_Error* BufferDynamicDimensionIndices(PJRT_Buffer_DynamicDimensionIndices_Ar
 }
 
 PJRT_Error* BufferOnDeviceSizeInBytes(PJRT_Buffer_OnDeviceSizeInBytes_Args* args) {
-  if (args->buffer->deleted) return Deleted("PJRT_Buffer_OnDeviceSizeInBytes");
-  args->on_device_size_in_bytes = args->buffer->tensor.byte_size();
+  if (!args->buffer->array) return Deleted("PJRT_Buffer_OnDeviceSizeInBytes");
+  args->on_device_size_in_bytes = static_cast<size_t>(args->buffer->array->byte_size());
   return nullptr;
 }
 
@@ -136,13 +140,12 @@ PJRT_Error* BufferMemory(PJRT_Buffer_Memory_Args* args) {
 }
 
 PJRT_Error* BufferDelete(PJRT_Buffer_Delete_Args* args) {
-  args->buffer->deleted = true;
-  args->buffer->tensor = cpu::Tensor();
+  args->buffer->array.reset();
   return nullptr;
 }
 
 PJRT_Error* BufferIsDeleted(PJRT_Buffer_IsDeleted_Args* args) {
-  args->is_deleted = args->buffer->deleted;
+  args->is_deleted = args->buffer->array == nullptr;
   return nullptr;
 }
 
@@ -152,11 +155,11 @@ PJRT_Error* BufferToHostBuffer(PJRT_Buffer_ToHostBuffer_Args* args) {
     return e;
   }
   const PJRT_Buffer& src = *args->src;
-  if (src.deleted) return Deleted(kName);
+  if (!src.array) return Deleted(kName);
   if (!IsRowMajor(args->host_layout, src.dims.size())) {
     return MakeError(PJRT_Error_Code_UNIMPLEMENTED, std::string(kName) + ": only row-major host layouts");
   }
-  const size_t size = src.tensor.byte_size();
+  const auto size = static_cast<size_t>(src.array->byte_size());
   if (args->dst == nullptr) {
     args->dst_size = size;
     return nullptr;
@@ -166,26 +169,30 @@ PJRT_Error* BufferToHostBuffer(PJRT_Buffer_ToHostBuffer_Args* args) {
                                                            std::to_string(args->dst_size) + " bytes, the buffer " +
                                                            std::to_string(size));
   }
-  if (size > 0) std::memcpy(args->dst, src.tensor.bytes(), size);
+  if (Status s = src.array->ToHost(args->dst); !s.ok()) {
+    return MakeError(PJRT_Error_Code_INTERNAL, std::string(kName) + ": " + s.message());
+  }
   args->event = MakeReadyEvent();
   return nullptr;
 }
 
 PJRT_Error* BufferIsOnCpu(PJRT_Buffer_IsOnCpu_Args* args) {
-  // Host memory, but hlograph lends no pointers into it (no zero-copy views).
+  // On the CPU backend too hlograph lends no pointers into its memory (no
+  // zero-copy views).
   args->is_on_cpu = false;
   return nullptr;
 }
 
 PJRT_Error* BufferReadyEvent(PJRT_Buffer_ReadyEvent_Args* args) {
-  // The data is there once the call that made the buffer returns; a deleted
-  // buffer's event carries an error.
-  auto state = std::make_shared<EventState>();
-  if (args->buffer->deleted) {
+  // Ready once the work that makes the array is done; a deleted buffer's
+  // event carries an error.
+  std::shared_ptr<EventState> state;
+  if (args->buffer->array) {
+    state = args->buffer->array->Ready();
+  } else {
+    state = std::make_shared<EventState>();
     state->SetReady(std::make_pair(PJRT_Error_Code_FAILED_PRECONDITION,
                                    std::string("PJRT_Buffer_ReadyEvent: the buffer has been deleted")));
-  } else {
-    state->SetReady();
   }
   args->event = MakeEvent(std::move(state));
   return nullptr;

@@ -1,24 +1,27 @@
-// PJRT_Buffer: an array on a device. On the CPU backend it holds an
-// interpreter tensor; copies in and out are done before the call returns.
+// PJRT_Buffer: an array on a device, its bytes kept by the client's backend
+// (pjrt/backend.h). Copies from the host are done before the call returns;
+// copies to the host wait for the array to be computed.
 #pragma once
 
+#include <memory>
 #include <vector>
 
-#include "backends/cpu/tensor.h"
+#include "ir/type.h"
+#include "pjrt/backend.h"
 #include "pjrt/pjrt_c_api.h"
 
 struct PJRT_Buffer {
-  hlograph::cpu::Tensor tensor;  // empty once deleted
+  std::shared_ptr<hlograph::pjrt::Array> array;  // null once deleted (or donated)
+  hlograph::ir::Type ir_type;
   PJRT_Device* device = nullptr;
   PJRT_Buffer_Type type = PJRT_Buffer_Type_INVALID;
   std::vector<int64_t> dims;
-  bool deleted = false;
 };
 
 namespace hlograph::pjrt {
 
-// A new buffer holding `tensor` (whose element type must have a PJRT type).
-PJRT_Buffer* MakeBuffer(cpu::Tensor tensor, PJRT_Device* device);
+// A new buffer holding `array` of `type` (whose element type must have a PJRT type).
+PJRT_Buffer* MakeBuffer(std::shared_ptr<Array> array, const ir::Type& type, PJRT_Device* device);
 
 PJRT_Error* ClientBufferFromHostBuffer(PJRT_Client_BufferFromHostBuffer_Args* args);
 PJRT_Error* BufferDestroy(PJRT_Buffer_Destroy_Args* args);

@@ -19,22 +19,23 @@ PJRT_NamedValue StringAttribute(const char* name, const char* value) {
   return v;
 }
 
-void AddCpuDevice(PJRT_Client& client, int id) {
+void AddDevice(PJRT_Client& client, int id) {
+  const std::string kind = client.backend->device_kind();
   auto memory = std::make_unique<PJRT_Memory>();
   memory->id = id;
   memory->kind = "device";
   memory->to_string = "MEMORY_SPACE_" + std::to_string(id);
-  memory->debug_string = "hlograph cpu memory " + std::to_string(id) + " (kind device)";
+  memory->debug_string = "hlograph " + kind + " memory " + std::to_string(id) + " (kind device)";
 
   auto device = std::make_unique<PJRT_Device>();
   device->client = &client;
   device->local_hardware_id = id;
   PJRT_DeviceDescription& d = device->description;
   d.id = id;
-  d.kind = "cpu";
-  d.to_string = "HlographCpuDevice(id=" + std::to_string(id) + ")";
-  d.debug_string = "hlograph cpu device " + std::to_string(id) + " (reference interpreter)";
-  d.attributes.push_back(StringAttribute("backend", "interpreter"));
+  d.kind = kind;
+  d.to_string = "HlographDevice(id=" + std::to_string(id) + ", kind=" + kind + ")";
+  d.debug_string = "hlograph device " + std::to_string(id) + " (" + client.backend->description() + ")";
+  d.attributes.push_back(StringAttribute("backend", kind == "cpu" ? "interpreter" : "gpu"));
 
   device->memories.push_back(memory.get());
   memory->devices.push_back(device.get());
@@ -59,12 +60,15 @@ PJRT_Error* ClientCreate(PJRT_Client_Create_Args* args) {
     return e;
   }
   auto client = std::make_unique<PJRT_Client>();
+  auto backend = MakeBackend();
+  if (!backend.ok()) return MakeError(PJRT_Error_Code_FAILED_PRECONDITION, "PJRT_Client_Create: " + backend.status().message());
+  client->backend = std::move(*backend);
 #ifdef HLOGRAPH_VERSION
-  client->platform_version = "hlograph " HLOGRAPH_VERSION " (cpu interpreter)";
+  client->platform_version = "hlograph " HLOGRAPH_VERSION " (" + client->backend->description() + ")";
 #else
-  client->platform_version = "hlograph (cpu interpreter)";
+  client->platform_version = "hlograph (" + client->backend->description() + ")";
 #endif
-  AddCpuDevice(*client, 0);
+  AddDevice(*client, 0);
   args->client = client.release();
   return nullptr;
 }

@@ -1,17 +1,20 @@
-// PJRT_Client: the devices and memories of one hlograph backend (the CPU
-// interpreter) and the entry to compiling and to making buffers.
+// PJRT_Client: the devices and memories of one hlograph backend (the GPU,
+// or the CPU interpreter: pjrt/backend.h) and the entry to compiling and
+// to making buffers.
 #pragma once
 
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "pjrt/backend.h"
 #include "pjrt/device.h"
 #include "pjrt/pjrt_c_api.h"
 
 struct PJRT_Client {
   std::string platform_name = "hlograph";
   std::string platform_version;
+  std::shared_ptr<hlograph::pjrt::Backend> backend;
   std::vector<std::unique_ptr<PJRT_Device>> device_storage;
   std::vector<std::unique_ptr<PJRT_Memory>> memory_storage;
   std::vector<PJRT_Device*> devices;  // all addressable (one process)

@@ -2,12 +2,13 @@
 
 #include <span>
 
-#include "backends/cpu/interpreter.h"
 #include "frontend/bytecode/bytecode_reader.h"
 #include "frontend/parser.h"
+#include "ir/argument_aliases.h"
 #include "ir/verifier.h"
 #include "pjrt/buffer.h"
 #include "pjrt/client.h"
+#include "pjrt/compile_options.h"
 #include "pjrt/element_types.h"
 #include "pjrt/error.h"
 #include "pjrt/event.h"
@@ -50,7 +51,7 @@ PJRT_Error* Deleted(const char* function) {
 
 }  // namespace
 
-StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code) {
+StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code, Backend& backend) {
   auto program = std::make_shared<Program>();
   HLOGRAPH_ASSIGN(program->module, ReadModule(code));
   program->entry = program->module->EntryFunction();
@@ -62,6 +63,11 @@ StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code) {
   if (program->name.empty()) program->name = ir::FunctionName(*program->entry);
   const ir::FunctionType signature = ir::FunctionSignature(*program->entry);
   program->inputs = signature.inputs;
+  program->outputs = signature.results;
+  program->aliased_result.assign(signature.inputs.size(), -1);
+  for (const ir::ArgumentAlias& alias : ir::ArgumentAliases(*program->entry)) {
+    if (alias.same_type) program->aliased_result[static_cast<size_t>(alias.parameter)] = alias.result;
+  }
   for (size_t i = 0; i < signature.results.size(); ++i) {
     const ir::Type& type = signature.results[i];
     std::optional<PJRT_Buffer_Type> pjrt_type;
@@ -76,6 +82,7 @@ StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code) {
     program->output_memory_kinds.push_back(kDeviceMemoryKind);
     program->output_memory_kind_sizes.push_back(sizeof(kDeviceMemoryKind) - 1);
   }
+  HLOGRAPH_ASSIGN(program->runner, backend.Load(*program->module));
   return std::shared_ptr<const Program>(std::move(program));
 }
 
@@ -91,8 +98,16 @@ PJRT_Error* ClientCompile(PJRT_Client_Compile_Args* args) {
                      std::string(kName) + ": program format \"" + std::string(format) +
                          "\" is not supported (hlograph reads \"mlir\": StableHLO bytecode or text)");
   }
-  auto program = CompileProgram(std::string_view(p->code, p->code_size));
-  if (!program.ok()) return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, program.status().message());
+  auto options = ReadCompileOptions(std::string_view(args->compile_options, args->compile_options_size));
+  if (!options.ok()) return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": " + options.status().message());
+  if (options->num_replicas != 1 || options->num_partitions != 1) {
+    return MakeError(PJRT_Error_Code_UNIMPLEMENTED,
+                     std::string(kName) + ": hlograph runs one replica and one partition; the compile options ask for " +
+                         std::to_string(options->num_replicas) + " replica(s) x " +
+                         std::to_string(options->num_partitions) + " partition(s)");
+  }
+  auto program = CompileProgram(std::string_view(p->code, p->code_size), *args->client->backend);
+  if (!program.ok()) return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": " + program.status().message());
   auto* loaded = new PJRT_LoadedExecutable;
   loaded->program = std::move(*program);
   loaded->client = args->client;
@@ -198,31 +213,52 @@ PJRT_Error* LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
       args->execute_device != nullptr) {
     device = args->execute_device;
   }
-  std::vector<cpu::Tensor> inputs;
+  if (args->num_args != program->inputs.size()) {
+    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": the program takes " +
+                                                           std::to_string(program->inputs.size()) + " arguments, got " +
+                                                           std::to_string(args->num_args));
+  }
+  const PJRT_ExecuteOptions* options = args->options;
+  const bool has_non_donatable =
+      options != nullptr &&
+      options->struct_size >= PJRT_STRUCT_SIZE(PJRT_ExecuteOptions, num_non_donatable_input_indices);
+  std::vector<std::shared_ptr<Array>> inputs;
+  std::vector<bool> donated(args->num_args, false);
   inputs.reserve(args->num_args);
   for (size_t i = 0; i < args->num_args; ++i) {
     const PJRT_Buffer* buffer = args->argument_lists[0][i];
-    if (buffer->deleted) {
+    if (!buffer->array) {
       return MakeError(PJRT_Error_Code_FAILED_PRECONDITION,
                        std::string(kName) + ": argument " + std::to_string(i) + " has been deleted");
     }
-    inputs.push_back(buffer->tensor);
+    if (buffer->ir_type != program->inputs[i]) {
+      return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": argument " + std::to_string(i) +
+                                                             " has type " + buffer->ir_type.ToString() + ", expected " +
+                                                             program->inputs[i].ToString());
+    }
+    inputs.push_back(buffer->array);
+    donated[i] = program->aliased_result[i] >= 0;
   }
-  if (Status s = cpu::CheckArguments(program->inputs, inputs); !s.ok()) {
-    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": " + s.message());
+  for (size_t k = 0; has_non_donatable && k < options->num_non_donatable_input_indices; ++k) {
+    const int64_t i = options->non_donatable_input_indices[k];
+    if (i >= 0 && static_cast<size_t>(i) < donated.size()) donated[static_cast<size_t>(i)] = false;
   }
-  cpu::Interpreter interpreter(*program->module);
-  auto results = interpreter.RunEntry(inputs);
-  if (!results.ok()) return MakeError(PJRT_Error_Code_INTERNAL, results.status().message());
-  if (results->size() != program->output_types.size()) {
+  auto results = program->runner->Execute(inputs, donated);
+  if (!results.ok()) return MakeError(PJRT_Error_Code_INTERNAL, std::string(kName) + ": " + results.status().message());
+  if (results->arrays.size() != program->outputs.size()) {
     return MakeError(PJRT_Error_Code_INTERNAL, std::string(kName) + ": the program returned " +
-                                                   std::to_string(results->size()) + " values, its signature " +
-                                                   std::to_string(program->output_types.size()));
+                                                   std::to_string(results->arrays.size()) + " values, its signature " +
+                                                   std::to_string(program->outputs.size()));
   }
-  for (size_t i = 0; i < results->size(); ++i) {
-    args->output_lists[0][i] = MakeBuffer(std::move((*results)[i]), device);
+  // Donated arguments are consumed, as PJRT's donation semantics say: their
+  // memory may now hold a result.
+  for (size_t i = 0; i < args->num_args; ++i) {
+    if (donated[i]) args->argument_lists[0][i]->array.reset();
   }
-  if (args->device_complete_events != nullptr) args->device_complete_events[0] = MakeReadyEvent();
+  for (size_t i = 0; i < results->arrays.size(); ++i) {
+    args->output_lists[0][i] = MakeBuffer(std::move(results->arrays[i]), program->outputs[i], device);
+  }
+  if (args->device_complete_events != nullptr) args->device_complete_events[0] = MakeEvent(results->done());
   return nullptr;
 }
 

@@ -1,6 +1,6 @@
 // PJRT_Executable and PJRT_LoadedExecutable: a compiled program (a verified
-// module and its entry function) and the same loaded on the client's device,
-// run by the CPU interpreter.
+// module, its entry function, and the backend's runner for it) and the
+// same loaded on the client's device.
 #pragma once
 
 #include <memory>
@@ -10,6 +10,7 @@
 
 #include "hlograph/status.h"
 #include "ir/module.h"
+#include "pjrt/backend.h"
 #include "pjrt/pjrt_c_api.h"
 
 namespace hlograph::pjrt {
@@ -18,7 +19,11 @@ struct Program {
   std::unique_ptr<ir::Module> module;
   const ir::Operation* entry = nullptr;
   std::string name;
-  std::vector<ir::Type> inputs;
+  std::vector<ir::Type> inputs, outputs;
+  // Per input: the result that may take its memory when donated, or -1
+  // (ir/argument_aliases.h).
+  std::vector<int> aliased_result;
+  std::shared_ptr<Runner> runner;  // declared after the module: destroyed first
   // What the output queries return, kept for the program's lifetime.
   std::vector<PJRT_Buffer_Type> output_types;
   std::vector<int64_t> output_dims;
@@ -28,8 +33,8 @@ struct Program {
 };
 
 // Reads `code` (MLIR bytecode, i.e. a portable artifact, or MLIR text) into
-// a verified program.
-StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code);
+// a verified program compiled for `backend`.
+StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code, Backend& backend);
 
 PJRT_Error* ClientCompile(PJRT_Client_Compile_Args* args);
 

@@ -343,7 +343,20 @@ typedef struct PJRT_Program {
   size_t format_size;
 } PJRT_Program;
 
-typedef struct PJRT_ExecuteOptions PJRT_ExecuteOptions;  // not read by hlograph
+// The leading fields of the execute options, as far as hlograph reads them
+// (later fields: context, call location, task ids, ...; their size is in
+// struct_size).
+typedef struct PJRT_ExecuteOptions {
+  size_t struct_size;
+  PJRT_Extension_Base* extension_start;
+  void* send_callbacks;  // PJRT_SendCallbackInfo**: host send/recv, not supported
+  void* recv_callbacks;
+  size_t num_send_ops;
+  size_t num_recv_ops;
+  int launch_id;
+  const int64_t* non_donatable_input_indices;  // inputs the caller keeps although the program may alias them
+  size_t num_non_donatable_input_indices;
+} PJRT_ExecuteOptions;
 
 // Callback types of the events and the client's key-value store.
 typedef void (*PJRT_Event_OnReadyCallback)(PJRT_Error* error, void* user_arg);

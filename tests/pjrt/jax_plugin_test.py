@@ -60,8 +60,21 @@ add = jax.jit(lambda v: v + 10)
 mul = jax.jit(lambda v: v * 3)  # two executables alive at once
 check("two executables", add(mul(put)), np.arange(6).reshape(2, 3) * 3 + 10)
 
-donated = jax.jit(lambda v: v * 2, donate_argnums=0)(jnp.ones(3))
+import warnings  # noqa: E402
+
+given = jnp.ones(3)
+with warnings.catch_warnings():
+    warnings.simplefilter("error")  # "Some donated buffers were not usable" fails the test
+    donated = jax.jit(lambda v: v * 2, donate_argnums=0)(given)
 check("donation", donated, np.full(3, 2.0))
+if not given.is_deleted():
+    failures.append("donation consumes the argument")
+    print("FAIL donation: the donated argument is still alive")
+kept = jnp.ones(3)
+check("no donation", jax.jit(lambda v: v * 2)(kept), np.full(3, 2.0))
+if kept.is_deleted():
+    failures.append("no donation keeps the argument")
+    print("FAIL no donation: the argument was deleted")
 
 print(f"{len(failures)} failed" if failures else "all passed")
 sys.exit(1 if failures else 0)

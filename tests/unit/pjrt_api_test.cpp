@@ -125,7 +125,7 @@ class PjrtApiTest : public ::testing::Test {
   }
 
   PJRT_LoadedExecutable* Compile(const std::string& code, PJRT_Error_Code* code_out = nullptr,
-                                 std::string* error = nullptr) {
+                                 std::string* error = nullptr, const std::string& compile_options = "") {
     PJRT_Program program;
     std::memset(&program, 0, sizeof(program));
     program.struct_size = sizeof(program);
@@ -136,6 +136,8 @@ class PjrtApiTest : public ::testing::Test {
     auto args = Init<PJRT_Client_Compile_Args>();
     args.client = Client();
     args.program = &program;
+    args.compile_options = compile_options.data();
+    args.compile_options_size = compile_options.size();
     std::string message = Consume(api_, api_->PJRT_Client_Compile(&args), code_out);
     if (error != nullptr) *error = message;
     else EXPECT_EQ(message, "");
@@ -143,7 +145,8 @@ class PjrtApiTest : public ::testing::Test {
   }
 
   // Runs `exe` on `inputs`; the outputs are owned by the fixture.
-  std::vector<PJRT_Buffer*> Execute(PJRT_LoadedExecutable* exe, std::vector<PJRT_Buffer*> inputs, size_t num_outputs) {
+  std::vector<PJRT_Buffer*> Execute(PJRT_LoadedExecutable* exe, std::vector<PJRT_Buffer*> inputs, size_t num_outputs,
+                                    PJRT_ExecuteOptions* options = nullptr) {
     std::vector<PJRT_Buffer*> outputs(num_outputs, nullptr);
     PJRT_Buffer* const* argument_list = inputs.data();
     PJRT_Buffer** output_list = outputs.data();
@@ -155,6 +158,7 @@ class PjrtApiTest : public ::testing::Test {
     args.num_args = inputs.size();
     args.output_lists = &output_list;
     args.device_complete_events = &done;
+    args.options = options;
     EXPECT_EQ(Consume(api_, api_->PJRT_LoadedExecutable_Execute(&args)), "");
     if (done != nullptr) AwaitAndDestroy(done);
     for (PJRT_Buffer* b : outputs) {
@@ -259,7 +263,7 @@ TEST_F(PjrtApiTest, ClientDevicesAndMemories) {
   auto to_string = Init<PJRT_DeviceDescription_ToString_Args>();
   to_string.device_description = description.device_description;
   PJRT_OK(api_->PJRT_DeviceDescription_ToString(&to_string));
-  EXPECT_EQ(std::string(to_string.to_string, to_string.to_string_size), "HlographCpuDevice(id=0)");
+  EXPECT_EQ(std::string(to_string.to_string, to_string.to_string_size), "HlographDevice(id=0, kind=cpu)");
 
   auto memory = Init<PJRT_Device_DefaultMemory_Args>();
   memory.device = device;
@@ -500,6 +504,70 @@ TEST_F(PjrtApiTest, CompileErrorsNameTheProblem) {
   EXPECT_EQ(exe, nullptr);
   EXPECT_EQ(code, PJRT_Error_Code_INVALID_ARGUMENT);
   EXPECT_NE(error.find("<pjrt program>"), std::string::npos) << error;
+}
+
+TEST_F(PjrtApiTest, CompileOptionsAskingForSeveralDevicesAreRefused) {
+  // xla.CompileOptionsProto: executable_build_options (field 3) holding
+  // device_ordinal (1), num_replicas (4) and num_partitions (5); fields
+  // of other wire types around it are skipped.
+  auto options = [](uint8_t replicas, uint8_t partitions) {
+    const std::string build = std::string("\x08\x7f\x20", 3) + char(replicas) + "\x28" + char(partitions);
+    return std::string("\x0a\x02\x08\x01", 4) + "\x1a" + char(build.size()) + build +
+           std::string("\x29\x01\x02\x03\x04\x05\x06\x07\x08\x20\x00", 11);
+  };
+  PJRT_LoadedExecutable* exe = Compile(kTextProgram, nullptr, nullptr, options(1, 1));
+  ASSERT_NE(exe, nullptr);
+  DestroyExecutable(exe);
+
+  PJRT_Error_Code code = PJRT_Error_Code_OK;
+  std::string error;
+  EXPECT_EQ(Compile(kTextProgram, &code, &error, options(2, 1)), nullptr);
+  EXPECT_EQ(code, PJRT_Error_Code_UNIMPLEMENTED);
+  EXPECT_NE(error.find("2 replica(s) x 1 partition(s)"), std::string::npos) << error;
+  EXPECT_EQ(Compile(kTextProgram, &code, &error, options(1, 4)), nullptr);
+  EXPECT_NE(error.find("1 replica(s) x 4 partition(s)"), std::string::npos) << error;
+
+  const std::string truncated = options(1, 1).substr(0, 5);
+  EXPECT_EQ(Compile(kTextProgram, &code, &error, truncated), nullptr);
+  EXPECT_EQ(code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_NE(error.find("CompileOptionsProto) at byte"), std::string::npos) << error;
+}
+
+TEST_F(PjrtApiTest, DonatedArgumentsAreConsumedUnlessTheCallerKeepsThem) {
+  PJRT_LoadedExecutable* exe = Compile(R"(
+module @jit_double {
+  func.func public @main(%x: tensor<3xf32> {tf.aliasing_output = 0 : i32}) -> tensor<3xf32> {
+    %0 = stablehlo.add %x, %x : tensor<3xf32>
+    return %0 : tensor<3xf32>
+  }
+})");
+  ASSERT_NE(exe, nullptr);
+  auto is_deleted = [&](PJRT_Buffer* b) {
+    auto args = Init<PJRT_Buffer_IsDeleted_Args>();
+    args.buffer = b;
+    PJRT_EXPECT_OK(api_->PJRT_Buffer_IsDeleted(&args));
+    return args.is_deleted;
+  };
+  std::vector<float> x = {1, -2, 3.5f};
+  PJRT_Buffer* donated = FromHost(x.data(), PJRT_Buffer_Type_F32, {3});
+  std::vector<PJRT_Buffer*> out = Execute(exe, {donated}, 1);
+  ASSERT_NE(out[0], nullptr);
+  EXPECT_EQ(ToHost<float>(out[0]), (std::vector<float>{2, -4, 7}));
+  EXPECT_TRUE(is_deleted(donated));
+
+  PJRT_Buffer* kept = FromHost(x.data(), PJRT_Buffer_Type_F32, {3});
+  const int64_t keep[] = {0};
+  PJRT_ExecuteOptions options;
+  std::memset(&options, 0, sizeof(options));
+  options.struct_size = sizeof(options);
+  options.non_donatable_input_indices = keep;
+  options.num_non_donatable_input_indices = 1;
+  out = Execute(exe, {kept}, 1, &options);
+  ASSERT_NE(out[0], nullptr);
+  EXPECT_EQ(ToHost<float>(out[0]), (std::vector<float>{2, -4, 7}));
+  EXPECT_FALSE(is_deleted(kept));
+  EXPECT_EQ(ToHost<float>(kept), x);
+  DestroyExecutable(exe);
 }
 
 TEST_F(PjrtApiTest, ExecuteChecksArguments) {

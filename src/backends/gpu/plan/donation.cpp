@@ -4,7 +4,7 @@
 #include <set>
 
 #include "backends/gpu/codegen/elemental.h"
-#include "ir/attribute.h"
+#include "ir/argument_aliases.h"
 
 namespace hlograph::gpu {
 
@@ -63,32 +63,16 @@ std::string CheckInPlace(const GpuProgram& p, int a, int r) {
 
 void PlanDonations(const ir::Operation& entry, GpuProgram& program) {
   program.donations.clear();
-  const auto* arg_attrs = entry.attr("arg_attrs").as<ir::ArrayAttr>();
-  if (!arg_attrs) return;
-  std::set<int> claimed;
-  for (size_t a = 0; a < arg_attrs->elements.size() && a < program.parameters.size(); ++a) {
-    const auto* dict = arg_attrs->elements[a].as<ir::DictionaryAttr>();
-    if (!dict) continue;
-    int result = -1;
-    if (const ir::Attribute* alias = ir::FindEntry(*dict, "tf.aliasing_output")) {
-      if (const auto* i = alias->as<ir::IntegerAttr>()) result = static_cast<int>(i->value);
-    } else if (const ir::Attribute* donor = ir::FindEntry(*dict, "jax.buffer_donor")) {
-      const auto* b = donor->as<ir::BoolAttr>();
-      for (size_t r = 0; b && b->value && r < program.result_types.size() && result < 0; ++r) {
-        if (!claimed.count(static_cast<int>(r)) && program.result_types[r] == program.parameter_types[a]) {
-          result = static_cast<int>(r);
-        }
-      }
+  for (const ir::ArgumentAlias& alias : ir::ArgumentAliases(entry)) {
+    if (static_cast<size_t>(alias.parameter) >= program.parameters.size() ||
+        static_cast<size_t>(alias.result) >= program.results.size()) {
+      continue;
     }
-    if (result < 0 || result >= static_cast<int>(program.results.size()) || !claimed.insert(result).second) continue;
     Donation d;
-    d.parameter = static_cast<int>(a);
-    d.result = result;
-    if (program.result_types[static_cast<size_t>(result)] != program.parameter_types[a]) {
-      d.why = "the result's type differs from the argument's";
-    } else {
-      d.why = CheckInPlace(program, d.parameter, result);
-    }
+    d.parameter = alias.parameter;
+    d.result = alias.result;
+    d.why = alias.same_type ? CheckInPlace(program, d.parameter, d.result)
+                            : "the result's type differs from the argument's";
     d.in_place = d.why.empty();
     program.donations.push_back(std::move(d));
   }

@@ -1,10 +1,8 @@
 // Donated arguments: the module says which results may live in an
-// argument's memory (tf.aliasing_output = j on argument i; or
-// jax.buffer_donor, matched with the first unclaimed result of the same
-// type, as XLA does). The plan checks that writing the result there is safe:
-// every read of the argument comes before the result's first write, or in
-// the same loop kernel at the same element (an in-place elementwise
-// update). The caller then passes one buffer for both, and the call needs
+// argument's memory (ir/argument_aliases.h). The plan checks that writing
+// the result there is safe: every read of the argument comes before the
+// result's first write, or in the same loop kernel at the same element (an
+// in-place elementwise update). The caller then passes one buffer for both, and the call needs
 // no memory for that result.
 #pragma once
 

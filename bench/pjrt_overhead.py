@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Host time per call through JAX: XLA's own GPU plugin against hlograph's
+PJRT plugin on the GPU backend, and hlograph's own execute, side by side on
+the GPU machine:
+
+    python3 bench/pjrt_overhead.py --plugin build-gpu/libhlograph_pjrt.so \
+        --hlograph build-gpu/hlograph [NAME ...] [--calls 2000]
+
+Each side runs in a child process of its own (JAX_PLATFORMS=cuda, then
+JAX_PLATFORMS=hlograph with HLOGRAPH_PJRT_BACKEND=gpu). For each workload
+(bench/workloads.py; `tiny` is x * 2 on 256 floats) with the same
+arguments on the device:
+  - host per call: --calls jitted calls queued back to back, the host's
+    time until the last call returns (before waiting for the device),
+    divided by the calls: JAX's dispatch plus the plugin's Execute;
+  - latency: median of calls each followed by block_until_ready;
+  - the plugin's results are checked against XLA's (tolerance by dtype).
+hlograph's own execute host time comes from `hlograph bench --json`
+(host_us: the C++ API's Execute, queueing the work) on the program JAX
+lowers. overhead = plugin host per call - hlograph execute host: what a
+call through JAX and the plugin adds.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+TOL = {'float32': 1e-2, 'bfloat16': 5e-2, 'float16': 5e-2, 'float64': 1e-6}
+DEFAULT = ['tiny', 'mlp_chain', 'fori_tanh', 'scan_layers', 'gpt_decode']
+
+
+def parse_args():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('names', nargs='*', help=f'workloads (default: {" ".join(DEFAULT)})')
+    ap.add_argument('--plugin', default=os.path.join(ROOT, 'build-gpu/libhlograph_pjrt.so'))
+    ap.add_argument('--hlograph', default=os.path.join(ROOT, 'build-gpu/hlograph'))
+    ap.add_argument('--calls', type=int, default=2000, help='queued calls per measurement (default 2000)')
+    ap.add_argument('--side', choices=['xla', 'hlograph'], help=argparse.SUPPRESS)
+    ap.add_argument('--out', help=argparse.SUPPRESS)
+    ap.add_argument('--workdir', help=argparse.SUPPRESS)
+    return ap.parse_args()
+
+
+def workload(name):
+    import jax.numpy as jnp
+    import numpy as np
+    sys.path.insert(0, HERE)
+    if name == 'tiny':
+        def tiny(x):
+            return x * 2
+        return tiny, [jnp.asarray(np.arange(256, dtype=np.float32))]
+    import workloads
+    g, leaves, _ = workloads.flat(name)
+    return g, leaves
+
+
+def measure_side(a):
+    """In the child: every workload on this side's platform."""
+    import jax
+    import numpy as np
+    if a.side == 'hlograph':
+        sys.path.insert(0, os.path.join(ROOT, 'python'))
+        import hlograph_jax
+        hlograph_jax.initialize()
+    device = jax.devices()[0]
+    rows = {}
+    for name in a.names:
+        g, leaves = workload(name)
+        leaves = jax.device_put(leaves, device)
+        f = jax.jit(g)
+        row = dict(device=str(device))
+        try:
+            t = time.perf_counter()
+            out = f(*leaves)
+            jax.block_until_ready(out)
+            row['first_call_s'] = time.perf_counter() - t
+            for _ in range(20):
+                jax.block_until_ready(f(*leaves))
+            lat = []
+            for _ in range(min(a.calls, 300)):
+                t = time.perf_counter()
+                jax.block_until_ready(f(*leaves))
+                lat.append(time.perf_counter() - t)
+            row['latency_us'] = float(np.median(lat) * 1e6)
+            time.sleep(0.5)
+            t = time.perf_counter()
+            for _ in range(a.calls):
+                out = f(*leaves)
+            queued = time.perf_counter() - t
+            jax.block_until_ready(out)
+            total = time.perf_counter() - t
+            row['host_us'] = queued / a.calls * 1e6
+            row['queued_us'] = total / a.calls * 1e6
+            flat_out = [np.asarray(o) for o in jax.tree_util.tree_leaves(f(*leaves))]
+            np.savez(os.path.join(a.workdir, f'{name}.{a.side}.npz'), *flat_out)
+            if a.side == 'xla':
+                with open(os.path.join(a.workdir, f'{name}.mlir'), 'w') as fh:
+                    fh.write(f.lower(*leaves).as_text())
+                np.savez(os.path.join(a.workdir, f'{name}.inputs.npz'), *[np.asarray(x) for x in leaves])
+        except Exception as e:  # noqa: BLE001 (a failing workload is reported in its row)
+            row['error'] = f'{type(e).__name__}: {e}'.splitlines()[0][:200]
+        rows[name] = row
+    with open(a.out, 'w') as fh:
+        json.dump(rows, fh)
+
+
+def check(name, workdir):
+    import numpy as np
+    try:
+        x = np.load(os.path.join(workdir, f'{name}.xla.npz'))
+        h = np.load(os.path.join(workdir, f'{name}.hlograph.npz'))
+    except OSError as e:
+        return f'no results ({e.strerror})'
+    worst = 0.0
+    for k in x.files:
+        ref, got = x[k].astype(np.float64), h[k].astype(np.float64)
+        if ref.shape != got.shape or np.isnan(got).any() != np.isnan(ref).any():
+            return f'MISMATCH ({k}: shape or NaN)'
+        tol = TOL.get(str(x[k].dtype), 0.0)
+        err = float(np.linalg.norm((got - ref).ravel()) / max(np.linalg.norm(ref.ravel()), 1e-30))
+        if err > tol:
+            return f'MISMATCH ({k}: relative error {err:.1e} > {tol})'
+        worst = max(worst, err)
+    return f'ok ({worst:.1e})'
+
+
+def hlograph_execute_us(a, name, workdir):
+    mlir = os.path.join(workdir, f'{name}.mlir')
+    if not os.path.exists(mlir):
+        return None
+    p = subprocess.run([a.hlograph, 'bench', mlir, '--inputs', os.path.join(workdir, f'{name}.inputs.npz'),
+                        '--iters', '300', '--json'], capture_output=True, text=True, timeout=900)
+    try:
+        return json.loads(p.stdout.strip().splitlines()[-1]).get('host_us')
+    except (ValueError, IndexError):
+        sys.stderr.write(p.stdout + p.stderr)
+        return None
+
+
+def main():
+    a = parse_args()
+    a.names = a.names or DEFAULT
+    if a.side:
+        return measure_side(a)
+    workdir = tempfile.mkdtemp(prefix='pjrt-overhead-')
+    sides = {}
+    for side in ('xla', 'hlograph'):
+        env = dict(os.environ, XLA_PYTHON_CLIENT_PREALLOCATE='false')
+        if side == 'xla':
+            env['JAX_PLATFORMS'] = 'cuda'
+        else:
+            env.update(JAX_PLATFORMS='hlograph', HLOGRAPH_PJRT_BACKEND='gpu', HLOGRAPH_PJRT_LIBRARY=a.plugin)
+        out = os.path.join(workdir, f'{side}.json')
+        cmd = [sys.executable, __file__, '--side', side, '--out', out, '--workdir', workdir,
+               '--calls', str(a.calls)] + a.names
+        subprocess.run(cmd, env=env, check=False, timeout=1800)
+        sides[side] = json.load(open(out)) if os.path.exists(out) else {}
+    print(f'Host time per call in microseconds ({a.calls} calls queued; latency: each call waited for).')
+    print('| workload | XLA host / latency | plugin host / latency | hlograph execute host | overhead | check |')
+    print('|---|---|---|---|---|---|')
+    for name in a.names:
+        x, h = sides['xla'].get(name, {}), sides['hlograph'].get(name, {})
+        own = hlograph_execute_us(a, name, workdir)
+        def cell(r):
+            return r['error'] if 'error' in r else f"{r['host_us']:.1f} / {r['latency_us']:.0f}" if r else 'missing'
+        over = f"{h['host_us'] - own:.1f}" if own is not None and 'host_us' in h else '-'
+        own_s = f'{own:.1f}' if own is not None else '-'
+        print(f'| {name} | {cell(x)} | {cell(h)} | {own_s} | {over} | {check(name, workdir)} |')
+
+
+if __name__ == '__main__':
+    sys.exit(main())

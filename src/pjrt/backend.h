@@ -1,0 +1,68 @@
+// What a PJRT client runs on: the CPU interpreter or the GPU backend. The
+// PJRT objects (buffers, executables, events) are the same for both; a
+// backend keeps the bytes of arrays and runs compiled programs, much like a
+// HAL driver under one command interface.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hlograph/status.h"
+#include "ir/module.h"
+#include "ir/type.h"
+#include "pjrt/event.h"
+
+namespace hlograph::pjrt {
+
+// The bytes of one array where the backend keeps them (dense, row-major).
+class Array {
+ public:
+  virtual ~Array() = default;
+  virtual int64_t byte_size() const = 0;
+  // Copies the bytes to `dst` (byte_size() bytes) once they are computed.
+  virtual Status ToHost(void* dst) const = 0;
+  // Ready once the bytes are computed.
+  virtual std::shared_ptr<EventState> Ready() const = 0;
+};
+
+// A program compiled for a backend's device.
+class Runner {
+ public:
+  virtual ~Runner() = default;
+  struct Results {
+    std::vector<std::shared_ptr<Array>> arrays;  // one per result
+    // An event ready once all are computed (made only when asked for).
+    std::function<std::shared_ptr<EventState>()> done;
+  };
+  // `args` match the entry function's parameters (checked by the caller).
+  // `donated[i]`: the caller gives up args[i]; a result aliasing it may take
+  // its memory (the caller deletes the argument's buffer after the call).
+  virtual StatusOr<Results> Execute(const std::vector<std::shared_ptr<Array>>& args,
+                                    const std::vector<bool>& donated) = 0;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string device_kind() const = 0;  // "cpu", "gpu"
+  // For the device's description and the platform version.
+  virtual std::string description() const = 0;
+  // A new array of `type` holding `dense_bytes` (row-major), copied before
+  // this returns.
+  virtual StatusOr<std::shared_ptr<Array>> FromHost(const ir::Type& type, const void* dense_bytes) = 0;
+  // Compiles the verified `module` (kept alive by the caller while the runner lives).
+  virtual StatusOr<std::shared_ptr<Runner>> Load(const ir::Module& module) = 0;
+};
+
+// The backend named by HLOGRAPH_PJRT_BACKEND: "cpu", "gpu", or "auto"
+// (the default: the GPU when this build has the GPU backend and a device is
+// there, else the CPU interpreter).
+StatusOr<std::shared_ptr<Backend>> MakeBackend();
+
+std::shared_ptr<Backend> MakeCpuBackend();
+// An error saying why when this build has no GPU backend or there is no device.
+StatusOr<std::shared_ptr<Backend>> MakeGpuBackend();
+
+}  // namespace hlograph::pjrt

@@ -1,0 +1,71 @@
+// The CPU interpreter as a PJRT backend: arrays are interpreter tensors,
+// and a call runs to completion before Execute returns.
+#include <cstring>
+
+#include "backends/cpu/interpreter.h"
+#include "pjrt/backend.h"
+
+namespace hlograph::pjrt {
+namespace {
+
+std::shared_ptr<EventState> ReadyState() {
+  auto state = std::make_shared<EventState>();
+  state->SetReady();
+  return state;
+}
+
+class CpuArray : public Array {
+ public:
+  explicit CpuArray(cpu::Tensor tensor) : tensor_(std::move(tensor)) {}
+  int64_t byte_size() const override { return static_cast<int64_t>(tensor_.byte_size()); }
+  Status ToHost(void* dst) const override {
+    if (tensor_.byte_size() > 0) std::memcpy(dst, tensor_.bytes(), tensor_.byte_size());
+    return Status::Ok();
+  }
+  std::shared_ptr<EventState> Ready() const override { return ReadyState(); }
+  const cpu::Tensor& tensor() const { return tensor_; }
+
+ private:
+  cpu::Tensor tensor_;
+};
+
+class CpuRunner : public Runner {
+ public:
+  explicit CpuRunner(const ir::Module& module) : module_(module) {}
+
+  StatusOr<Results> Execute(const std::vector<std::shared_ptr<Array>>& args, const std::vector<bool>&) override {
+    std::vector<cpu::Tensor> inputs;
+    inputs.reserve(args.size());
+    for (const auto& a : args) inputs.push_back(static_cast<const CpuArray&>(*a).tensor());
+    // A fresh interpreter per call: calls from several threads share nothing.
+    cpu::Interpreter interpreter(module_);
+    HLOGRAPH_ASSIGN(std::vector<cpu::Tensor> outputs, interpreter.RunEntry(inputs));
+    Results results;
+    for (cpu::Tensor& t : outputs) results.arrays.push_back(std::make_shared<CpuArray>(std::move(t)));
+    results.done = ReadyState;
+    return results;
+  }
+
+ private:
+  const ir::Module& module_;
+};
+
+class CpuBackend : public Backend {
+ public:
+  std::string device_kind() const override { return "cpu"; }
+  std::string description() const override { return "cpu interpreter"; }
+  StatusOr<std::shared_ptr<Array>> FromHost(const ir::Type& type, const void* dense_bytes) override {
+    cpu::Tensor tensor(type);
+    if (tensor.byte_size() > 0) std::memcpy(tensor.mutable_bytes(), dense_bytes, tensor.byte_size());
+    return std::shared_ptr<Array>(std::make_shared<CpuArray>(std::move(tensor)));
+  }
+  StatusOr<std::shared_ptr<Runner>> Load(const ir::Module& module) override {
+    return std::shared_ptr<Runner>(std::make_shared<CpuRunner>(module));
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<Backend> MakeCpuBackend() { return std::make_shared<CpuBackend>(); }
+
+}  // namespace hlograph::pjrt

@@ -1,0 +1,280 @@
+// The GPU backend under PJRT: arrays live in device memory taken from the
+// device's stream-ordered pool (cudaMallocAsync, cached across calls), all
+// work (uploads, calls, downloads, frees) is queued on one stream, and
+// Execute returns once a call is queued. An array's readiness is a CUDA
+// event recorded after the work that made it; a PJRT event is made from it
+// only when asked for, and a waiter thread turns finished CUDA events into
+// ready PJRT events so that the caller's thread never blocks.
+#include <cuda_runtime_api.h>
+
+#include <condition_variable>
+#include <deque>
+#include <limits>
+#include <mutex>
+#include <thread>
+
+#include "backends/gpu/executable.h"
+#include "backends/gpu/runtime/cuda_status.h"
+#include "pjrt/backend.h"
+
+namespace hlograph::pjrt {
+namespace {
+
+using gpu::CudaStatus;
+
+// A CUDA event recorded after some queued work; its PJRT event is made on
+// first request.
+class Completion : public std::enable_shared_from_this<Completion> {
+ public:
+  explicit Completion(cudaEvent_t event) : event_(event) {}
+  ~Completion() { (void)cudaEventDestroy(event_); }
+  Completion(const Completion&) = delete;
+  Completion& operator=(const Completion&) = delete;
+
+  cudaEvent_t event() const { return event_; }
+  // The PJRT event; `watch` is called with it when the work is still running.
+  template <typename Watch>
+  std::shared_ptr<EventState> State(Watch watch) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (state_) return state_;
+    state_ = std::make_shared<EventState>();
+    const cudaError_t query = cudaEventQuery(event_);
+    if (query == cudaSuccess) {
+      state_->SetReady();
+    } else if (query == cudaErrorNotReady) {
+      watch(shared_from_this());
+    } else {
+      state_->SetReady(std::make_pair(PJRT_Error_Code_INTERNAL, CudaStatus(query, "cudaEventQuery").message()));
+    }
+    return state_;
+  }
+  // Called by the waiter once the event has completed (or failed).
+  void Finish(cudaError_t result) {
+    std::shared_ptr<EventState> state;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      state = state_;
+    }
+    if (result == cudaSuccess) {
+      state->SetReady();
+    } else {
+      state->SetReady(std::make_pair(PJRT_Error_Code_INTERNAL, CudaStatus(result, "cudaEventSynchronize").message()));
+    }
+  }
+
+ private:
+  cudaEvent_t event_;
+  std::mutex mu_;
+  std::shared_ptr<EventState> state_;
+};
+
+// Waits for completions in a thread of its own and makes their events ready.
+class Waiter {
+ public:
+  explicit Waiter(int device) : device_(device) {}
+  ~Waiter() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    if (thread_.joinable()) thread_.join();
+  }
+  void Watch(std::shared_ptr<Completion> c) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      queue_.push_back(std::move(c));
+      if (!thread_.joinable()) thread_ = std::thread([this] { Loop(); });
+    }
+    cv_.notify_one();
+  }
+
+ private:
+  void Loop() {
+    (void)cudaSetDevice(device_);
+    for (;;) {
+      std::shared_ptr<Completion> c;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        cv_.wait(lock, [this] { return stop_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // stopping, nothing left to wait for
+        c = std::move(queue_.front());
+        queue_.pop_front();
+      }
+      c->Finish(cudaEventSynchronize(c->event()));
+    }
+  }
+
+  int device_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::shared_ptr<Completion>> queue_;
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+// The device, its stream and the waiter; shared by the backend and every
+// array and runner, so it outlives the last of them.
+class GpuContext {
+ public:
+  static StatusOr<std::shared_ptr<GpuContext>> Create(int device) {
+    auto c = std::shared_ptr<GpuContext>(new GpuContext(device));
+    HLOGRAPH_TRY(CudaStatus(cudaSetDevice(device), "cudaSetDevice"));
+    HLOGRAPH_ASSIGN(c->stream_, gpu::Stream::Create());
+    // Freed memory stays in the pool for the next call's results instead
+    // of going back to the driver at each synchronization.
+    cudaMemPool_t pool = nullptr;
+    HLOGRAPH_TRY(CudaStatus(cudaDeviceGetDefaultMemPool(&pool, device), "cudaDeviceGetDefaultMemPool"));
+    uint64_t keep = std::numeric_limits<uint64_t>::max();
+    HLOGRAPH_TRY(CudaStatus(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep),
+                            "cudaMemPoolSetAttribute"));
+    cudaDeviceProp prop{};
+    if (cudaGetDeviceProperties(&prop, device) == cudaSuccess) c->name_ = prop.name;
+    return c;
+  }
+  ~GpuContext() { (void)stream_.Synchronize(); }
+
+  int device() const { return device_; }
+  cudaStream_t stream() const { return stream_.get(); }
+  const std::string& name() const { return name_; }
+
+  StatusOr<std::shared_ptr<Completion>> Record() {
+    cudaEvent_t event = nullptr;
+    HLOGRAPH_TRY(CudaStatus(cudaEventCreateWithFlags(&event, cudaEventDisableTiming), "cudaEventCreate"));
+    auto c = std::make_shared<Completion>(event);
+    HLOGRAPH_TRY(CudaStatus(cudaEventRecord(event, stream()), "cudaEventRecord"));
+    return c;
+  }
+  std::shared_ptr<EventState> StateOf(Completion& c) {
+    return c.State([this](std::shared_ptr<Completion> running) { waiter_.Watch(std::move(running)); });
+  }
+
+ private:
+  explicit GpuContext(int device) : device_(device), waiter_(device) {}
+
+  int device_;
+  std::string name_ = "GPU";
+  gpu::Stream stream_;
+  Waiter waiter_;  // destroyed before the stream: it drains its queue first
+};
+
+// Device memory from the pool, given back in stream order.
+class Allocation {
+ public:
+  static StatusOr<std::shared_ptr<Allocation>> Make(std::shared_ptr<GpuContext> context, int64_t bytes) {
+    auto a = std::shared_ptr<Allocation>(new Allocation(std::move(context), bytes));
+    if (bytes > 0) {
+      HLOGRAPH_TRY(CudaStatus(cudaMallocAsync(&a->data_, static_cast<size_t>(bytes), a->context_->stream()),
+                              "cudaMallocAsync of " + std::to_string(bytes) + " bytes"));
+    }
+    return a;
+  }
+  ~Allocation() {
+    if (data_) (void)cudaFreeAsync(data_, context_->stream());
+  }
+  void* data() const { return data_; }
+  int64_t bytes() const { return bytes_; }
+
+ private:
+  Allocation(std::shared_ptr<GpuContext> context, int64_t bytes) : context_(std::move(context)), bytes_(bytes) {}
+  std::shared_ptr<GpuContext> context_;
+  int64_t bytes_;
+  void* data_ = nullptr;
+};
+
+class GpuArray : public Array {
+ public:
+  GpuArray(std::shared_ptr<GpuContext> context, std::shared_ptr<Allocation> memory, std::shared_ptr<Completion> made)
+      : context_(std::move(context)), memory_(std::move(memory)), made_(std::move(made)) {}
+  int64_t byte_size() const override { return memory_->bytes(); }
+  Status ToHost(void* dst) const override {
+    if (memory_->bytes() == 0) return Status::Ok();
+    // Queued after the work that makes the array; the stream's order is enough.
+    HLOGRAPH_TRY(gpu::CopyDeviceToHost(dst, memory_->data(), memory_->bytes(), context_->stream()));
+    return CudaStatus(cudaStreamSynchronize(context_->stream()), "cudaStreamSynchronize");
+  }
+  std::shared_ptr<EventState> Ready() const override { return context_->StateOf(*made_); }
+  const std::shared_ptr<Allocation>& memory() const { return memory_; }
+
+ private:
+  std::shared_ptr<GpuContext> context_;
+  std::shared_ptr<Allocation> memory_;
+  std::shared_ptr<Completion> made_;
+};
+
+class GpuRunner : public Runner {
+ public:
+  GpuRunner(std::shared_ptr<GpuContext> context, std::unique_ptr<gpu::GpuExecutable> executable)
+      : context_(std::move(context)), executable_(std::move(executable)) {}
+
+  StatusOr<Results> Execute(const std::vector<std::shared_ptr<Array>>& args, const std::vector<bool>& donated) override {
+    const gpu::GpuProgram& program = executable_->program();
+    std::vector<const void*> arg_ptrs;
+    arg_ptrs.reserve(args.size());
+    for (const auto& a : args) arg_ptrs.push_back(static_cast<const GpuArray&>(*a).memory()->data());
+    std::vector<std::shared_ptr<Allocation>> out(program.results.size());
+    // A donated argument's memory goes to its result where the plan writes
+    // that result in place (plan/donation.h).
+    for (const gpu::Donation& d : program.donations) {
+      const auto p = static_cast<size_t>(d.parameter);
+      if (d.in_place && p < donated.size() && donated[p]) {
+        out[static_cast<size_t>(d.result)] = static_cast<const GpuArray&>(*args[p]).memory();
+      }
+    }
+    std::vector<void*> out_ptrs(out.size());
+    for (size_t r = 0; r < out.size(); ++r) {
+      if (!out[r]) {
+        const int64_t bytes = program.buffers[static_cast<size_t>(program.results[r])].bytes;
+        HLOGRAPH_ASSIGN(out[r], Allocation::Make(context_, bytes));
+      }
+      out_ptrs[r] = out[r]->data();
+    }
+    HLOGRAPH_TRY(executable_->Execute(arg_ptrs, out_ptrs, context_->stream()));
+    HLOGRAPH_ASSIGN(std::shared_ptr<Completion> made, context_->Record());
+    Results results;
+    for (auto& m : out) results.arrays.push_back(std::make_shared<GpuArray>(context_, std::move(m), made));
+    results.done = [context = context_, made] { return context->StateOf(*made); };
+    return results;
+  }
+
+ private:
+  std::shared_ptr<GpuContext> context_;
+  std::unique_ptr<gpu::GpuExecutable> executable_;
+};
+
+class GpuBackend : public Backend {
+ public:
+  explicit GpuBackend(std::shared_ptr<GpuContext> context) : context_(std::move(context)) {}
+  std::string device_kind() const override { return "gpu"; }
+  std::string description() const override { return "gpu " + context_->name() + " (CUDA graphs)"; }
+
+  StatusOr<std::shared_ptr<Array>> FromHost(const ir::Type& type, const void* dense_bytes) override {
+    const int64_t bytes = type.NumElements() * ir::StorageBytes(type.element());
+    HLOGRAPH_ASSIGN(std::shared_ptr<Allocation> memory, Allocation::Make(context_, bytes));
+    // From pageable memory the copy returns once the bytes are staged: the
+    // host buffer is free when this returns.
+    if (bytes > 0) HLOGRAPH_TRY(gpu::CopyHostToDevice(memory->data(), dense_bytes, bytes, context_->stream()));
+    HLOGRAPH_ASSIGN(std::shared_ptr<Completion> made, context_->Record());
+    return std::shared_ptr<Array>(std::make_shared<GpuArray>(context_, std::move(memory), std::move(made)));
+  }
+
+  StatusOr<std::shared_ptr<Runner>> Load(const ir::Module& module) override {
+    gpu::GpuCompileOptions options;
+    options.device = context_->device();
+    HLOGRAPH_ASSIGN(std::unique_ptr<gpu::GpuExecutable> executable, gpu::GpuExecutable::Compile(module, options));
+    return std::shared_ptr<Runner>(std::make_shared<GpuRunner>(context_, std::move(executable)));
+  }
+
+ private:
+  std::shared_ptr<GpuContext> context_;
+};
+
+}  // namespace
+
+StatusOr<std::shared_ptr<Backend>> MakeGpuBackend() {
+  if (!gpu::GpuAvailable()) return Status::Error("no GPU is available (no CUDA device or driver found)");
+  HLOGRAPH_ASSIGN(std::shared_ptr<GpuContext> context, GpuContext::Create(0));
+  return std::shared_ptr<Backend>(std::make_shared<GpuBackend>(std::move(context)));
+}
+
+}  // namespace hlograph::pjrt
