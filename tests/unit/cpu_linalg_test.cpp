@@ -4,6 +4,7 @@
 // reference loops written here, never from the kernels themselves.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstring>
@@ -984,6 +985,57 @@ TEST(CpuLinalg, LapackQrEighAndSvd) {
       EXPECT_NEAR(rec, s[static_cast<size_t>(i * 4 + j)], 1e-5) << i << "," << j;
     }
   }
+}
+
+// XLA's Qr and ProductOfElementaryHouseholderReflectors targets, what JAX
+// lowers jnp.linalg.qr to on a plugin platform: a batch of tall matrices
+// (f32) and a square one (f64, the other element type) factor into Q R == A
+// with orthonormal columns of Q and R upper triangular.
+TEST(CpuLinalg, XlaQrTargets) {
+  const std::string text = R"(func.func @main(%a: tensor<2x5x3xf32>, %b: tensor<3x3xf64>)
+    -> (tensor<2x5x3xf32>, tensor<2x5x3xf32>, tensor<3x3xf64>, tensor<3x3xf64>) {
+  %0:2 = stablehlo.custom_call @Qr(%a) {backend_config = ""} : (tensor<2x5x3xf32>) -> (tensor<2x5x3xf32>, tensor<2x3xf32>)
+  %1 = stablehlo.custom_call @ProductOfElementaryHouseholderReflectors(%0#0, %0#1) {backend_config = ""} : (tensor<2x5x3xf32>, tensor<2x3xf32>) -> tensor<2x5x3xf32>
+  %2:2 = stablehlo.custom_call @Qr(%b) {backend_config = ""} : (tensor<3x3xf64>) -> (tensor<3x3xf64>, tensor<3xf64>)
+  %3 = stablehlo.custom_call @ProductOfElementaryHouseholderReflectors(%2#0, %2#1) {backend_config = ""} : (tensor<3x3xf64>, tensor<3xf64>) -> tensor<3x3xf64>
+  return %0#0, %1, %2#0, %3 : tensor<2x5x3xf32>, tensor<2x5x3xf32>, tensor<3x3xf64>, tensor<3x3xf64>
+})";
+  std::vector<float> a(30);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>((i * 7) % 11) - 5.0f;
+  const std::vector<double> b = {4, 1, -2, 1, 3, 0, -2, 0, 5};
+  auto out = RunProgram(text, {Make(E::kF32, {2, 5, 3}, a), Make(E::kF64, {3, 3}, b)});
+  ASSERT_EQ(out.size(), 4u);
+  // packed: R in and above the diagonal of each m x n matrix; q: m x n.
+  auto check = [](const auto& packed, const auto& q, const auto& want, int64_t batch, int64_t m, int64_t n,
+                   double tol) {
+    for (int64_t e = 0; e < batch; ++e) {
+      auto at = [&](const auto& v, int64_t i, int64_t j) { return static_cast<double>(v[e * m * n + i * n + j]); };
+      for (int64_t i = 0; i < m; ++i) {
+        for (int64_t j = 0; j < n; ++j) {
+          double rec = 0;
+          for (int64_t k = 0; k <= std::min(j, n - 1); ++k) rec += at(q, i, k) * at(packed, k, j);
+          EXPECT_NEAR(rec, at(want, i, j), tol) << "Q R, batch " << e << " at " << i << "," << j;
+        }
+      }
+      for (int64_t i = 0; i < n; ++i) {
+        for (int64_t j = 0; j < n; ++j) {
+          double qtq = 0;
+          for (int64_t k = 0; k < m; ++k) qtq += at(q, k, i) * at(q, k, j);
+          EXPECT_NEAR(qtq, i == j ? 1.0 : 0.0, tol) << "Q^T Q, batch " << e << " at " << i << "," << j;
+        }
+      }
+    }
+  };
+  check(Values<float>(out[0]), Values<float>(out[1]), a, 2, 5, 3, 1e-4);
+  check(Values<double>(out[2]), Values<double>(out[3]), b, 1, 3, 3, 1e-12);
+}
+
+TEST(CpuLinalg, XlaQrRejectsIntegers) {
+  const std::string text = R"(func.func @main(%a: tensor<2x2xi32>) -> tensor<2x2xi32> {
+  %0:2 = stablehlo.custom_call @Qr(%a) {backend_config = ""} : (tensor<2x2xi32>) -> (tensor<2x2xi32>, tensor<2xi32>)
+  return %0#0 : tensor<2x2xi32>
+})";
+  EXPECT_TRUE(testing::HasSubstr(RunError(text, {Make<int32_t>(E::kI32, {2, 2}, {1, 0, 0, 1})}), "expects f32"));
 }
 
 TEST(CpuLinalg, LapackRejectsRowMajorLayouts) {

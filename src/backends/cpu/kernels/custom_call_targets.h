@@ -1,6 +1,7 @@
 // Custom-call targets implemented by the linear-algebra kernels, for the
 // custom_call dispatcher: jaxlib's LAPACK FFI targets (lapack_spotrf_ffi,
-// lapack_dgesdd_ffi, ...) and mhlo.topk.
+// lapack_dgesdd_ffi, ...), XLA's Qr and ProductOfElementaryHouseholderReflectors
+// (what JAX lowers QR to on a platform without LAPACK lowerings) and mhlo.topk.
 #pragma once
 
 #include <string_view>

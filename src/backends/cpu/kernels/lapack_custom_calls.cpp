@@ -1,6 +1,7 @@
 // jaxlib's LAPACK FFI custom-call targets (lapack_<t><routine>_ffi, t in
 // s/d/c/z): potrf, trsm, getrf, geqrf, geqp3, orgqr/ungqr, syevd/heevd,
-// gesdd, gesvd and geev.
+// gesdd, gesvd and geev; and XLA's Qr and
+// ProductOfElementaryHouseholderReflectors, as geqrf and orgqr/ungqr.
 //
 // XLA:CPU runs these targets by calling LAPACK, so they call the LAPACK that
 // ships inside OpenBLAS (trsm: its CBLAS): the same routines, hence the
@@ -758,10 +759,31 @@ struct Routine {
   KernelFn s, d, c, z;
 };
 
+// One of four kernels, by the element type of the first operand.
+template <KernelFn S, KernelFn D, KernelFn C, KernelFn Z>
+Status ByElementType(KernelContext& ctx) {
+  if (ctx.operands.empty()) return ctx.Error("expects operands");
+  switch (ctx.operand(0).element()) {
+    case ir::ElementType::kF32: return S(ctx);
+    case ir::ElementType::kF64: return D(ctx);
+    case ir::ElementType::kC64: return C(ctx);
+    case ir::ElementType::kC128: return Z(ctx);
+    default: return ctx.Error("expects f32, f64, complex<f32> or complex<f64> operands");
+  }
+}
+
 }  // namespace
 
 KernelFn FindLinalgCustomCall(std::string_view target) {
   if (target == "mhlo.topk") return &TopK;
+  // XLA's own targets, which XLA expands itself (QrExpander): JAX's
+  // platform-independent lowerings of geqrf and householder_product emit
+  // them, so jnp.linalg.qr on a PJRT plugin platform (hlograph) calls them.
+  // Same contracts as LAPACK's geqrf and orgqr/ungqr, typed by the operand.
+  if (target == "Qr") return &ByElementType<&Geqrf<float>, &Geqrf<double>, &Geqrf<Cf>, &Geqrf<Cd>>;
+  if (target == "ProductOfElementaryHouseholderReflectors") {
+    return &ByElementType<&Orgqr<float>, &Orgqr<double>, &Orgqr<Cf>, &Orgqr<Cd>>;
+  }
   constexpr std::string_view kPrefix = "lapack_", kSuffix = "_ffi";
   if (target.size() <= kPrefix.size() + kSuffix.size() + 1 || target.substr(0, kPrefix.size()) != kPrefix ||
       target.substr(target.size() - kSuffix.size()) != kSuffix) {
