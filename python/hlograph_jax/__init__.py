@@ -42,6 +42,7 @@ def initialize():
         return  # registered already (by hand, then by JAX's plugin discovery)
     xla_bridge.register_plugin(PLATFORM, library_path=path)
     _allow_donation()
+    _lower_linalg_as_on_cpu()
 
 
 def _allow_donation():
@@ -58,3 +59,26 @@ def _allow_donation():
     platforms = getattr(mlir, "_platforms_with_donation", None)
     if isinstance(platforms, list) and PLATFORM not in platforms:
         platforms.append(PLATFORM)
+
+
+def _lower_linalg_as_on_cpu():
+    """JAX registers the lowerings of eigh, svd, eig, schur, ... (LAPACK
+    custom calls) only for the platforms it knows; lowering them for a plugin
+    fails before the plugin sees the program. hlograph runs those LAPACK
+    calls (on the host, with the LAPACK XLA:CPU uses), so the CPU rules of
+    the linear-algebra primitives serve the platform too."""
+    try:
+        from jax._src import core
+        from jax._src.interpreters import mlir
+        from jax._src.lax import linalg
+    except ImportError:
+        return
+    rules = getattr(mlir, "_platform_specific_lowerings", None)
+    if rules is None:
+        return
+    for prim in vars(linalg).values():
+        if not isinstance(prim, core.Primitive):
+            continue
+        cpu = rules["cpu"].get(prim)
+        if cpu is not None and prim not in rules[PLATFORM]:
+            mlir.register_lowering(prim, cpu.rule, platform=PLATFORM, inline=cpu.inline)

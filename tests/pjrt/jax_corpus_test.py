@@ -1,5 +1,6 @@
 """The whole corpus through jax.jit on the hlograph platform (the PJRT plugin,
-CPU interpreter backend), against JAX's own CPU backend in the same process.
+on the CPU interpreter, or on the GPU with HLOGRAPH_PJRT_BACKEND=gpu),
+against JAX's own CPU backend in the same process.
 
     python tests/pjrt/jax_corpus_test.py path/to/libhlograph_pjrt.so [--filter SUBSTR] [--seed N]
 
@@ -45,16 +46,12 @@ import compare  # noqa: E402
 from programs import PROGRAMS  # noqa: E402
 
 # Programs JAX cannot lower for a plugin platform, with why. Keep it short.
-SKIP = {
-    # jnp.linalg.eigh (and svd, which JAX lowers through eigh off cpu/gpu/tpu):
-    # JAX registers eigh's lowering only for cpu, cuda, rocm and oneapi, so
-    # lowering for "hlograph" fails before the plugin sees the program. Goes
-    # when hlograph_jax registers the CPU (LAPACK custom call) lowerings for it.
-    "linalg_decompositions": "JAX has no lowering of eigh for a plugin platform",
-}
+SKIP = {}
 
 HLOGRAPH = jax.devices("hlograph")[0]
 CPU = jax.devices("cpu")[0]
+# The GPU backend computes f32 products in TF32, as XLA:GPU does by default.
+ON_GPU = HLOGRAPH.device_kind == "gpu"
 
 
 def run_on(device, fn, args):
@@ -81,7 +78,9 @@ def check(prog):
             # Lowered for the hlograph platform: the rules loosen only where the
             # module accumulates (dots, reductions, loops).
             with jax.default_device(HLOGRAPH):
-                scaled = compare.accumulates(fn.lower(*args).as_text())
+                text = fn.lower(*args).as_text()
+            scaled = compare.accumulates(text)
+            tf32 = ON_GPU and compare.uses_tf32(text)
             got = run_on(HLOGRAPH, fn, args)
         except Exception as e:
             if os.environ.get("CORPUS_DEBUG"):
@@ -93,7 +92,7 @@ def check(prog):
     if got_tree != exp_tree:
         return f"result structure {got_tree}, expected {exp_tree}"
     for i, (g, e) in enumerate(zip(got_leaves, exp_leaves)):
-        why = compare.compare_leaf(np.asarray(e), np.asarray(g), scaled=scaled)
+        why = compare.compare_leaf(np.asarray(e), np.asarray(g), scaled=scaled, tf32=tf32)
         if why:
             return f"result {i} ({np.asarray(e).dtype.name}{list(np.shape(e))}): {why}"
     return None
@@ -102,6 +101,7 @@ def check(prog):
 counts = {"ok": 0, "FAIL": 0, "SKIP": 0}
 failed = []
 start = time.perf_counter()
+print(f"hlograph device: {HLOGRAPH.device_kind} ({HLOGRAPH.client.platform_version})")
 for prog in PROGRAMS:
     if opts.filter not in prog.name:
         continue

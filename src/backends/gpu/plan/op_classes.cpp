@@ -3,6 +3,7 @@
 #include <set>
 #include <string>
 
+#include "backends/cpu/kernels/custom_call_targets.h"
 #include "backends/gpu/codegen/elemental.h"
 #include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/generated_dot.h"
@@ -76,10 +77,11 @@ OpClass ClassifyOp(const ir::Operation& op) {
   }
   if (name == "stablehlo.rng_bit_generator") return OpClass::kRng;
   if (name == "stablehlo.custom_call") {
-    // jaxlib's LAPACK targets: small factorisations the CPU backend runs
-    // with the same LAPACK as XLA:CPU (same pivots and sign conventions).
+    // jaxlib's LAPACK targets and XLA's Qr ones: small factorisations the
+    // CPU backend runs with the same LAPACK as XLA:CPU (same pivots and
+    // sign conventions).
     const auto* target = op.attr("call_target_name").as<ir::StringAttr>();
-    if (target && target->value.rfind("lapack_", 0) == 0) return OpClass::kHost;
+    if (target && cpu::FindLinalgCustomCall(target->value) != nullptr) return OpClass::kHost;
   }
   if (name == "chlo.top_k") return ir::IsComplex(op.operand(0)->type().element()) ? OpClass::kUnsupported : OpClass::kSort;
   if (name == "stablehlo.scatter") {
