@@ -10,9 +10,14 @@ Each side runs in a child process of its own (JAX_PLATFORMS=cuda, then
 JAX_PLATFORMS=hlograph with HLOGRAPH_PJRT_BACKEND=gpu). For each workload
 (bench/workloads.py; `tiny` is x * 2 on 256 floats) with the same
 arguments on the device:
-  - host per call: --calls jitted calls queued back to back, the host's
-    time until the last call returns (before waiting for the device),
-    divided by the calls: JAX's dispatch plus the plugin's Execute;
+  - host per call: --burst calls queued back to back on an idle device,
+    the host's time until the last call returns (before waiting for the
+    device) divided by the calls, median over --rounds bursts: JAX's
+    dispatch plus the plugin's Execute. Bursts stay short because a long
+    run of queued calls is throttled to the device's pace (XLA's client
+    lets 32 calls ahead; CUDA's launch queue is finite), which measures the
+    device instead of the host;
+  - queued: --calls calls back to back, then one wait, per call;
   - latency: median of calls each followed by block_until_ready;
   - the plugin's results are checked against XLA's (tolerance by dtype).
 hlograph's own execute host time comes from `hlograph bench --json`
@@ -39,7 +44,11 @@ def parse_args():
     ap.add_argument('names', nargs='*', help=f'workloads (default: {" ".join(DEFAULT)})')
     ap.add_argument('--plugin', default=os.path.join(ROOT, 'build-gpu/libhlograph_pjrt.so'))
     ap.add_argument('--hlograph', default=os.path.join(ROOT, 'build-gpu/hlograph'))
-    ap.add_argument('--calls', type=int, default=2000, help='queued calls per measurement (default 2000)')
+    ap.add_argument('--calls', type=int, default=1000, help='queued calls for the queued time (default 1000)')
+    ap.add_argument('--burst', type=int, default=8, help='calls per burst for the host time (default 8)')
+    ap.add_argument('--rounds', type=int, default=200, help='bursts measured (default 200)')
+    ap.add_argument('--platform', choices=['gpu', 'cpu'], default='gpu',
+                    help='cpu: a dry run of the script (XLA:CPU against the plugin on the CPU interpreter)')
     ap.add_argument('--side', choices=['xla', 'hlograph'], help=argparse.SUPPRESS)
     ap.add_argument('--out', help=argparse.SUPPRESS)
     ap.add_argument('--workdir', help=argparse.SUPPRESS)
@@ -87,15 +96,20 @@ def measure_side(a):
                 jax.block_until_ready(f(*leaves))
                 lat.append(time.perf_counter() - t)
             row['latency_us'] = float(np.median(lat) * 1e6)
+            bursts = []
+            for _ in range(a.rounds):
+                t = time.perf_counter()
+                for _ in range(a.burst):
+                    out = f(*leaves)
+                bursts.append((time.perf_counter() - t) / a.burst)
+                jax.block_until_ready(out)
+            row['host_us'] = float(np.median(bursts) * 1e6)
             time.sleep(0.5)
             t = time.perf_counter()
             for _ in range(a.calls):
                 out = f(*leaves)
-            queued = time.perf_counter() - t
             jax.block_until_ready(out)
-            total = time.perf_counter() - t
-            row['host_us'] = queued / a.calls * 1e6
-            row['queued_us'] = total / a.calls * 1e6
+            row['queued_us'] = (time.perf_counter() - t) / a.calls * 1e6
             flat_out = [np.asarray(o) for o in jax.tree_util.tree_leaves(f(*leaves))]
             np.savez(os.path.join(a.workdir, f'{name}.{a.side}.npz'), *flat_out)
             if a.side == 'xla':
@@ -134,7 +148,8 @@ def hlograph_execute_us(a, name, workdir):
     if not os.path.exists(mlir):
         return None
     p = subprocess.run([a.hlograph, 'bench', mlir, '--inputs', os.path.join(workdir, f'{name}.inputs.npz'),
-                        '--iters', '300', '--json'], capture_output=True, text=True, timeout=900)
+                        '--iters', '300', '--json', '--backend', a.platform], capture_output=True, text=True,
+                       timeout=900)
     try:
         return json.loads(p.stdout.strip().splitlines()[-1]).get('host_us')
     except (ValueError, IndexError):
@@ -152,22 +167,28 @@ def main():
     for side in ('xla', 'hlograph'):
         env = dict(os.environ, XLA_PYTHON_CLIENT_PREALLOCATE='false')
         if side == 'xla':
-            env['JAX_PLATFORMS'] = 'cuda'
+            env['JAX_PLATFORMS'] = 'cuda' if a.platform == 'gpu' else 'cpu'
         else:
-            env.update(JAX_PLATFORMS='hlograph', HLOGRAPH_PJRT_BACKEND='gpu', HLOGRAPH_PJRT_LIBRARY=a.plugin)
+            env.update(JAX_PLATFORMS='hlograph', HLOGRAPH_PJRT_BACKEND=a.platform, HLOGRAPH_PJRT_LIBRARY=a.plugin)
         out = os.path.join(workdir, f'{side}.json')
         cmd = [sys.executable, __file__, '--side', side, '--out', out, '--workdir', workdir,
-               '--calls', str(a.calls)] + a.names
+               '--calls', str(a.calls), '--burst', str(a.burst), '--rounds', str(a.rounds)] + a.names
         subprocess.run(cmd, env=env, check=False, timeout=1800)
         sides[side] = json.load(open(out)) if os.path.exists(out) else {}
-    print(f'Host time per call in microseconds ({a.calls} calls queued; latency: each call waited for).')
-    print('| workload | XLA host / latency | plugin host / latency | hlograph execute host | overhead | check |')
+    print(f'Host time per call in microseconds (median of {a.rounds} bursts of {a.burst} calls on an idle device); '
+          f'latency: each call waited for; queued: {a.calls} calls, one wait.')
+    print('| workload | XLA host / latency / queued | plugin host / latency / queued | hlograph execute host '
+          '| overhead | check |')
     print('|---|---|---|---|---|---|')
     for name in a.names:
         x, h = sides['xla'].get(name, {}), sides['hlograph'].get(name, {})
         own = hlograph_execute_us(a, name, workdir)
         def cell(r):
-            return r['error'] if 'error' in r else f"{r['host_us']:.1f} / {r['latency_us']:.0f}" if r else 'missing'
+            if not r:
+                return 'missing'
+            if 'error' in r:
+                return r['error']
+            return f"{r['host_us']:.1f} / {r['latency_us']:.0f} / {r['queued_us']:.0f}"
         over = f"{h['host_us'] - own:.1f}" if own is not None and 'host_us' in h else '-'
         own_s = f'{own:.1f}' if own is not None else '-'
         print(f'| {name} | {cell(x)} | {cell(h)} | {own_s} | {over} | {check(name, workdir)} |')

@@ -130,6 +130,30 @@ func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
   }
 }
 
+TEST(GpuPlan, BodiesReadingOutsideConstantsGetTheirOwnCopies) {
+  // What jax.export serializes: the comparator's constants hoisted out.
+  Planned p = Plan(R"(
+func.func @main(%x: tensor<5xf32>) -> tensor<5xf32> {
+  %nan = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = "stablehlo.sort"(%x) <{dimension = 0 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %1 = stablehlo.compare EQ, %a, %zero, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %2 = stablehlo.select %1, %zero, %a : tensor<i1>, tensor<f32>
+    %3 = stablehlo.compare NE, %b, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %4 = stablehlo.select %3, %nan, %b : tensor<i1>, tensor<f32>
+    %5 = stablehlo.compare LT, %2, %4, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %5 : tensor<i1>
+  }) : (tensor<5xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  EXPECT_TRUE(p.program->Verify().ok());
+  bool sorted = false;
+  for (const Fusion& f : p.program->fusions) sorted |= f.kind == FusionKind::kSort;
+  EXPECT_TRUE(sorted) << p.program->ToString();
+}
+
 TEST(GpuPlan, DotOperandsInOtherLayoutsAreTransposedFirst) {
   // Contracting over lhs dim 0 is a transposed GEMM operand; a batch dim
   // that is not leading needs a transpose kernel. (Products this small

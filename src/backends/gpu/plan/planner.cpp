@@ -32,6 +32,7 @@
 #include "ir/attribute.h"
 #include "ir/clone.h"
 #include "passes/inline_calls.h"
+#include "passes/sink_constants.h"
 
 namespace hlograph::gpu {
 namespace {
@@ -72,6 +73,7 @@ class Planner {
   StatusOr<GpuProgram> Run() {
     std::shared_ptr<ir::Module> inlined = ir::CloneModule(module_);
     HLOGRAPH_TRY(passes::InlineCalls(*inlined));
+    passes::SinkConstantsIntoBodies(*inlined);
     program_.module = inlined;
     const ir::Operation* entry = inlined->EntryFunction();
     if (!entry) return Status::Error("the module has no entry function (@main, or a single function)");
