@@ -96,14 +96,17 @@ def measure_side(a):
                 jax.block_until_ready(f(*leaves))
                 lat.append(time.perf_counter() - t)
             row['latency_us'] = float(np.median(lat) * 1e6)
-            bursts = []
-            for _ in range(a.rounds):
-                t = time.perf_counter()
-                for _ in range(a.burst):
+            bursts, each = [], np.zeros((a.rounds, a.burst))
+            for r in range(a.rounds):
+                t = start = time.perf_counter()
+                for k in range(a.burst):
                     out = f(*leaves)
-                bursts.append((time.perf_counter() - t) / a.burst)
+                    t, each[r, k] = time.perf_counter(), time.perf_counter() - t
+                bursts.append((t - start) / a.burst)
                 jax.block_until_ready(out)
             row['host_us'] = float(np.median(bursts) * 1e6)
+            # Per position in the burst: a call that waits for earlier ones shows here.
+            row['burst_us'] = [round(float(v) * 1e6, 1) for v in np.median(each, axis=0)]
             time.sleep(0.5)
             t = time.perf_counter()
             for _ in range(a.calls):
@@ -192,6 +195,10 @@ def main():
         over = f"{h['host_us'] - own:.1f}" if own is not None and 'host_us' in h else '-'
         own_s = f'{own:.1f}' if own is not None else '-'
         print(f'| {name} | {cell(x)} | {cell(h)} | {own_s} | {over} | {check(name, workdir)} |')
+    print('Host time of each call of a burst, by position (median): XLA | plugin')
+    for name in a.names:
+        x, h = sides['xla'].get(name, {}), sides['hlograph'].get(name, {})
+        print(f"  {name}: {x.get('burst_us')} | {h.get('burst_us')}")
 
 
 if __name__ == '__main__':

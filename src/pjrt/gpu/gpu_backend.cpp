@@ -8,6 +8,8 @@
 #include <cuda_runtime_api.h>
 
 #include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <limits>
 #include <mutex>
@@ -206,6 +208,19 @@ class GpuRunner : public Runner {
  public:
   GpuRunner(std::shared_ptr<GpuContext> context, std::unique_ptr<gpu::GpuExecutable> executable)
       : context_(std::move(context)), executable_(std::move(executable)) {}
+  ~GpuRunner() override {
+    // HLOGRAPH_PJRT_STATS=1: how the executable's calls went, for people.
+    const char* env = std::getenv("HLOGRAPH_PJRT_STATS");
+    if (!env || std::string(env) != "1") return;
+    const gpu::ExecutionStats s = executable_->stats();
+    std::fprintf(stderr,
+                 "hlograph pjrt: %lld calls, %lld graph launches, binding %s: %lld reuses, %lld node updates, "
+                 "%lld instantiations, %lld copies\n",
+                 static_cast<long long>(s.executions), static_cast<long long>(s.graph_launches),
+                 gpu::BindingPolicyName(s.binding_policy), static_cast<long long>(s.binding.reuses),
+                 static_cast<long long>(s.binding.node_updates), static_cast<long long>(s.binding.instantiations),
+                 static_cast<long long>(s.binding.copies));
+  }
 
   StatusOr<Results> Execute(const std::vector<std::shared_ptr<Array>>& args, const std::vector<bool>& donated) override {
     const gpu::GpuProgram& program = executable_->program();
