@@ -1,5 +1,5 @@
 // The choice between updating graph nodes and copying through stable
-// buffers (runtime/binding_policy.h), without a GPU.
+// buffers, buffer by buffer (runtime/binding_policy.h), without a GPU.
 #include <gtest/gtest.h>
 
 #include "backends/gpu/runtime/binding_policy.h"
@@ -8,31 +8,66 @@
 namespace hlograph::gpu {
 namespace {
 
-TEST(GpuBindingPolicy, AutoSwitchesWhenAddressesKeepMovingAndManyNodesFollow) {
-  BindingChooser chooser(BindingChooser::Mode::kAuto, 64 << 10, 4);
+// A window of calls where the buffers in `moving` move on every call.
+void Window(BindingChooser& chooser, size_t n, std::vector<size_t> moving, int64_t node_updates) {
+  std::vector<bool> moved(n, false);
+  for (size_t i : moving) moved[i] = true;
+  for (int i = 0; i < BindingChooser::kWindow; ++i) chooser.Observe(moved, node_updates);
+}
+
+TEST(GpuBindingPolicy, BuffersThatKeepMovingGoThroughStableCopies) {
+  // Two weights at steady addresses, a result at a new one on every call.
+  BindingChooser chooser(BindingChooser::Mode::kAuto, {64 << 10, 64 << 10, 1024});
+  std::vector<bool> moved = {false, false, true};
   for (int i = 0; i < BindingChooser::kWindow - 1; ++i) {
-    chooser.Observe(true, 20);
+    chooser.Observe(moved, 20);
     EXPECT_EQ(chooser.policy(), BindingPolicy::kUpdateNodes);  // still watching
   }
-  chooser.Observe(true, 20);
+  chooser.Observe(moved, 20);
   EXPECT_EQ(chooser.policy(), BindingPolicy::kStableCopies);
-  EXPECT_TRUE(testing::HasSubstr(chooser.why(), "moved on 16 of 16 calls")) << chooser.why();
+  EXPECT_FALSE(chooser.copied(0));
+  EXPECT_FALSE(chooser.copied(1));
+  EXPECT_TRUE(chooser.copied(2));
+  EXPECT_TRUE(testing::HasSubstr(chooser.why(), "1 of 3 arguments and results through stable copies"))
+      << chooser.why();
+}
+
+TEST(GpuBindingPolicy, ChurnAfterSteadyCallsIsStillCaught) {
+  // Warm-up calls that wait for each result reuse its memory; then calls
+  // queued back to back get fresh results.
+  BindingChooser chooser(BindingChooser::Mode::kAuto, {1024, 1024});
+  Window(chooser, 2, {}, 0);
+  Window(chooser, 2, {}, 0);
+  EXPECT_EQ(chooser.policy(), BindingPolicy::kUpdateNodes);
+  Window(chooser, 2, {1}, 50);
+  EXPECT_TRUE(chooser.copied(1));
+  EXPECT_FALSE(chooser.copied(0));
+  // Once copied, it stays: its moves cost nothing now.
+  Window(chooser, 2, {}, 0);
+  EXPECT_TRUE(chooser.copied(1));
 }
 
 TEST(GpuBindingPolicy, AutoKeepsUpdatingWhenCopiesWouldNotPay) {
   // Addresses that stay put.
-  BindingChooser steady(BindingChooser::Mode::kAuto, 1024, 2);
-  for (int i = 0; i < BindingChooser::kWindow; ++i) steady.Observe(i == 0, 10);
+  BindingChooser steady(BindingChooser::Mode::kAuto, {1024, 1024});
+  Window(steady, 2, {}, 10);
   EXPECT_EQ(steady.policy(), BindingPolicy::kUpdateNodes);
   // Few nodes per move: updating them is as cheap as copying.
-  BindingChooser few(BindingChooser::Mode::kAuto, 1024, 4);
-  for (int i = 0; i < BindingChooser::kWindow; ++i) few.Observe(true, 3);
+  BindingChooser few(BindingChooser::Mode::kAuto, {256, 256, 256, 256});
+  Window(few, 4, {0, 1, 2, 3}, 3);
   EXPECT_EQ(few.policy(), BindingPolicy::kUpdateNodes);
+  EXPECT_TRUE(testing::HasSubstr(few.why(), "cheap")) << few.why();
   // Too much data to copy every call.
-  BindingChooser large(BindingChooser::Mode::kAuto, BindingChooser::kMaxCopyBytes + 1, 2);
-  for (int i = 0; i < BindingChooser::kWindow; ++i) large.Observe(true, 100);
+  BindingChooser large(BindingChooser::Mode::kAuto, {BindingChooser::kMaxCopyBytes + 1, 16});
+  Window(large, 2, {0}, 100);
   EXPECT_EQ(large.policy(), BindingPolicy::kUpdateNodes);
   EXPECT_TRUE(testing::HasSubstr(large.why(), "too large to copy")) << large.why();
+  // The small ones are copied, the large one stays bound directly.
+  BindingChooser mixed(BindingChooser::Mode::kAuto, {BindingChooser::kMaxCopyBytes, 16, 16});
+  Window(mixed, 3, {0, 1, 2}, 100);
+  EXPECT_FALSE(mixed.copied(0));
+  EXPECT_TRUE(mixed.copied(1));
+  EXPECT_TRUE(mixed.copied(2));
 }
 
 TEST(GpuBindingPolicy, AutoUnlessTheEnvironmentSays) {
@@ -45,10 +80,12 @@ TEST(GpuBindingPolicy, AutoUnlessTheEnvironmentSays) {
 }
 
 TEST(GpuBindingPolicy, ForcedModes) {
-  BindingChooser copy(BindingChooser::Mode::kCopy, 1 << 30, 2);
+  BindingChooser copy(BindingChooser::Mode::kCopy, {1 << 30, 2});
   EXPECT_EQ(copy.policy(), BindingPolicy::kStableCopies);
-  BindingChooser update(BindingChooser::Mode::kUpdate, 16, 2);
-  for (int i = 0; i < 2 * BindingChooser::kWindow; ++i) update.Observe(true, 1000);
+  EXPECT_TRUE(copy.copied(0) && copy.copied(1));
+  BindingChooser update(BindingChooser::Mode::kUpdate, {16, 2});
+  Window(update, 2, {0, 1}, 1000);
+  Window(update, 2, {0, 1}, 1000);
   EXPECT_EQ(update.policy(), BindingPolicy::kUpdateNodes);
 }
 

@@ -204,45 +204,50 @@ Status GpuExecutable::LoadGraphs(const CompileOptions& compile) {
   };
   graph_execs_.resize(graph_plan_.graphs.size());
   HLOGRAPH_ASSIGN(capture_stream_, Stream::Create());
-  int64_t io_bytes = 0;
-  for (BufferId id : program_.parameters) io_bytes += program_.buffers[static_cast<size_t>(id)].bytes;
-  for (BufferId id : program_.results) io_bytes += program_.buffers[static_cast<size_t>(id)].bytes;
-  binding_ = std::make_unique<BindingChooser>(BindingChooser::ModeFromEnvironment(), io_bytes,
-                                              static_cast<int>(program_.parameters.size() + program_.results.size()));
+  std::vector<int64_t> io_bytes;
+  for (BufferId id : program_.parameters) io_bytes.push_back(program_.buffers[static_cast<size_t>(id)].bytes);
+  for (BufferId id : program_.results) io_bytes.push_back(program_.buffers[static_cast<size_t>(id)].bytes);
+  binding_ = std::make_unique<BindingChooser>(BindingChooser::ModeFromEnvironment(), std::move(io_bytes));
   return Status::Ok();
 }
 
-Status GpuExecutable::RunGraphsOnStableCopies(std::vector<void*>& ptrs, const std::vector<const void*>& args,
-                                              const std::vector<void*>& results, cudaStream_t stream) {
-  const size_t n_params = program_.parameters.size();
-  if (stable_.empty()) {
-    for (BufferId id : program_.parameters) {
-      HLOGRAPH_ASSIGN(DeviceBuffer b, DeviceBuffer::Allocate(program_.buffers[static_cast<size_t>(id)].bytes));
-      stable_.push_back(std::move(b));
-    }
-    for (BufferId id : program_.results) {
-      HLOGRAPH_ASSIGN(DeviceBuffer b, DeviceBuffer::Allocate(program_.buffers[static_cast<size_t>(id)].bytes));
-      stable_.push_back(std::move(b));
-    }
+Status GpuExecutable::RunGraphsBound(std::vector<void*>& ptrs, const std::vector<const void*>& args,
+                                     const std::vector<void*>& results, cudaStream_t stream) {
+  const size_t n_params = args.size();
+  const size_t n_io = n_params + results.size();
+  stable_.resize(n_io);
+  // Which arguments and results sit at a new address since the last call.
+  std::vector<bool> moved(n_io, false);
+  last_io_.resize(n_io, nullptr);
+  for (size_t i = 0; i < n_io; ++i) {
+    const void* now = i < n_params ? args[i] : results[i - n_params];
+    moved[i] = last_io_[i] != nullptr && last_io_[i] != now;
+    last_io_[i] = now;
   }
+  // The stable copies stand in for the buffers the chooser copies.
+  std::vector<size_t> copy_in, copy_out;  // io numbers
   for (size_t i = 0; i < program_.buffers.size(); ++i) {
     const Buffer& b = program_.buffers[i];
-    const size_t index = static_cast<size_t>(b.index);
-    if (b.kind == BufferKind::kParameter) ptrs[i] = stable_[index].data();
-    if (b.kind == BufferKind::kOutput) ptrs[i] = stable_[n_params + index].data();
+    if (b.kind != BufferKind::kParameter && b.kind != BufferKind::kOutput) continue;
+    const size_t io = static_cast<size_t>(b.index) + (b.kind == BufferKind::kParameter ? 0 : n_params);
+    if (io >= n_io || !binding_->copied(io) || b.bytes == 0) continue;
+    if (stable_[io].data() == nullptr) {
+      HLOGRAPH_ASSIGN(stable_[io], DeviceBuffer::Allocate(b.bytes));
+    }
+    ptrs[i] = stable_[io].data();
+    (b.kind == BufferKind::kParameter ? copy_in : copy_out).push_back(io);
   }
-  for (size_t a = 0; a < args.size(); ++a) {
-    if (stable_[a].size() == 0) continue;
-    HLOGRAPH_TRY(CopyDeviceToDevice(stable_[a].data(), args[a], stable_[a].size(), stream));
+  for (size_t io : copy_in) {
+    HLOGRAPH_TRY(CopyDeviceToDevice(stable_[io].data(), args[io], stable_[io].size(), stream));
     ++stats_.binding.copies;
   }
+  const BindingCounters before = stats_.binding;
   HLOGRAPH_TRY(RunGraphs(ptrs, stream));
-  for (size_t r = 0; r < results.size(); ++r) {
-    const DeviceBuffer& b = stable_[n_params + r];
-    if (b.size() == 0) continue;
-    HLOGRAPH_TRY(CopyDeviceToDevice(results[r], b.data(), b.size(), stream));
+  for (size_t io : copy_out) {
+    HLOGRAPH_TRY(CopyDeviceToDevice(results[io - n_params], stable_[io].data(), stable_[io].size(), stream));
     ++stats_.binding.copies;
   }
+  binding_->Observe(moved, stats_.binding.node_updates - before.node_updates);
   return Status::Ok();
 }
 
@@ -320,14 +325,8 @@ Status GpuExecutable::Execute(const std::vector<const void*>& args, const std::v
   }
   ++stats_.executions;
   HLOGRAPH_CUDA(cudaStreamWaitEvent(stream, last_call_done_, 0));
-  if (mode_ == ExecutionMode::kGraph && binding_->policy() == BindingPolicy::kStableCopies) {
-    HLOGRAPH_TRY(RunGraphsOnStableCopies(ptrs, args, results, stream));
-  } else if (mode_ == ExecutionMode::kGraph) {
-    const BindingCounters before = stats_.binding;
-    HLOGRAPH_TRY(RunGraphs(ptrs, stream));
-    const int64_t updates = stats_.binding.node_updates - before.node_updates;
-    const bool reinstantiated = before.instantiations > 0 && stats_.binding.instantiations > before.instantiations;
-    binding_->Observe(updates > 0 || reinstantiated, updates);
+  if (mode_ == ExecutionMode::kGraph) {
+    HLOGRAPH_TRY(RunGraphsBound(ptrs, args, results, stream));
   } else {
     HLOGRAPH_TRY(RunSequence(program_.main, ptrs, stream));
   }

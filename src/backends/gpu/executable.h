@@ -104,9 +104,11 @@ class GpuExecutable : public Evictable {
   // Allocates the arena and workspace (after asking the budget for room).
   Status AllocateResident();
   Status RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream);
-  // Graph mode with stable copies: arguments copied in, results out.
-  Status RunGraphsOnStableCopies(std::vector<void*>& ptrs, const std::vector<const void*>& args,
-                                 const std::vector<void*>& results, cudaStream_t stream);
+  // Graph mode: the arguments and results the binding chooser copies go
+  // through stable buffers (copied in, copied out), the rest are bound
+  // directly (nodes updated when they move); the call is shown to the chooser.
+  Status RunGraphsBound(std::vector<void*>& ptrs, const std::vector<const void*>& args,
+                        const std::vector<void*>& results, cudaStream_t stream);
   Status RunLibraryStep(const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream);
   Status RunSequence(const Sequence& seq, std::vector<void*>& ptrs, cudaStream_t stream);
   Status RunStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream);
@@ -121,7 +123,8 @@ class GpuExecutable : public Evictable {
   std::vector<std::unique_ptr<GraphExec>> graph_execs_;  // per plan graph, made on the first call
   Stream capture_stream_;                                // library calls are captured on it
   std::unique_ptr<BindingChooser> binding_;
-  std::vector<DeviceBuffer> stable_;  // stable copies: per parameter, then per result
+  std::vector<DeviceBuffer> stable_;     // stable copies: per parameter, then per result (empty if bound directly)
+  std::vector<const void*> last_io_;    // the last call's argument and result addresses
   std::vector<KernelSource> sources_;
   std::vector<KernelModule> modules_;
   std::vector<cudaKernel_t> kernels_;
