@@ -80,7 +80,8 @@ PJRT_Error* ClientBufferFromHostBuffer(PJRT_Client_BufferFromHostBuffer_Args* ar
   std::vector<uint8_t> dense;  // a row-major copy, when the host data is strided otherwise
   if (args->num_byte_strides != 0 && type.NumElements() > 0) {
     if (args->num_byte_strides != args->num_dims) {
-      return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": byte_strides and dims differ in length");
+      return MakeError(PJRT_Error_Code_INVALID_ARGUMENT,
+                       std::string(kName) + ": byte_strides and dims differ in length");
     }
     const auto element_bytes = static_cast<size_t>(ir::StorageBytes(*element));
     dense.resize(static_cast<size_t>(type.NumElements()) * element_bytes);
@@ -88,7 +89,9 @@ PJRT_Error* ClientBufferFromHostBuffer(PJRT_Client_BufferFromHostBuffer_Args* ar
     src = dense.data();
   }
   auto array = args->client->backend->FromHost(type, src);
-  if (!array.ok()) return MakeError(PJRT_Error_Code_RESOURCE_EXHAUSTED, std::string(kName) + ": " + array.status().message());
+  if (!array.ok()) {
+    return MakeError(PJRT_Error_Code_RESOURCE_EXHAUSTED, std::string(kName) + ": " + array.status().message());
+  }
   // The data is copied: the host buffer is free as soon as this returns.
   args->done_with_host_buffer = MakeReadyEvent();
   args->buffer = MakeBuffer(std::move(*array), type, device);

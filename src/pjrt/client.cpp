@@ -61,7 +61,9 @@ PJRT_Error* ClientCreate(PJRT_Client_Create_Args* args) {
   }
   auto client = std::make_unique<PJRT_Client>();
   auto backend = MakeBackend();
-  if (!backend.ok()) return MakeError(PJRT_Error_Code_FAILED_PRECONDITION, "PJRT_Client_Create: " + backend.status().message());
+  if (!backend.ok()) {
+    return MakeError(PJRT_Error_Code_FAILED_PRECONDITION, "PJRT_Client_Create: " + backend.status().message());
+  }
   client->backend = std::move(*backend);
 #ifdef HLOGRAPH_VERSION
   client->platform_version = "hlograph " HLOGRAPH_VERSION " (" + client->backend->description() + ")";

@@ -99,15 +99,20 @@ PJRT_Error* ClientCompile(PJRT_Client_Compile_Args* args) {
                          "\" is not supported (hlograph reads \"mlir\": StableHLO bytecode or text)");
   }
   auto options = ReadCompileOptions(std::string_view(args->compile_options, args->compile_options_size));
-  if (!options.ok()) return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": " + options.status().message());
+  if (!options.ok()) {
+    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": " + options.status().message());
+  }
   if (options->num_replicas != 1 || options->num_partitions != 1) {
     return MakeError(PJRT_Error_Code_UNIMPLEMENTED,
-                     std::string(kName) + ": hlograph runs one replica and one partition; the compile options ask for " +
+                     std::string(kName) +
+                         ": hlograph runs one replica and one partition; the compile options ask for " +
                          std::to_string(options->num_replicas) + " replica(s) x " +
                          std::to_string(options->num_partitions) + " partition(s)");
   }
   auto program = CompileProgram(std::string_view(p->code, p->code_size), *args->client->backend);
-  if (!program.ok()) return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": " + program.status().message());
+  if (!program.ok()) {
+    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": " + program.status().message());
+  }
   auto* loaded = new PJRT_LoadedExecutable;
   loaded->program = std::move(*program);
   loaded->client = args->client;

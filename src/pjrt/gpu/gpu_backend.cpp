@@ -262,7 +262,8 @@ class GpuRunner : public Runner {
                  static_cast<long long>(done_requests_->load()));
   }
 
-  StatusOr<Results> Execute(const std::vector<std::shared_ptr<Array>>& args, const std::vector<bool>& donated) override {
+  StatusOr<Results> Execute(const std::vector<std::shared_ptr<Array>>& args,
+                            const std::vector<bool>& donated) override {
     const gpu::GpuProgram& program = executable_->program();
     std::vector<const void*> arg_ptrs;
     arg_ptrs.reserve(args.size());

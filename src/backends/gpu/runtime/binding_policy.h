@@ -40,7 +40,9 @@ class BindingChooser {
   // Whether argument/result `i` (arguments first) goes through a stable copy.
   bool copied(size_t i) const { return i < copied_.size() && copied_[i]; }
   // kStableCopies once any buffer goes through a copy.
-  BindingPolicy policy() const { return copied_count_ > 0 ? BindingPolicy::kStableCopies : BindingPolicy::kUpdateNodes; }
+  BindingPolicy policy() const {
+    return copied_count_ > 0 ? BindingPolicy::kStableCopies : BindingPolicy::kUpdateNodes;
+  }
   const std::string& why() const { return why_; }
 
   // Calls per window, and the most bytes copied per call.
