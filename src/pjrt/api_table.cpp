@@ -83,6 +83,7 @@ PJRT_Api MakeApi() {
   api.PJRT_Executable_OutputElementTypes = ExecutableOutputElementTypes;
   api.PJRT_Executable_OutputDimensions = ExecutableOutputDimensions;
   api.PJRT_Executable_OutputMemoryKinds = ExecutableOutputMemoryKinds;
+  api.PJRT_Executable_OptimizedProgram = ExecutableOptimizedProgram;
   api.PJRT_LoadedExecutable_Destroy = LoadedExecutableDestroy;
   api.PJRT_LoadedExecutable_GetExecutable = LoadedExecutableGetExecutable;
   api.PJRT_LoadedExecutable_AddressableDevices = LoadedExecutableAddressableDevices;

@@ -1,10 +1,12 @@
 #include "pjrt/executable.h"
 
+#include <cstring>
 #include <span>
 
 #include "frontend/bytecode/bytecode_reader.h"
 #include "frontend/parser.h"
 #include "ir/argument_aliases.h"
+#include "ir/printer.h"
 #include "ir/verifier.h"
 #include "pjrt/buffer.h"
 #include "pjrt/client.h"
@@ -83,6 +85,7 @@ StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code, B
     program->output_memory_kind_sizes.push_back(sizeof(kDeviceMemoryKind) - 1);
   }
   HLOGRAPH_ASSIGN(program->runner, backend.Load(*program->module));
+  program->text = ir::PrintModule(*program->module);
   return std::shared_ptr<const Program>(std::move(program));
 }
 
@@ -171,6 +174,27 @@ PJRT_Error* ExecutableOutputMemoryKinds(PJRT_Executable_OutputMemoryKinds_Args* 
   args->num_outputs = program.output_memory_kinds.size();
   args->memory_kinds = program.output_memory_kinds.data();
   args->memory_kind_sizes = program.output_memory_kind_sizes.data();
+  return nullptr;
+}
+
+PJRT_Error* ExecutableOptimizedProgram(PJRT_Executable_OptimizedProgram_Args* args) {
+  static constexpr const char* kName = "PJRT_Executable_OptimizedProgram";
+  PJRT_Program* out = args->program;
+  if (out == nullptr) return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": no program to fill");
+  const std::string& text = args->executable->program->text;
+  out->format = "mlir";
+  out->format_size = 4;
+  if (out->code == nullptr) {
+    out->code_size = text.size();
+    return nullptr;
+  }
+  if (out->code_size < text.size()) {
+    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": the code buffer holds " +
+                                                           std::to_string(out->code_size) + " bytes, the program " +
+                                                           std::to_string(text.size()));
+  }
+  std::memcpy(out->code, text.data(), text.size());
+  out->code_size = text.size();
   return nullptr;
 }
 

@@ -19,6 +19,7 @@ struct Program {
   std::unique_ptr<ir::Module> module;
   const ir::Operation* entry = nullptr;
   std::string name;
+  std::string text;  // the module printed
   std::vector<ir::Type> inputs, outputs;
   // Per input: the result that may take its memory when donated, or -1
   // (ir/argument_aliases.h).
@@ -46,6 +47,9 @@ PJRT_Error* ExecutableNumOutputs(PJRT_Executable_NumOutputs_Args* args);
 PJRT_Error* ExecutableOutputElementTypes(PJRT_Executable_OutputElementTypes_Args* args);
 PJRT_Error* ExecutableOutputDimensions(PJRT_Executable_OutputDimensions_Args* args);
 PJRT_Error* ExecutableOutputMemoryKinds(PJRT_Executable_OutputMemoryKinds_Args* args);
+// The module as compiled, printed as StableHLO text (format "mlir"): what
+// JAX's compiled.as_text() shows.
+PJRT_Error* ExecutableOptimizedProgram(PJRT_Executable_OptimizedProgram_Args* args);
 
 PJRT_Error* LoadedExecutableDestroy(PJRT_LoadedExecutable_Destroy_Args* args);
 PJRT_Error* LoadedExecutableGetExecutable(PJRT_LoadedExecutable_GetExecutable_Args* args);

@@ -600,6 +600,13 @@ struct PJRT_Executable_OutputMemoryKinds_Args {
   const char* const* memory_kinds;  // out
   const size_t* memory_kind_sizes;  // out
 };
+// The compiled program: format and code set by the plugin; with code null
+// the call only sets code_size, else it copies the code there.
+struct PJRT_Executable_OptimizedProgram_Args {
+  HLOGRAPH_PJRT_ARGS_HEAD;
+  PJRT_Executable* executable;
+  PJRT_Program* program;  // in/out
+};
 struct PJRT_Executable_Fingerprint_Args {
   HLOGRAPH_PJRT_ARGS_HEAD;
   PJRT_Executable* executable;

@@ -62,6 +62,14 @@ check("two executables", add(mul(put)), np.arange(6).reshape(2, 3) * 3 + 10)
 
 import warnings  # noqa: E402
 
+# compiled.as_text(): the plugin hands back the module it compiled.
+text = jax.jit(lambda v: jnp.tanh(v) * 2).lower(x).compile().as_text()
+if not text or "tanh" not in text:
+    failures.append("as_text")
+    print(f"FAIL as_text: {text!r}")
+else:
+    print("ok   as_text")
+
 given = jnp.ones(3)
 with warnings.catch_warnings():
     warnings.simplefilter("error")  # "Some donated buffers were not usable" fails the test

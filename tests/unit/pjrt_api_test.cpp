@@ -404,6 +404,20 @@ TEST_F(PjrtApiTest, CompilesTextAndExecutes) {
   EXPECT_EQ(dims.dim_sizes[1], 0u);
   EXPECT_EQ(dims.dims[0], 2);
   EXPECT_EQ(dims.dims[1], 3);
+  // The compiled program: its size first, then the text, which prints the module.
+  PJRT_Program optimized;
+  std::memset(&optimized, 0, sizeof(optimized));
+  optimized.struct_size = sizeof(optimized);
+  auto program = Init<PJRT_Executable_OptimizedProgram_Args>();
+  program.executable = get.executable;
+  program.program = &optimized;
+  PJRT_OK(api_->PJRT_Executable_OptimizedProgram(&program));
+  EXPECT_EQ(std::string(optimized.format, optimized.format_size), "mlir");
+  std::string code(optimized.code_size, '\0');
+  optimized.code = code.data();
+  PJRT_OK(api_->PJRT_Executable_OptimizedProgram(&program));
+  EXPECT_NE(code.find("stablehlo.multiply"), std::string::npos) << code;
+  EXPECT_NE(code.find("@jit_f"), std::string::npos) << code;
   auto destroy = Init<PJRT_Executable_Destroy_Args>();
   destroy.executable = get.executable;
   PJRT_OK(api_->PJRT_Executable_Destroy(&destroy));
