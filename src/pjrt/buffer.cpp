@@ -46,9 +46,7 @@ void CopyStrided(const uint8_t* src, const int64_t* byte_strides, const std::vec
 
 PJRT_Buffer* MakeBuffer(std::shared_ptr<Array> array, const ir::Type& type, PJRT_Device* device) {
   auto* buffer = new PJRT_Buffer;
-  buffer->type = ToPjrtType(type.element()).value_or(PJRT_Buffer_Type_INVALID);
-  buffer->dims = type.shape();
-  buffer->ir_type = type;
+  buffer->type = type;
   buffer->device = device;
   buffer->array = std::move(array);
   return buffer;
@@ -104,19 +102,19 @@ PJRT_Error* BufferDestroy(PJRT_Buffer_Destroy_Args* args) {
 }
 
 PJRT_Error* BufferElementType(PJRT_Buffer_ElementType_Args* args) {
-  args->type = args->buffer->type;
+  args->type = ToPjrtType(args->buffer->type.element()).value_or(PJRT_Buffer_Type_INVALID);
   return nullptr;
 }
 
 PJRT_Error* BufferDimensions(PJRT_Buffer_Dimensions_Args* args) {
-  args->dims = args->buffer->dims.data();
-  args->num_dims = args->buffer->dims.size();
+  args->dims = args->buffer->type.shape().data();
+  args->num_dims = args->buffer->type.shape().size();
   return nullptr;
 }
 
 PJRT_Error* BufferUnpaddedDimensions(PJRT_Buffer_UnpaddedDimensions_Args* args) {
-  args->unpadded_dims = args->buffer->dims.data();
-  args->num_dims = args->buffer->dims.size();
+  args->unpadded_dims = args->buffer->type.shape().data();
+  args->num_dims = args->buffer->type.shape().size();
   return nullptr;
 }
 
@@ -159,7 +157,7 @@ PJRT_Error* BufferToHostBuffer(PJRT_Buffer_ToHostBuffer_Args* args) {
   }
   const PJRT_Buffer& src = *args->src;
   if (!src.array) return Deleted(kName);
-  if (!IsRowMajor(args->host_layout, src.dims.size())) {
+  if (!IsRowMajor(args->host_layout, src.type.shape().size())) {
     return MakeError(PJRT_Error_Code_UNIMPLEMENTED, std::string(kName) + ": only row-major host layouts");
   }
   const auto size = static_cast<size_t>(src.array->byte_size());

@@ -12,10 +12,8 @@
 
 struct PJRT_Buffer {
   std::shared_ptr<hlograph::pjrt::Array> array;  // null once deleted (or donated)
-  hlograph::ir::Type ir_type;
+  hlograph::ir::Type type;                        // the queries' element type and dims come from it
   PJRT_Device* device = nullptr;
-  PJRT_Buffer_Type type = PJRT_Buffer_Type_INVALID;
-  std::vector<int64_t> dims;
 };
 
 namespace hlograph::pjrt {

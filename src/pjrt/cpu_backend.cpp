@@ -8,12 +8,6 @@
 namespace hlograph::pjrt {
 namespace {
 
-std::shared_ptr<EventState> ReadyState() {
-  auto state = std::make_shared<EventState>();
-  state->SetReady();
-  return state;
-}
-
 class CpuArray : public Array {
  public:
   explicit CpuArray(cpu::Tensor tensor) : tensor_(std::move(tensor)) {}
@@ -22,7 +16,7 @@ class CpuArray : public Array {
     if (tensor_.byte_size() > 0) std::memcpy(dst, tensor_.bytes(), tensor_.byte_size());
     return Status::Ok();
   }
-  std::shared_ptr<EventState> Ready() const override { return ReadyState(); }
+  std::shared_ptr<EventState> Ready() const override { return ReadyEventState(); }
   const cpu::Tensor& tensor() const { return tensor_; }
 
  private:
@@ -42,7 +36,7 @@ class CpuRunner : public Runner {
     HLOGRAPH_ASSIGN(std::vector<cpu::Tensor> outputs, interpreter.RunEntry(inputs));
     Results results;
     for (cpu::Tensor& t : outputs) results.arrays.push_back(std::make_shared<CpuArray>(std::move(t)));
-    results.done = ReadyState;
+    results.done = ReadyEventState;
     return results;
   }
 

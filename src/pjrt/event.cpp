@@ -51,11 +51,13 @@ void EventState::OnReady(PJRT_Event_OnReadyCallback callback, void* user_arg) {
 
 PJRT_Event* MakeEvent(std::shared_ptr<EventState> state) { return new PJRT_Event{std::move(state)}; }
 
-PJRT_Event* MakeReadyEvent() {
+std::shared_ptr<EventState> ReadyEventState() {
   auto state = std::make_shared<EventState>();
   state->SetReady();
-  return MakeEvent(std::move(state));
+  return state;
 }
+
+PJRT_Event* MakeReadyEvent() { return MakeEvent(ReadyEventState()); }
 
 PJRT_Error* EventDestroy(PJRT_Event_Destroy_Args* args) {
   delete args->event;

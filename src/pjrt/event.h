@@ -35,7 +35,8 @@ class EventState {
   std::vector<std::pair<PJRT_Event_OnReadyCallback, void*>> callbacks_;
 };
 
-// A new handle on an event that is already ready (without error).
+// An event already ready (without error), and a new handle on one.
+std::shared_ptr<EventState> ReadyEventState();
 PJRT_Event* MakeReadyEvent();
 PJRT_Event* MakeEvent(std::shared_ptr<EventState> state);
 

@@ -85,7 +85,6 @@ StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code, B
     program->output_memory_kind_sizes.push_back(sizeof(kDeviceMemoryKind) - 1);
   }
   HLOGRAPH_ASSIGN(program->runner, backend.Load(*program->module));
-  program->text = ir::PrintModule(*program->module);
   return std::shared_ptr<const Program>(std::move(program));
 }
 
@@ -181,7 +180,9 @@ PJRT_Error* ExecutableOptimizedProgram(PJRT_Executable_OptimizedProgram_Args* ar
   static constexpr const char* kName = "PJRT_Executable_OptimizedProgram";
   PJRT_Program* out = args->program;
   if (out == nullptr) return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": no program to fill");
-  const std::string& text = args->executable->program->text;
+  const Program& program = *args->executable->program;
+  std::call_once(program.text_once, [&] { program.text = ir::PrintModule(*program.module); });
+  const std::string& text = program.text;
   out->format = "mlir";
   out->format_size = 4;
   if (out->code == nullptr) {
@@ -260,9 +261,9 @@ PJRT_Error* LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
       return MakeError(PJRT_Error_Code_FAILED_PRECONDITION,
                        std::string(kName) + ": argument " + std::to_string(i) + " has been deleted");
     }
-    if (buffer->ir_type != program->inputs[i]) {
+    if (buffer->type != program->inputs[i]) {
       return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": argument " + std::to_string(i) +
-                                                             " has type " + buffer->ir_type.ToString() + ", expected " +
+                                                             " has type " + buffer->type.ToString() + ", expected " +
                                                              program->inputs[i].ToString());
     }
     inputs.push_back(buffer->array);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,7 +20,9 @@ struct Program {
   std::unique_ptr<ir::Module> module;
   const ir::Operation* entry = nullptr;
   std::string name;
-  std::string text;  // the module printed
+  // The module printed, made on the first request (OptimizedProgram).
+  mutable std::once_flag text_once;
+  mutable std::string text;
   std::vector<ir::Type> inputs, outputs;
   // Per input: the result that may take its memory when donated, or -1
   // (ir/argument_aliases.h).
