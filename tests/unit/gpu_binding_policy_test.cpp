@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "backends/gpu/runtime/binding_policy.h"
+#include "backends/gpu/runtime/recent_addresses.h"
 #include "test_util.h"
 
 namespace hlograph::gpu {
@@ -68,6 +69,24 @@ TEST(GpuBindingPolicy, AutoKeepsUpdatingWhenCopiesWouldNotPay) {
   EXPECT_FALSE(mixed.copied(0));
   EXPECT_TRUE(mixed.copied(1));
   EXPECT_TRUE(mixed.copied(2));
+}
+
+TEST(GpuBindingPolicy, ResultsAlternatingBetweenTwoBuffersStayBoundDirectly) {
+  // The PJRT plugin's recycled results: a weight at one address, a result at
+  // A, B, A, B... With two graph instances neither moves; with one, the
+  // result moves on every call and goes through a stable copy.
+  const auto run = [](size_t instances) {
+    BindingChooser chooser(BindingChooser::Mode::kAuto, {64 << 10, 1024});
+    RecentAddresses recent(2, instances);
+    for (int call = 0; call < 4 * BindingChooser::kWindow; ++call) {
+      const void* result = reinterpret_cast<const void*>(call % 2 == 0 ? 0xa000 : 0xb000);
+      const std::vector<bool> moved = recent.Observe({reinterpret_cast<const void*>(0x1000), result});
+      chooser.Observe(moved, moved[1] ? 20 : 0);
+    }
+    return chooser.copied(1);
+  };
+  EXPECT_FALSE(run(2));
+  EXPECT_TRUE(run(1));
 }
 
 TEST(GpuBindingPolicy, AutoUnlessTheEnvironmentSays) {

@@ -34,6 +34,7 @@ struct Timings {
   // GPU, over all calls: graph launches, and how addresses stayed bound.
   int64_t calls = 0, graph_launches = 0, reuses = 0, node_updates = 0, instantiations = 0, copies = 0;
   std::string binding;  // the policy in force at the end
+  int graph_instances = 0;  // kept per graph, at most
   double queued_s = 0;              // per call, calls queued then one wait
   int64_t device_bytes = -1;        // resident + arguments + results (GPU)
   int64_t kernels = -1;
@@ -129,6 +130,7 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   t.instantiations = stats.binding.instantiations;
   t.copies = stats.binding.copies;
   t.binding = gpu::BindingPolicyName(stats.binding_policy);
+  t.graph_instances = stats.graph_instances;
   if (o.profile && o.iters > 0) {
     HLOGRAPH_TRY(gpu::KernelProfiler::Start());
     Status run = Status::Ok();
@@ -169,7 +171,7 @@ std::string Json(const Options& o, const Timings& t) {
     os << ", \"mode\": " << Quoted(t.mode) << ", \"calls\": " << t.calls << ", \"graph_launches\": " << t.graph_launches
        << ", \"binding\": {\"policy\": " << Quoted(t.binding) << ", \"reuses\": " << t.reuses
        << ", \"node_updates\": " << t.node_updates << ", \"instantiations\": " << t.instantiations
-       << ", \"copies\": " << t.copies << "}";
+       << ", \"copies\": " << t.copies << ", \"graph_instances\": " << t.graph_instances << "}";
   }
   if (t.kernel_busy_s >= 0) {
     os << ", \"kernel_busy_us\": " << us(t.kernel_busy_s) << ", \"kernel_launches_per_call\": " << t.kernel_launches
@@ -229,10 +231,11 @@ int Bench(const Options& o) {
     std::printf("  host per call      median %.1f us (queueing the work)\n", us(Percentile(t->host_s, 0.5)));
   }
   if (!t->mode.empty()) {
-    std::printf("  mode               %s: %lld graph launches in %lld calls; binding (%s): %lld reuses, %lld node "
-                "updates, %lld instantiations, %lld copies\n",
+    std::printf("  mode               %s: %lld graph launches in %lld calls; binding (%s, up to %d graph "
+                "instances): %lld reuses, %lld node updates, %lld instantiations, %lld copies\n",
                 t->mode.c_str(), static_cast<long long>(t->graph_launches), static_cast<long long>(t->calls),
-                t->binding.c_str(), static_cast<long long>(t->reuses), static_cast<long long>(t->node_updates),
+                t->binding.c_str(), t->graph_instances, static_cast<long long>(t->reuses),
+                static_cast<long long>(t->node_updates),
                 static_cast<long long>(t->instantiations), static_cast<long long>(t->copies));
   }
   if (t->device_bytes >= 0) std::printf("  device memory      %.2f MiB\n", t->device_bytes / 1048576.0);

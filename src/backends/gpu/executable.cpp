@@ -93,6 +93,7 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   if (mode_ == ExecutionMode::kGraph) {
     graph_plan_ = BuildGraphPlan(program_, options.graph);
     HLOGRAPH_TRY(graph_plan_.Verify());
+    graph_instances_ = GraphInstancesFromEnvironment(std::clamp(options.graph_instances, 1, kMaxGraphInstances));
     HLOGRAPH_TRY(LoadGraphs(compile));
   }
   HLOGRAPH_CUDA(cudaDeviceSynchronize());
@@ -177,7 +178,7 @@ bool GpuExecutable::TryEvict() {
   if (!lock.owns_lock() || evicted_) return false;
   // Earlier calls' work may still use the arena.
   if (last_call_done_ != nullptr && cudaEventSynchronize(last_call_done_) != cudaSuccess) return false;
-  for (auto& exec : graph_execs_) exec.reset();  // their nodes point into the arena and workspace
+  for (GraphExecSet& set : graph_execs_) set.Clear();  // their nodes point into the arena and workspace
   arena_ = DeviceBuffer();
   workspace_ = DeviceBuffer();
   held_bytes_ = 0;
@@ -202,11 +203,15 @@ Status GpuExecutable::LoadGraphs(const CompileOptions& compile) {
   r.run_library = [this](const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream) {
     return RunLibraryStep(step, ptrs, stream);
   };
-  graph_execs_.resize(graph_plan_.graphs.size());
+  graph_execs_.clear();
+  for (size_t g = 0; g < graph_plan_.graphs.size(); ++g) {
+    graph_execs_.emplace_back(static_cast<int>(g), graph_instances_);
+  }
   HLOGRAPH_ASSIGN(capture_stream_, Stream::Create());
   std::vector<int64_t> io_bytes;
   for (BufferId id : program_.parameters) io_bytes.push_back(program_.buffers[static_cast<size_t>(id)].bytes);
   for (BufferId id : program_.results) io_bytes.push_back(program_.buffers[static_cast<size_t>(id)].bytes);
+  recent_io_ = RecentAddresses(io_bytes.size(), static_cast<size_t>(graph_instances_));
   binding_ = std::make_unique<BindingChooser>(BindingChooser::ModeFromEnvironment(), std::move(io_bytes));
   return Status::Ok();
 }
@@ -216,14 +221,11 @@ Status GpuExecutable::RunGraphsBound(std::vector<void*>& ptrs, const std::vector
   const size_t n_params = args.size();
   const size_t n_io = n_params + results.size();
   stable_.resize(n_io);
-  // Which arguments and results sit at a new address since the last call.
-  std::vector<bool> moved(n_io, false);
-  last_io_.resize(n_io, nullptr);
-  for (size_t i = 0; i < n_io; ++i) {
-    const void* now = i < n_params ? args[i] : results[i - n_params];
-    moved[i] = last_io_[i] != nullptr && last_io_[i] != now;
-    last_io_[i] = now;
-  }
+  // Which arguments and results sit at an address none of their last few
+  // calls used: one that no instance may still be bound to.
+  std::vector<const void*> now(args.begin(), args.end());
+  now.insert(now.end(), results.begin(), results.end());
+  const std::vector<bool> moved = recent_io_.Observe(now);
   // The stable copies stand in for the buffers the chooser copies.
   std::vector<size_t> copy_in, copy_out;  // io numbers
   for (size_t i = 0; i < program_.buffers.size(); ++i) {
@@ -257,13 +259,9 @@ Status GpuExecutable::RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream) {
       HLOGRAPH_TRY(RunStep(*segment.outside, ptrs, stream));
       continue;
     }
-    std::unique_ptr<GraphExec>& exec = graph_execs_[static_cast<size_t>(segment.graph)];
-    if (exec == nullptr) {
-      HLOGRAPH_ASSIGN(exec, GraphExec::Create(graph_resources_, segment.graph, ptrs, capture_stream_.get(),
-                                              stats_.binding));
-    } else {
-      HLOGRAPH_TRY(exec->Bind(ptrs, capture_stream_.get(), stats_.binding));
-    }
+    GraphExecSet& instances = graph_execs_[static_cast<size_t>(segment.graph)];
+    HLOGRAPH_ASSIGN(GraphExec* const exec,
+                    instances.Bind(graph_resources_, ptrs, capture_stream_.get(), stats_.binding));
     HLOGRAPH_TRY(exec->Launch(stream));
     ++stats_.graph_launches;
   }
@@ -274,6 +272,7 @@ ExecutionStats GpuExecutable::stats() const {
   std::lock_guard<std::mutex> lock(const_cast<std::mutex&>(mutex_));
   ExecutionStats s = stats_;
   if (binding_) s.binding_policy = binding_->policy();
+  if (mode_ == ExecutionMode::kGraph) s.graph_instances = graph_instances_;
   return s;
 }
 
@@ -522,6 +521,9 @@ std::string GpuExecutable::Explain() const {
     os << "binding: " << BindingPolicyName(binding_->policy()) << " (" << binding_->why()
        << "); update nodes: reuse the instance while argument and result addresses stay, else give the nodes that "
           "touch a moved buffer new parameters (library calls recaptured), re-instantiate only if CUDA refuses\n";
+    os << "graph instances: up to " << graph_instances_
+       << " per graph (HLOGRAPH_GPU_GRAPH_INSTANCES), each bound to its own calls' addresses: a call takes the one "
+          "bound to its addresses, else a new one, else updates the one with the fewest moved buffers\n";
   }
   os << "kernel launches (this GPU):\n";
   for (const KernelSource& k : sources_) {

@@ -24,8 +24,10 @@
 #include "backends/gpu/runtime/device_memory.h"
 #include "backends/gpu/runtime/gemm.h"
 #include "backends/gpu/runtime/graph_exec.h"
+#include "backends/gpu/runtime/graph_exec_set.h"
 #include "backends/gpu/runtime/kernel_module.h"
 #include "backends/gpu/runtime/memory_budget.h"
+#include "backends/gpu/runtime/recent_addresses.h"
 #include "hlograph/status.h"
 #include "ir/module.h"
 
@@ -43,6 +45,10 @@ struct GpuCompileOptions {
   bool use_kernel_cache = true;
   ExecutionMode mode = ExecutionMode::kGraph;
   GraphOptions graph;  // the node budget for unrolling loops
+  // Graph mode: instances kept per graph, each bound to the addresses of
+  // its own calls (runtime/graph_exec_set.h); HLOGRAPH_GPU_GRAPH_INSTANCES
+  // overrides. 1: one instance, its nodes updated whenever addresses move.
+  int graph_instances = kDefaultGraphInstances;
 };
 
 // Counters of the last and all Execute calls, for people and benchmarks.
@@ -61,6 +67,7 @@ struct ExecutionStats {
   // allocated it again.
   int64_t reloads = 0;
   BindingPolicy binding_policy = BindingPolicy::kUpdateNodes;  // in force now (filled by stats())
+  int graph_instances = 0;  // the most instances per graph (filled by stats(); 0 in stream mode)
 };
 
 class GpuExecutable : public Evictable {
@@ -106,7 +113,9 @@ class GpuExecutable : public Evictable {
   Status RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream);
   // Graph mode: the arguments and results the binding chooser copies go
   // through stable buffers (copied in, copied out), the rest are bound
-  // directly (nodes updated when they move); the call is shown to the chooser.
+  // directly: each graph runs the instance bound to the call's addresses,
+  // or a new one, or one whose nodes are updated. The chooser sees as moved
+  // only addresses outside each buffer's last few (as many as instances).
   Status RunGraphsBound(std::vector<void*>& ptrs, const std::vector<const void*>& args,
                         const std::vector<void*>& results, cudaStream_t stream);
   Status RunLibraryStep(const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream);
@@ -120,11 +129,12 @@ class GpuExecutable : public Evictable {
   ExecutionMode mode_ = ExecutionMode::kGraph;
   GraphPlan graph_plan_;
   GraphResources graph_resources_;
-  std::vector<std::unique_ptr<GraphExec>> graph_execs_;  // per plan graph, made on the first call
+  std::vector<GraphExecSet> graph_execs_;  // per plan graph, instances made as calls need them
+  int graph_instances_ = 1;                // per plan graph, at most
   Stream capture_stream_;                                // library calls are captured on it
   std::unique_ptr<BindingChooser> binding_;
   std::vector<DeviceBuffer> stable_;     // stable copies: per parameter, then per result (empty if bound directly)
-  std::vector<const void*> last_io_;    // the last call's argument and result addresses
+  RecentAddresses recent_io_{0, 1};      // the last calls' argument and result addresses
   std::vector<KernelSource> sources_;
   std::vector<KernelModule> modules_;
   std::vector<cudaKernel_t> kernels_;

@@ -6,6 +6,7 @@
 #include "backends/gpu/plan/graph_plan.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/runtime/binding_policy.h"
+#include "backends/gpu/runtime/graph_exec_set.h"
 #include "backends/gpu/runtime/memory_budget.h"
 
 namespace hlograph::gpu {
@@ -15,6 +16,10 @@ namespace {
 // it (the executable reports what it chose at run time).
 std::string RuntimePolicies(const GpuProgram& program) {
   std::ostringstream os;
+  os << "graph instances (HLOGRAPH_GPU_GRAPH_INSTANCES): up to "
+     << GraphInstancesFromEnvironment(kDefaultGraphInstances)
+     << " per graph, each bound to its own calls' addresses (calls that alternate between that "
+        "many sets of buffers update no nodes)\n";
   os << "binding (HLOGRAPH_GPU_BINDING): ";
   switch (BindingChooser::ModeFromEnvironment()) {
     case BindingChooser::Mode::kUpdate: os << "update the nodes that touch a moved buffer\n"; break;

@@ -1,7 +1,10 @@
 // The GPU backend under PJRT: arrays live in device memory taken from the
 // device's stream-ordered pool (cudaMallocAsync, cached across calls), all
 // work (uploads, calls, downloads, frees) is queued on one stream, and
-// Execute returns once a call is queued. An array's readiness is a CUDA
+// Execute returns once a call is queued. The memory of a runner's results,
+// once released, is kept for the same output of its next call
+// (result_pool.h), so results alternate between two addresses and the
+// graphs need no rebinding. An array's readiness is a CUDA
 // event recorded after the work that made it; a PJRT event is made from it
 // only when asked for, and a waiter thread turns finished CUDA events into
 // ready PJRT events so that the caller's thread never blocks.
@@ -21,6 +24,7 @@
 #include "backends/gpu/executable.h"
 #include "backends/gpu/runtime/cuda_status.h"
 #include "pjrt/backend.h"
+#include "pjrt/gpu/result_pool.h"
 
 namespace hlograph::pjrt {
 namespace {
@@ -184,6 +188,35 @@ class GpuContext {
     return c.State([this](std::shared_ptr<Completion> running) { waiter_.Watch(std::move(running)); });
   }
 
+  // Device memory in stream order; when the device is out of memory, the
+  // runners' spare result memory is freed and the allocation tried again.
+  StatusOr<void*> Allocate(int64_t bytes) {
+    void* data = nullptr;
+    cudaError_t result = cudaMallocAsync(&data, static_cast<size_t>(bytes), stream());
+    if (result == cudaErrorMemoryAllocation) {
+      (void)cudaGetLastError();
+      ReleaseSpares();
+      result = cudaMallocAsync(&data, static_cast<size_t>(bytes), stream());
+    }
+    HLOGRAPH_TRY(CudaStatus(result, "cudaMallocAsync of " + std::to_string(bytes) + " bytes"));
+    return data;
+  }
+  void Register(const std::shared_ptr<ResultPool>& pool) {
+    std::lock_guard<std::mutex> lock(pools_mu_);
+    std::erase_if(pools_, [](const std::weak_ptr<ResultPool>& p) { return p.expired(); });
+    pools_.push_back(pool);
+  }
+  void ReleaseSpares() {
+    std::vector<std::shared_ptr<ResultPool>> live;
+    {
+      std::lock_guard<std::mutex> lock(pools_mu_);
+      for (const auto& p : pools_) {
+        if (auto pool = p.lock()) live.push_back(std::move(pool));
+      }
+    }
+    for (const auto& pool : live) pool->Release();
+  }
+
  private:
   explicit GpuContext(int device) : device_(device), waiter_(device) {}
 
@@ -192,21 +225,41 @@ class GpuContext {
   gpu::Stream stream_;
   std::shared_ptr<EventPool> events_ = std::make_shared<EventPool>();
   Waiter waiter_;  // destroyed before the stream: it drains its queue first
+  std::mutex pools_mu_;
+  std::vector<std::weak_ptr<ResultPool>> pools_;  // every runner's spare result memory
 };
 
-// Device memory from the pool, given back in stream order.
+// Device memory from the pool, given back in stream order: to the spares
+// of the runner output it was made for, while that runner lives and the
+// output has no spare, else freed. Donated to another result it keeps its
+// home (the sizes match: it was made for that output).
 class Allocation {
  public:
   static StatusOr<std::shared_ptr<Allocation>> Make(std::shared_ptr<GpuContext> context, int64_t bytes) {
     auto a = std::shared_ptr<Allocation>(new Allocation(std::move(context), bytes));
     if (bytes > 0) {
-      HLOGRAPH_TRY(CudaStatus(cudaMallocAsync(&a->data_, static_cast<size_t>(bytes), a->context_->stream()),
-                              "cudaMallocAsync of " + std::to_string(bytes) + " bytes"));
+      HLOGRAPH_ASSIGN(a->data_, a->context_->Allocate(bytes));
     }
     return a;
   }
+  // Memory for output `output` of the runner that owns `home`: its spare
+  // when there is one.
+  static StatusOr<std::shared_ptr<Allocation>> ForResult(std::shared_ptr<GpuContext> context, int64_t bytes,
+                                                         const std::shared_ptr<ResultPool>& home, size_t output) {
+    if (bytes == 0) return Make(std::move(context), bytes);
+    auto a = std::shared_ptr<Allocation>(new Allocation(std::move(context), bytes));
+    a->data_ = home->Take(output);
+    if (a->data_ == nullptr) {
+      HLOGRAPH_ASSIGN(a->data_, a->context_->Allocate(bytes));
+    }
+    a->home_ = home;
+    a->output_ = output;
+    return a;
+  }
   ~Allocation() {
-    if (data_) (void)cudaFreeAsync(data_, context_->stream());
+    if (!data_) return;
+    if (const auto home = home_.lock(); home && home->Keep(output_, data_)) return;
+    (void)cudaFreeAsync(data_, context_->stream());
   }
   void* data() const { return data_; }
   int64_t bytes() const { return bytes_; }
@@ -216,6 +269,8 @@ class Allocation {
   std::shared_ptr<GpuContext> context_;
   int64_t bytes_;
   void* data_ = nullptr;
+  std::weak_ptr<ResultPool> home_;  // none: freed on release
+  size_t output_ = 0;
 };
 
 class GpuArray : public Array {
@@ -241,23 +296,30 @@ class GpuArray : public Array {
 class GpuRunner : public Runner {
  public:
   GpuRunner(std::shared_ptr<GpuContext> context, std::unique_ptr<gpu::GpuExecutable> executable)
-      : context_(std::move(context)), executable_(std::move(executable)) {}
+      : context_(std::move(context)), executable_(std::move(executable)) {
+    results_ = std::make_shared<ResultPool>(executable_->program().results.size(), [context = context_](void* data) {
+      (void)cudaFreeAsync(data, context->stream());
+    });
+    context_->Register(results_);
+  }
   ~GpuRunner() override {
     // HLOGRAPH_PJRT_STATS=1: how the executable's calls went, for people:
     // the binding, and the host's mean time per call in the plugin
-    // (allocating results, the executable's Execute, recording completion).
+    // (allocating results, the executable's Execute, recording completion),
+    // and how many results took a spare's memory.
     const char* env = std::getenv("HLOGRAPH_PJRT_STATS");
     if (!env || std::string(env) != "1") return;
     const gpu::ExecutionStats s = executable_->stats();
     const double calls = std::max<double>(1.0, static_cast<double>(s.executions));
     std::fprintf(stderr,
-                 "hlograph pjrt: %lld calls, %lld graph launches, binding %s: %lld reuses, %lld node updates, "
-                 "%lld instantiations, %lld copies; host us per call: %.1f allocate, %.1f execute, %.1f finish; "
-                 "%lld completion events asked for\n",
+                 "hlograph pjrt: %lld calls, %lld graph launches, binding %s (up to %d graph instances): %lld "
+                 "reuses, %lld node updates, %lld instantiations, %lld copies; %lld results from spares; host us "
+                 "per call: %.1f allocate, %.1f execute, %.1f finish; %lld completion events asked for\n",
                  static_cast<long long>(s.executions), static_cast<long long>(s.graph_launches),
-                 gpu::BindingPolicyName(s.binding_policy), static_cast<long long>(s.binding.reuses),
+                 gpu::BindingPolicyName(s.binding_policy), s.graph_instances, static_cast<long long>(s.binding.reuses),
                  static_cast<long long>(s.binding.node_updates), static_cast<long long>(s.binding.instantiations),
-                 static_cast<long long>(s.binding.copies), static_cast<double>(allocate_ns_) / calls / 1e3,
+                 static_cast<long long>(s.binding.copies), static_cast<long long>(results_->taken()),
+                 static_cast<double>(allocate_ns_) / calls / 1e3,
                  static_cast<double>(execute_ns_) / calls / 1e3, static_cast<double>(finish_ns_) / calls / 1e3,
                  static_cast<long long>(done_requests_->load()));
   }
@@ -282,7 +344,7 @@ class GpuRunner : public Runner {
     for (size_t r = 0; r < out.size(); ++r) {
       if (!out[r]) {
         const int64_t bytes = program.buffers[static_cast<size_t>(program.results[r])].bytes;
-        HLOGRAPH_ASSIGN(out[r], Allocation::Make(context_, bytes));
+        HLOGRAPH_ASSIGN(out[r], Allocation::ForResult(context_, bytes, results_, r));
       }
       out_ptrs[r] = out[r]->data();
     }
@@ -311,6 +373,7 @@ class GpuRunner : public Runner {
 
   std::shared_ptr<GpuContext> context_;
   std::unique_ptr<gpu::GpuExecutable> executable_;
+  std::shared_ptr<ResultPool> results_;  // spare result memory, per output
   std::atomic<int64_t> allocate_ns_{0}, execute_ns_{0}, finish_ns_{0};
   std::shared_ptr<std::atomic<int64_t>> done_requests_ = std::make_shared<std::atomic<int64_t>>(0);
 };

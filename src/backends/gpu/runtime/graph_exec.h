@@ -63,6 +63,8 @@ class GraphExec {
   // Brings the instance's buffer addresses to `ptrs`.
   Status Bind(const std::vector<void*>& ptrs, cudaStream_t capture, BindingCounters& counters);
   Status Launch(cudaStream_t stream);
+  // The buffer addresses the instance is bound to (one per BufferId).
+  const std::vector<void*>& bound() const { return bound_; }
 
  private:
   GraphExec() = default;

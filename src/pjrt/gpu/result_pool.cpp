@@ -1,0 +1,37 @@
+#include "pjrt/gpu/result_pool.h"
+
+namespace hlograph::pjrt {
+
+ResultPool::ResultPool(size_t outputs, Free free) : free_(std::move(free)), spare_(outputs, nullptr) {}
+
+ResultPool::~ResultPool() { Release(); }
+
+void* ResultPool::Take(size_t output) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (output >= spare_.size() || spare_[output] == nullptr) return nullptr;
+  void* data = spare_[output];
+  spare_[output] = nullptr;
+  ++taken_;
+  return data;
+}
+
+bool ResultPool::Keep(size_t output, void* data) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (data == nullptr || output >= spare_.size() || spare_[output] != nullptr) return false;
+  spare_[output] = data;
+  return true;
+}
+
+void ResultPool::Release() {
+  std::vector<void*> freed;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (void*& data : spare_) {
+      if (data != nullptr) freed.push_back(data);
+      data = nullptr;
+    }
+  }
+  for (void* data : freed) free_(data);
+}
+
+}  // namespace hlograph::pjrt
