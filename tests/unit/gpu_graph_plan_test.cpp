@@ -4,6 +4,7 @@
 // stays outside, and `explain --dot`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -138,6 +139,9 @@ func.func @main(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> (tensor<64x64xf
   EXPECT_EQ(nodes[1].deps, (std::vector<int>{0}));
   EXPECT_EQ(nodes[2].kind, NodeKind::kKernel);
   EXPECT_EQ(nodes[2].deps, (std::vector<int>{1}));
+  // A kernel after a library call waits for it to finish: programmatic
+  // edges join kernels only.
+  EXPECT_TRUE(nodes[2].programmatic.empty());
   // The tanh reads only an argument: it waits for nothing.
   EXPECT_EQ(nodes[3].kind, NodeKind::kKernel);
   EXPECT_TRUE(nodes[3].deps.empty()) << plan.ToString(p.program);
@@ -231,6 +235,52 @@ TEST(GpuGraphPlan, KnownTripCountsUnrollWithinTheBudget) {
   EXPECT_EQ(partial.graphs.size(), 2u);
   EXPECT_LE(static_cast<int64_t>(partial.graphs[1].nodes.size()), 40);
   EXPECT_TRUE(testing::HasSubstr(partial.ToString(p.program), "per WHILE iteration"));
+}
+
+TEST(GpuGraphPlan, DependentKernelsLaunchEarlyBehindEachOther) {
+  Planned p = PlanFile(testing::SourceDir() + "/bench/programs/fori_tanh.mlir");
+  GraphOptions options{100000};
+  const GraphPlan plan = BuildGraphPlan(p.program, options);
+  ASSERT_TRUE(plan.Verify().ok());
+  // 200 unrolled iterations, each kernel reading the one before: every
+  // kernel but the first launches behind its predecessor.
+  int kernels = 0, early = 0;
+  const auto& nodes = plan.graphs[0].nodes;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].kind != NodeKind::kKernel) continue;
+    ++kernels;
+    for (int d : nodes[i].programmatic) {
+      EXPECT_EQ(nodes[static_cast<size_t>(d)].kind, NodeKind::kKernel);
+      EXPECT_NE(std::find(nodes[i].deps.begin(), nodes[i].deps.end(), d), nodes[i].deps.end());
+    }
+    early += !nodes[i].programmatic.empty();
+  }
+  EXPECT_EQ(kernels, 200);
+  EXPECT_EQ(early, 199) << plan.ToString(p.program);
+  EXPECT_TRUE(testing::HasSubstr(plan.ToString(p.program), "launched early behind"));
+
+  options.programmatic_launch = false;
+  const GraphPlan plain = BuildGraphPlan(p.program, options);
+  for (const GraphNode& n : plain.graphs[0].nodes) EXPECT_TRUE(n.programmatic.empty());
+  EXPECT_FALSE(testing::HasSubstr(plain.ToString(p.program), "launched early"));
+
+  // A loop's predicate: its set-condition kernel launches behind the kernel
+  // computing it; the WHILE node waits for the set-condition node in full.
+  Planned newton = PlanFile(testing::Corpus("while_loop_newton_sqrt.mlir"));
+  const GraphPlan loop = BuildGraphPlan(newton.program);
+  ASSERT_TRUE(loop.Verify().ok());
+  for (const Graph& g : loop.graphs) {
+    for (const GraphNode& n : g.nodes) {
+      if (n.kind == NodeKind::kWhile || n.kind == NodeKind::kSwitch) {
+        EXPECT_TRUE(n.programmatic.empty());
+      }
+    }
+  }
+  const GraphNode& set = loop.graphs[1].nodes.back();
+  ASSERT_EQ(set.kind, NodeKind::kSetCondition);
+  if (!set.deps.empty() && loop.graphs[1].nodes[static_cast<size_t>(set.deps.back())].kind == NodeKind::kKernel) {
+    EXPECT_FALSE(set.programmatic.empty()) << loop.ToString(newton.program);
+  }
 }
 
 TEST(GpuGraphPlan, DataDependentLoopIsAWhileNodeSetOnTheDevice) {

@@ -44,7 +44,7 @@ struct GpuCompileOptions {
   int device = 0;
   bool use_kernel_cache = true;
   ExecutionMode mode = ExecutionMode::kGraph;
-  GraphOptions graph;  // the node budget for unrolling loops
+  GraphOptions graph;  // the node budget for unrolling loops, programmatic launch
   // Graph mode: instances kept per graph, each bound to the addresses of
   // its own calls (runtime/graph_exec_set.h); HLOGRAPH_GPU_GRAPH_INSTANCES
   // overrides. 1: one instance, its nodes updated whenever addresses move.

@@ -28,6 +28,8 @@ std::string RuntimePolicies(const GpuProgram& program) {
       os << "auto (the default): update nodes, stable copies once addresses keep moving in the first calls\n";
       break;
   }
+  os << "programmatic launch (HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=1, off by default): on sm_90, a kernel after a "
+        "kernel launches while its producer finishes and waits for it inside (edges marked \"launched early\")\n";
   const int64_t budget = MemoryBudget::Global().limit();
   os << "memory: arena of " << program.arena_bytes << " bytes held across calls (temps never move); budget "
      << (budget == MemoryBudget::kUnlimited ? std::string("unlimited")

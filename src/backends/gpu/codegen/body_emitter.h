@@ -588,9 +588,11 @@ class BodyEmitter {
   int counter_ = 0;
 };
 
-// The kernel's parameter list: const inputs, outputs, then scratch. `max_threads`
-// is the block size it is launched with (at most).
-inline StatusOr<std::string> Signature(const Fusion& f, int max_threads = kThreads) {
+// The kernel's declaration and opening: parameters (const inputs, outputs,
+// then scratch), the brace, and the wait for the kernels it depends on
+// (kernel prelude: programmatic dependent launch). `max_threads` is the
+// block size it is launched with (at most).
+inline StatusOr<std::string> KernelOpening(const Fusion& f, int max_threads = kThreads) {
   std::string s = "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(max_threads) + ") " + f.name + "(";
   for (size_t i = 0; i < f.input_types.size(); ++i) {
     HLOGRAPH_ASSIGN(std::string t, StorageType(f.input_types[i].element()));
@@ -601,7 +603,7 @@ inline StatusOr<std::string> Signature(const Fusion& f, int max_threads = kThrea
     s += (f.input_types.empty() && i == 0 ? "" : ", ") + t + "* __restrict__ o" + std::to_string(i);
   }
   for (size_t i = 0; i < f.scratch_bytes.size(); ++i) s += ", void* __restrict__ s" + std::to_string(i);
-  return s + ")";
+  return s + ") {\n  hlo_wait_for_producers();\n";
 }
 
 inline LaunchDims GridStride(int64_t n, const EmitOptions& options) {

@@ -223,7 +223,7 @@ StatusOr<KernelSource> EmitConvolution(const Fusion& f, const EmitOptions& optio
     e.Close();
   }
 
-  HLOGRAPH_ASSIGN(std::string sig, Signature(f));
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
   const bool float_into_integers =
       acc_type == kWrapped && (ir::IsFloat(c.lhs->type().element()) || ir::IsFloat(c.rhs->type().element()));
   LaunchDims launch = GridStride(n, options);
@@ -231,7 +231,7 @@ StatusOr<KernelSource> EmitConvolution(const Fusion& f, const EmitOptions& optio
     const int64_t blocks = std::min<int64_t>((n + kWarps - 1) / kWarps, int64_t{options.sm_count} * 16);
     launch.grid = {static_cast<uint32_t>(blocks), 1, 1};
   }
-  KernelSource k{f.name, std::string(float_into_integers ? kFloatToWrapped : "") + sig + " {\n" + body.str() + "}\n",
+  KernelSource k{f.name, std::string(float_into_integers ? kFloatToWrapped : "") + head + body.str() + "}\n",
                  launch, per_warp ? "convolution (warp per output)" : "convolution (thread per output)"};
   return k;
 }

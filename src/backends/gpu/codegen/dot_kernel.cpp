@@ -245,8 +245,8 @@ StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
     launch.grid = {static_cast<uint32_t>(std::min<int64_t>(t.tiles, int64_t{options.sm_count} * 64)), 1, 1};
     strategy = "product, lanes over k";
   }
-  HLOGRAPH_ASSIGN(std::string sig, Signature(f, t.threads()));
-  return KernelSource{f.name, sig + " {\n" + body.str() + "}\n", launch, strategy + " (" + t.ToString() + ")"};
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, t.threads()));
+  return KernelSource{f.name, head + body.str() + "}\n", launch, strategy + " (" + t.ToString() + ")"};
 }
 
 }  // namespace hlograph::gpu::emit

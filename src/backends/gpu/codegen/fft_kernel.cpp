@@ -142,9 +142,9 @@ StatusOr<KernelSource> EmitFft(const Fusion& f, const EmitOptions& options) {
   const ir::ElementType out_elem = out_type.element();
   HLOGRAPH_ASSIGN(const std::string out_ct, ComputeType(out_elem));
 
-  HLOGRAPH_ASSIGN(std::string sig, Signature(f));
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
   if (out_type.NumElements() == 0 || total == 0) {  // nothing to compute (and no length to divide by)
-    KernelSource empty{f.name, sig + " {}\n", GridStride(0, options), "fft (empty)"};
+    KernelSource empty{f.name, head + "}\n", GridStride(0, options), "fft (empty)"};
     empty.launch.grid = {0, 1, 1};
     return empty;
   }
@@ -213,7 +213,7 @@ StatusOr<KernelSource> EmitFft(const Fusion& f, const EmitOptions& options) {
   }
   e.Line("o0[lin] = " + StoreExpr(out_elem, result) + ";");
   e.Close();
-  return KernelSource{f.name, sig + " {\n" + body.str() + "}\n", GridStride(out_type.NumElements(), options),
+  return KernelSource{f.name, head + body.str() + "}\n", GridStride(out_type.NumElements(), options),
                       std::string("fft (direct DFT, thread per output") + (roots.tables() ? ", root tables)" : ")")};
 }
 

@@ -25,6 +25,18 @@ typedef unsigned short uint16_t;
 typedef unsigned int uint32_t;
 typedef unsigned long long uint64_t;
 
+// Programmatic dependent launch (sm_90): a kernel may be launched while the
+// kernels it depends on finish. It waits here for their results before it
+// touches memory, then lets its own dependents start launching (they wait
+// for it in turn), so at most one kernel waits ahead of the running one.
+// Without a programmatic launch both are no-ops.
+__device__ __forceinline__ void hlo_wait_for_producers() {
+#if __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+
 // Integer traits: U the unsigned twin, S the signed twin, W the unsigned
 // type arithmetic wraps in (at least 32 bits, so that no operand is
 // promoted to int and overflows).

@@ -43,10 +43,10 @@ StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options) {
   std::ostringstream body;
   body << "  const long long N = " << n << "LL;\n";
   HLOGRAPH_ASSIGN(std::string one, element(4));
-  HLOGRAPH_ASSIGN(std::string sig, Signature(f));
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
   if (n < kUnrollMinElements || one.size() > kUnrollMaxBodyBytes) {
     body << "  " << kGridStrideLoop << " {\n" << one << "  }\n";
-    return KernelSource{f.name, sig + " {\n" + body.str() + "}\n", GridStride(n, options), "loop"};
+    return KernelSource{f.name, head + body.str() + "}\n", GridStride(n, options), "loop"};
   }
   const bool vectorize = std::all_of(f.output_types.begin(), f.output_types.end(),
                                      [](const ir::Type& t) { return IsVectorizable(t.element()); });
@@ -106,7 +106,7 @@ StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options) {
        << inner << "      }\n"
        << "    }\n"
        << "  }\n";
-  return KernelSource{f.name, std::string(vectorize ? kVec4 : "") + sig + " {\n" + body.str() + "}\n",
+  return KernelSource{f.name, std::string(vectorize ? kVec4 : "") + head + body.str() + "}\n",
                       GridStride((n + kUnroll - 1) / kUnroll, options), strategy};
 }
 
@@ -128,8 +128,8 @@ StatusOr<KernelSource> EmitUpdateSliceInPlace(const Fusion& f, const EmitOptions
   HLOGRAPH_ASSIGN(std::string v, e.Emit(update, idx));
   e.Line("o0[" + e.Linear(at, big.shape()) + "] = " + StoreExpr(big.element(), v) + ";");
   e.Close();
-  HLOGRAPH_ASSIGN(std::string sig, Signature(f));
-  return KernelSource{f.name, sig + " {\n" + body.str() + "}\n", GridStride(n, options),
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
+  return KernelSource{f.name, head + body.str() + "}\n", GridStride(n, options),
                       "dynamic_update_slice in place (thread per updated element)"};
 }
 
@@ -146,8 +146,8 @@ StatusOr<KernelSource> EmitTranspose(const Fusion& f, const EmitOptions& options
   for (size_t i = 0; i < f.permutation.size(); ++i) src[static_cast<size_t>(f.permutation[i])] = idx[i];
   e.Line("o0[lin] = p0[" + e.Linear(src, in.shape()) + "];");
   e.Close();
-  HLOGRAPH_ASSIGN(std::string sig, Signature(f));
-  KernelSource k{f.name, sig + " {\n" + body.str() + "}\n", GridStride(n, options), "transpose"};
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
+  KernelSource k{f.name, head + body.str() + "}\n", GridStride(n, options), "transpose"};
   return k;
 }
 

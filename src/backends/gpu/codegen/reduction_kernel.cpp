@@ -201,8 +201,8 @@ StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options
     e.Close();
   }
   if (vectorized) strategy_name += ", 4-element vector loads";
-  HLOGRAPH_ASSIGN(std::string sig, Signature(f));
-  KernelSource k{f.name, std::string(kReductionHelpers) + (vectorized ? kVec4 : "") + sig + " {\n" + body.str() + "}\n", launch, strategy_name};
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
+  KernelSource k{f.name, std::string(kReductionHelpers) + (vectorized ? kVec4 : "") + head + body.str() + "}\n", launch, strategy_name};
   if (rows == 0) k.launch.grid = {0, 1, 1};
   return k;
 }

@@ -151,8 +151,8 @@ StatusOr<KernelSource> EmitRngBitGenerator(const Fusion& f, const EmitOptions& o
   const std::string bits_type = UnsignedType(width);
   e.Line("((" + bits_type + "*)o1)[lin] = (" + bits_type + ")" + word + ";");
   e.Close();
-  HLOGRAPH_ASSIGN(std::string sig, Signature(f));
-  KernelSource k{f.name, std::string(kGenerators) + sig + " {\n" + body.str() + "}\n", GridStride(std::max<int64_t>(count, 1), options),
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
+  KernelSource k{f.name, std::string(kGenerators) + head + body.str() + "}\n", GridStride(std::max<int64_t>(count, 1), options),
                  std::string("rng_bit_generator (") + (three_fry ? "threefry" : "philox") + ", thread per word)"};
   return k;
 }

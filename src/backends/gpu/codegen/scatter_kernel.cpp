@@ -118,11 +118,11 @@ StatusOr<KernelSource> EmitScatter(const Fusion& f, const EmitOptions& options) 
   e.Close();
   e.Line("__syncthreads();");
   e.Close();
-  HLOGRAPH_ASSIGN(std::string sig, Signature(f, kBlock));
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, kBlock));
   LaunchDims launch;
   launch.block = {kBlock, 1, 1};
   launch.grid = {1, 1, 1};
-  KernelSource k{f.name, sig + " {\n" + body.str() + "}\n", launch, "scatter (one block, windows in order)"};
+  KernelSource k{f.name, head + body.str() + "}\n", launch, "scatter (one block, windows in order)"};
   return k;
 }
 

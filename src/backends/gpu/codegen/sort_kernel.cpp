@@ -116,11 +116,11 @@ StatusOr<KernelSource> EmitRowSort(const Fusion& f, const RowSort& spec) {
   e.Line("__syncthreads();");
   e.Close();
   const int threads = static_cast<int>(std::min<int64_t>(std::max<int64_t>(padded / 2, 32), 1024));
-  HLOGRAPH_ASSIGN(std::string sig, Signature(f, threads));
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, threads));
   LaunchDims launch;
   launch.block = {static_cast<uint32_t>(threads), 1, 1};
   launch.grid = {static_cast<uint32_t>(std::min<int64_t>(rows, int64_t{1} << 30)), 1, 1};
-  return KernelSource{f.name, sig + " {\n" + body.str() + "}\n", launch, spec.strategy};
+  return KernelSource{f.name, head + body.str() + "}\n", launch, spec.strategy};
 }
 
 }  // namespace

@@ -43,6 +43,9 @@ std::string Where(const Step& step) {
   return s;
 }
 
+// A kernel node in CUDA's graph (a set-condition node launches one too).
+bool LaunchesKernel(const GraphNode& n) { return n.kind == NodeKind::kKernel || n.kind == NodeKind::kSetCondition; }
+
 class Builder {
  public:
   Builder(const GpuProgram& program, const GraphOptions& options) : program_(program), options_(options) {}
@@ -139,6 +142,11 @@ class Builder {
       for (size_t j = 0; j < theirs.size(); ++j) mine[j] = mine[j] || theirs[j];
     }
     std::sort(node.deps.begin(), node.deps.end());
+    if (options_.programmatic_launch && LaunchesKernel(node)) {
+      for (int d : node.deps) {
+        if (LaunchesKernel(nodes[static_cast<size_t>(d)])) node.programmatic.push_back(d);
+      }
+    }
     mine.resize(static_cast<size_t>(id));
     ancestors.push_back(std::move(mine));
     nodes.push_back(std::move(node));
@@ -274,6 +282,7 @@ class Builder {
         }
       }
       n.deps.clear();
+      n.programmatic.clear();
       renumbered[i] = AddNode(g, std::move(n), set);
     }
   }
@@ -518,6 +527,7 @@ std::string GraphPlan::ToString(const GpuProgram& program) const {
       const GraphNode& n = graphs[g].nodes[i];
       os << "    n" << i << " " << Label(program, n);
       if (!n.deps.empty()) os << " <- " << Ids(n.deps, "n");
+      if (!n.programmatic.empty()) os << " (launched early behind " << Ids(n.programmatic, "n") << ")";
       os << "\n";
     }
   }
@@ -553,7 +563,10 @@ std::string GraphPlan::ToDot(const GpuProgram& program) const {
   for (size_t g = 0; g < graphs.size(); ++g) {
     for (size_t i = 0; i < graphs[g].nodes.size(); ++i) {
       const GraphNode& n = graphs[g].nodes[i];
-      for (int d : n.deps) os << "  " << id(g, static_cast<size_t>(d)) << " -> " << id(g, i) << ";\n";
+      for (int d : n.deps) {
+        const bool early = std::count(n.programmatic.begin(), n.programmatic.end(), d) > 0;
+        os << "  " << id(g, static_cast<size_t>(d)) << " -> " << id(g, i) << (early ? " [style=bold]" : "") << ";\n";
+      }
       for (int c : n.children) {
         os << "  " << id(g, i) << " -> " << id(static_cast<size_t>(c), 0) << " [style=dashed, lhead=cluster_" << c
            << "];\n";
@@ -572,6 +585,12 @@ Status GraphPlan::Verify() const {
       const std::string where = "graph " + std::to_string(g) + " node " + std::to_string(i);
       for (int d : n.deps) {
         if (d < 0 || static_cast<size_t>(d) >= i) return Status::Error("invalid graph plan: " + where + " waits for a later node");
+      }
+      for (int d : n.programmatic) {
+        const bool listed = std::count(n.deps.begin(), n.deps.end(), d) > 0;
+        if (!listed || !LaunchesKernel(n) || !LaunchesKernel(nodes[static_cast<size_t>(d)])) {
+          return Status::Error("invalid graph plan: " + where + " has a programmatic edge that does not join kernels");
+        }
       }
       for (int c : n.children) {
         if (c <= static_cast<int>(g) || static_cast<size_t>(c) >= graphs.size()) {

@@ -21,6 +21,12 @@
 //   a sequence of segments, graphs and host steps in between; a loop or
 //   case containing a host op runs in stream mode as a whole.
 //
+//   On a GPU with programmatic dependent launch (sm_90), an edge between
+//   two kernels lets the later one launch while the earlier one finishes:
+//   every generated kernel waits for its producers in its first
+//   instruction (griddepcontrol.wait), so the launch latency of a chain of
+//   dependent kernels overlaps the work before it instead of adding to it.
+//
 //   Nodes whose results nothing reads are dropped (an unrolled loop's
 //   counter feeds only its own increments).
 #pragma once
@@ -55,6 +61,9 @@ struct GraphNode {
   int branches = 0;                 // kSetCondition of a case: its number of branches
   std::vector<int> children;        // kWhile: its body graph; kSwitch: one graph per branch
   std::vector<int> deps;            // nodes of the same graph it waits for
+  // The deps it may launch behind before they finish (kernels after
+  // kernels, GraphOptions::programmatic_launch): it waits for them inside.
+  std::vector<int> programmatic;
   std::vector<BufferId> reads, writes;  // memory it touches (a conditional node: all its graphs do)
   // Step buffers bound elsewhere for this node (from, to): the unrolled
   // iterations' swapped state. reads/writes/src/dst are already renamed.
@@ -89,6 +98,9 @@ struct GraphOptions {
   // Nodes a loop may be unrolled into (per loop, counting one iteration's
   // nodes times the iterations unrolled).
   int64_t node_budget = 2048;
+  // Kernel-to-kernel edges are programmatic. The executable asks for them
+  // only on sm_90 and with HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=1 (opt-in).
+  bool programmatic_launch = true;
 };
 
 struct GraphPlan {
@@ -101,7 +113,7 @@ struct GraphPlan {
   std::string ToString(const GpuProgram& program) const;
   std::string ToDot(const GpuProgram& program) const;  // Graphviz
   // Edges point backwards within their graph, children exist, conditional
-  // nodes follow their set-condition node.
+  // nodes follow their set-condition node, programmatic edges join kernels.
   Status Verify() const;
 };
 

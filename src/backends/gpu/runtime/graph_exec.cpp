@@ -15,6 +15,9 @@ const char* SetConditionKernelSource() {
   return R"(
 extern "C" __device__ void cudaGraphSetConditional(unsigned long long handle, unsigned int value);
 extern "C" __global__ void hlo_set_condition(unsigned long long handle, const void* value, int bytes, int branches) {
+#if __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");  // launched early behind the kernel computing `value`
+#endif
   long long v;
   if (bytes == 1) v = *(const signed char*)value;
   else if (bytes == 2) v = *(const short*)value;
@@ -86,8 +89,17 @@ StatusOr<std::unique_ptr<GraphExec>> GraphExec::Create(const GraphResources& res
   std::unique_ptr<GraphExec> g(new GraphExec());
   g->resources_ = &resources;
   g->graph_ = graph;
-  HLOGRAPH_TRY(g->Build(ptrs, capture));
-  HLOGRAPH_CUDA(cudaGraphInstantiate(&g->exec_, g->cuda_graph_, 0));
+  Status built = g->Build(ptrs, capture);
+  if (built.ok()) built = CudaStatus(cudaGraphInstantiate(&g->exec_, g->cuda_graph_, 0), "cudaGraphInstantiate");
+  if (!built.ok() && g->programmatic_) {
+    // A driver that refuses programmatic edges (in a conditional body, say)
+    // gets plain ones: the kernels' waits are then no-ops.
+    (void)cudaGetLastError();
+    g->programmatic_ = false;
+    built = g->Build(ptrs, capture);
+    if (built.ok()) built = CudaStatus(cudaGraphInstantiate(&g->exec_, g->cuda_graph_, 0), "cudaGraphInstantiate");
+  }
+  HLOGRAPH_TRY(built);
   ++counters.instantiations;
   g->bound_ = ptrs;
   return g;
@@ -168,10 +180,17 @@ Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<
   const GraphResources& r = *resources_;
   const Graph& g = r.plan->graphs[static_cast<size_t>(plan_graph)];
   std::vector<cudaGraphNode_t> made(g.nodes.size(), nullptr);
+  std::vector<bool> kernel_node(g.nodes.size(), false);  // made a CUDA kernel node (not an empty one)
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     const GraphNode& n = g.nodes[i];
-    std::vector<cudaGraphNode_t> deps;
-    for (int d : n.deps) deps.push_back(made[static_cast<size_t>(d)]);
+    // Plain edges go in with the node, programmatic ones (kernel after
+    // kernel) right after it.
+    std::vector<cudaGraphNode_t> deps, early;
+    for (int d : n.deps) {
+      const bool programmatic = programmatic_ && kernel_node[static_cast<size_t>(d)] &&
+                                std::count(n.programmatic.begin(), n.programmatic.end(), d) > 0;
+      (programmatic ? early : deps).push_back(made[static_cast<size_t>(d)]);
+    }
     Node node;
     node.plan = &n;
     cudaGraphNode_t& out = node.handle;
@@ -188,6 +207,7 @@ Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<
           const LaunchDims& dims = r.launches[static_cast<size_t>(step.fusion)];
           if (IsEmpty(dims)) {
             node.empty = true;
+            deps.insert(deps.end(), early.begin(), early.end());
             HLOGRAPH_CUDA(cudaGraphAddEmptyNode(&out, graph, deps.data(), deps.size()));
             break;
           }
@@ -196,6 +216,15 @@ Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<
         KernelLaunch k;
         KernelOf(r, n, ptrs, handle, k);
         HLOGRAPH_CUDA(cudaGraphAddKernelNode(&out, graph, deps.data(), deps.size(), &k.params));
+        kernel_node[i] = true;
+        if (!early.empty()) {
+          cudaGraphEdgeData edge{};
+          edge.from_port = cudaGraphKernelNodePortProgrammatic;
+          edge.type = cudaGraphDependencyTypeProgrammatic;
+          const std::vector<cudaGraphEdgeData> edges(early.size(), edge);
+          const std::vector<cudaGraphNode_t> to(early.size(), out);
+          HLOGRAPH_CUDA(cudaGraphAddDependencies(graph, early.data(), to.data(), edges.data(), early.size()));
+        }
         break;
       }
       case NodeKind::kGemm:

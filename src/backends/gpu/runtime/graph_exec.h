@@ -2,7 +2,7 @@
 // instantiated: a node per plan node, added explicitly (kernel, memcpy,
 // memset, empty, conditional nodes; cuBLASLt and cuDNN calls captured into
 // child graphs), conditional handles created on the root graph, bodies
-// filled in place.
+// filled in place; the plan's programmatic edges as programmatic edges.
 //
 // Buffers are bound at creation. A later call whose arguments or results
 // sit elsewhere rebinds: unchanged addresses reuse the instance as it is;
@@ -65,6 +65,9 @@ class GraphExec {
   Status Launch(cudaStream_t stream);
   // The buffer addresses the instance is bound to (one per BufferId).
   const std::vector<void*>& bound() const { return bound_; }
+  // Whether its kernel-to-kernel edges are programmatic (the plan asked
+  // for them and the driver took them).
+  bool programmatic() const { return programmatic_; }
 
  private:
   GraphExec() = default;
@@ -80,6 +83,7 @@ class GraphExec {
   std::vector<cudaGraphConditionalHandle> handles_;  // per plan condition
   std::vector<Node> nodes_;                          // every node built, root graph first
   std::vector<void*> bound_;                         // the addresses the instance uses
+  bool programmatic_ = true;
 };
 
 }  // namespace hlograph::gpu
