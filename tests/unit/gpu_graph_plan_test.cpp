@@ -239,7 +239,7 @@ TEST(GpuGraphPlan, KnownTripCountsUnrollWithinTheBudget) {
 
 TEST(GpuGraphPlan, DependentKernelsLaunchEarlyBehindEachOther) {
   Planned p = PlanFile(testing::SourceDir() + "/bench/programs/fori_tanh.mlir");
-  GraphOptions options{100000};
+  GraphOptions options{100000, /*programmatic_launch=*/true};
   const GraphPlan plan = BuildGraphPlan(p.program, options);
   ASSERT_TRUE(plan.Verify().ok());
   // 200 unrolled iterations, each kernel reading the one before: every
@@ -267,7 +267,7 @@ TEST(GpuGraphPlan, DependentKernelsLaunchEarlyBehindEachOther) {
   // A loop's predicate: its set-condition kernel launches behind the kernel
   // computing it; the WHILE node waits for the set-condition node in full.
   Planned newton = PlanFile(testing::Corpus("while_loop_newton_sqrt.mlir"));
-  const GraphPlan loop = BuildGraphPlan(newton.program);
+  const GraphPlan loop = BuildGraphPlan(newton.program, GraphOptions{2048, true});
   ASSERT_TRUE(loop.Verify().ok());
   for (const Graph& g : loop.graphs) {
     for (const GraphNode& n : g.nodes) {

@@ -92,10 +92,8 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   mode_ = options.mode;
   if (mode_ == ExecutionMode::kGraph) {
     GraphOptions graph = options.graph;
-    const char* programmatic = std::getenv("HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH");
-    // Opt-in until measured on the device (HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=1).
-    graph.programmatic_launch = graph.programmatic_launch && info.cc_major >= 9 &&
-                                programmatic != nullptr && std::string(programmatic) == "1";
+    graph.programmatic_launch =
+        (graph.programmatic_launch || ProgrammaticLaunchFromEnvironment()) && info.cc_major >= 9;
     graph_plan_ = BuildGraphPlan(program_, graph);
     HLOGRAPH_TRY(graph_plan_.Verify());
     graph_instances_ = GraphInstancesFromEnvironment(std::clamp(options.graph_instances, 1, kMaxGraphInstances));

@@ -43,7 +43,9 @@ std::string RuntimePolicies(const GpuProgram& program) {
 
 StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptions& options) {
   HLOGRAPH_ASSIGN(GpuProgram program, PlanProgram(module));
-  const GraphPlan graph = BuildGraphPlan(program);
+  GraphOptions graph_options;
+  graph_options.programmatic_launch = ProgrammaticLaunchFromEnvironment();
+  const GraphPlan graph = BuildGraphPlan(program, graph_options);
   HLOGRAPH_TRY(graph.Verify());
   std::ostringstream os;
   os << program.ToString();

@@ -1,6 +1,7 @@
 #include "backends/gpu/plan/graph_plan.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <sstream>
 
@@ -506,6 +507,11 @@ std::string Label(const GpuProgram& program, const GraphNode& n) {
 }
 
 }  // namespace
+
+bool ProgrammaticLaunchFromEnvironment() {
+  const char* text = std::getenv("HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH");
+  return text != nullptr && std::string(text) == "1";
+}
 
 GraphPlan BuildGraphPlan(const GpuProgram& program, const GraphOptions& options) {
   return Builder(program, options).Build();
