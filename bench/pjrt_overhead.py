@@ -24,6 +24,14 @@ hlograph's own execute host time comes from `hlograph bench --json`
 (host_us: the C++ API's Execute, queueing the work) on the program JAX
 lowers. overhead = plugin host per call - hlograph execute host: what a
 call through JAX and the plugin adds.
+
+Where a steady call's host time goes (the calls after the first of each
+burst): with HLOGRAPH_PJRT_STATS=1 (set for the plugin's side) the plugin
+times every entry of its PJRT table and the engine's own Execute, and this
+script reads the totals (hlograph_pjrt_call_times, exported by the plugin)
+around each call: time inside the plugin, of it the engine's Execute, so
+"plugin adds" = inside - engine, and "JAX" = host - inside (JAX's dispatch,
+the same code in front of XLA's plugin).
 """
 import argparse
 import json
@@ -68,14 +76,58 @@ def workload(name):
     return g, leaves
 
 
+def plugin_call_times():
+    """The plugin's entry timers (a function returning their totals), or None."""
+    import ctypes
+    try:
+        fn = ctypes.CDLL(os.environ['HLOGRAPH_PJRT_LIBRARY']).hlograph_pjrt_call_times
+    except (KeyError, OSError, AttributeError):
+        return None
+    fn.restype = ctypes.c_char_p
+    return lambda: json.loads(fn())
+
+
+def attribute(f, leaves, a, call_times):
+    """Per steady call (calls 2.. of each burst): host time, time inside the
+    plugin by entry, and the engine's Execute, in microseconds (medians)."""
+    import jax
+    import numpy as np
+    host, inside, engine, entries = [], [], [], {}
+    for _ in range(a.rounds):
+        before = call_times()
+        for k in range(a.burst):
+            t = time.perf_counter()
+            out = f(*leaves)
+            took = time.perf_counter() - t
+            after = call_times()
+            if k > 0:
+                host.append(took * 1e6)
+                spent = {e: (v[1] - before['entries'].get(e, [0, 0])[1]) / 1e3
+                         for e, v in after['entries'].items()}
+                inside.append(sum(spent.values()))
+                engine.append((after['engine_execute'][1] - before['engine_execute'][1]) / 1e3)
+                for e, us in spent.items():
+                    if us > 0:
+                        entries.setdefault(e, []).append(us)
+            before = after
+        jax.block_until_ready(out)
+    calls = len(host)
+    return dict(attributed_host_us=float(np.median(host)), inside_us=float(np.median(inside)),
+                engine_us=float(np.median(engine)),
+                adds_us=float(np.median(np.asarray(inside) - np.asarray(engine))),
+                entries_us={e: round(float(np.sum(v)) / calls, 2) for e, v in sorted(entries.items())})
+
+
 def measure_side(a):
     """In the child: every workload on this side's platform."""
     import jax
     import numpy as np
+    call_times = None
     if a.side == 'hlograph':
         sys.path.insert(0, os.path.join(ROOT, 'python'))
         import hlograph_jax
         hlograph_jax.initialize()
+        call_times = plugin_call_times()
     device = jax.devices()[0]
     rows = {}
     for name in a.names:
@@ -107,6 +159,9 @@ def measure_side(a):
             row['host_us'] = float(np.median(bursts) * 1e6)
             # Per position in the burst: a call that waits for earlier ones shows here.
             row['burst_us'] = [round(float(v) * 1e6, 1) for v in np.median(each, axis=0)]
+            row['steady_host_us'] = float(np.median(each[:, 1:]) * 1e6)
+            if call_times is not None and 'PJRT_LoadedExecutable_Execute' in call_times()['entries']:
+                row.update(attribute(f, leaves, a, call_times))
             time.sleep(0.5)
             t = time.perf_counter()
             for _ in range(a.calls):
@@ -173,6 +228,7 @@ def main():
             env['JAX_PLATFORMS'] = 'cuda' if a.platform == 'gpu' else 'cpu'
         else:
             env.update(JAX_PLATFORMS='hlograph', HLOGRAPH_PJRT_BACKEND=a.platform, HLOGRAPH_PJRT_LIBRARY=a.plugin)
+            env.setdefault('HLOGRAPH_PJRT_STATS', '1')
         out = os.path.join(workdir, f'{side}.json')
         cmd = [sys.executable, __file__, '--side', side, '--out', out, '--workdir', workdir,
                '--calls', str(a.calls), '--burst', str(a.burst), '--rounds', str(a.rounds)] + a.names
@@ -199,6 +255,26 @@ def main():
     for name in a.names:
         x, h = sides['xla'].get(name, {}), sides['hlograph'].get(name, {})
         print(f"  {name}: {x.get('burst_us')} | {h.get('burst_us')}")
+    if not any('inside_us' in sides['hlograph'].get(n, {}) for n in a.names):
+        print('(HLOGRAPH_PJRT_STATS=1 shows where a steady call\'s host time goes)')
+        return
+    print('Where a steady call\'s host time goes (calls 2.. of each burst, medians, us). XLA / plugin host: the '
+          'bursts above; then calls timed one by one with the plugin\'s totals read between them: host = JAX '
+          'outside the plugin + inside the plugin; inside = engine Execute + plugin adds')
+    print('| workload | XLA host | plugin host | host | JAX outside | inside plugin | engine Execute | plugin adds |')
+    print('|---|---|---|---|---|---|---|---|')
+    for name in a.names:
+        x, h = sides['xla'].get(name, {}), sides['hlograph'].get(name, {})
+        if 'inside_us' not in h:
+            continue
+        print(f"| {name} | {x.get('steady_host_us', float('nan')):.1f} | {h['steady_host_us']:.1f} | "
+              f"{h['attributed_host_us']:.1f} | {h['attributed_host_us'] - h['inside_us']:.1f} | "
+              f"{h['inside_us']:.1f} | {h['engine_us']:.1f} | {h['adds_us']:.1f} |")
+    for name in a.names:
+        h = sides['hlograph'].get(name, {})
+        if 'entries_us' in h:
+            print(f"  {name} inside the plugin per call: " +
+                  ', '.join(f'{e[5:]} {us}' for e, us in h['entries_us'].items()))
 
 
 if __name__ == '__main__':

@@ -2,6 +2,7 @@
 // their implementation; the others at a stub that returns UNIMPLEMENTED
 // naming the function.
 #include "pjrt/buffer.h"
+#include "pjrt/call_times.h"
 #include "pjrt/client.h"
 #include "pjrt/device.h"
 #include "pjrt/error.h"
@@ -112,7 +113,8 @@ PJRT_Api MakeApi() {
 }  // namespace
 
 const PJRT_Api* Api() {
-  static const PJRT_Api api = MakeApi();
+  // HLOGRAPH_PJRT_STATS=1: every entry timed (pjrt/call_times.h).
+  static const PJRT_Api api = CallTimesEnabled() ? TimedApi(MakeApi()) : MakeApi();
   return &api;
 }
 

@@ -1,9 +1,11 @@
 // The CPU interpreter as a PJRT backend: arrays are interpreter tensors,
 // and a call runs to completion before Execute returns.
+#include <chrono>
 #include <cstring>
 
 #include "backends/cpu/interpreter.h"
 #include "pjrt/backend.h"
+#include "pjrt/call_times.h"
 
 namespace hlograph::pjrt {
 namespace {
@@ -32,8 +34,11 @@ class CpuRunner : public Runner {
     inputs.reserve(args.size());
     for (const auto& a : args) inputs.push_back(static_cast<const CpuArray&>(*a).tensor());
     // A fresh interpreter per call: calls from several threads share nothing.
+    const auto start = std::chrono::steady_clock::now();
     cpu::Interpreter interpreter(module_);
     HLOGRAPH_ASSIGN(std::vector<cpu::Tensor> outputs, interpreter.RunEntry(inputs));
+    AddEngineExecuteTime(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
     Results results;
     for (cpu::Tensor& t : outputs) results.arrays.push_back(std::make_shared<CpuArray>(std::move(t)));
     results.done = ReadyEventState;

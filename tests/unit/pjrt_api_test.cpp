@@ -14,11 +14,15 @@
 
 namespace {
 
+void* LoadLibrary() {
+  static void* library = dlopen(HLOGRAPH_PJRT_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+  return library;
+}
+
 const PJRT_Api* LoadApi() {
   static const PJRT_Api* api = [] () -> const PJRT_Api* {
-    void* library = dlopen(HLOGRAPH_PJRT_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    if (library == nullptr) return nullptr;
-    auto get = reinterpret_cast<const PJRT_Api* (*)()>(dlsym(library, "GetPjrtApi"));
+    if (LoadLibrary() == nullptr) return nullptr;
+    auto get = reinterpret_cast<const PJRT_Api* (*)()>(dlsym(LoadLibrary(), "GetPjrtApi"));
     return get ? get() : nullptr;
   }();
   return api;
@@ -581,6 +585,29 @@ module @jit_double {
   EXPECT_EQ(ToHost<float>(out[0]), (std::vector<float>{2, -4, 7}));
   EXPECT_FALSE(is_deleted(kept));
   EXPECT_EQ(ToHost<float>(kept), x);
+  DestroyExecutable(exe);
+}
+
+TEST_F(PjrtApiTest, CallTimesCountTheEnginesExecutes) {
+  // What bench/pjrt_overhead.py reads: the engine's Execute, counted per call.
+  auto call_times = reinterpret_cast<const char* (*)()>(dlsym(LoadLibrary(), "hlograph_pjrt_call_times"));
+  ASSERT_NE(call_times, nullptr) << "hlograph_pjrt_call_times is not exported";
+  auto engine_calls = [&] {
+    const std::string json = call_times();
+    const std::string key = "\"engine_execute\": [";
+    const size_t at = json.find(key);
+    EXPECT_NE(at, std::string::npos) << json;
+    return at == std::string::npos ? -1LL : std::stoll(json.substr(at + key.size()));
+  };
+  PJRT_LoadedExecutable* exe = Compile(kTextProgram);
+  ASSERT_NE(exe, nullptr);
+  std::vector<float> x = {1, 2, 3, 4, 5, 6};
+  std::vector<float> y = {0.5f, -1, 2};
+  PJRT_Buffer* bx = FromHost(x.data(), PJRT_Buffer_Type_F32, {2, 3});
+  PJRT_Buffer* by = FromHost(y.data(), PJRT_Buffer_Type_F32, {3});
+  const long long before = engine_calls();
+  for (int call = 0; call < 3; ++call) Execute(exe, {bx, by}, 2);
+  EXPECT_EQ(engine_calls(), before + 3);
   DestroyExecutable(exe);
 }
 

@@ -24,6 +24,7 @@
 #include "backends/gpu/executable.h"
 #include "backends/gpu/runtime/cuda_status.h"
 #include "pjrt/backend.h"
+#include "pjrt/call_times.h"
 #include "pjrt/gpu/result_pool.h"
 
 namespace hlograph::pjrt {
@@ -361,6 +362,7 @@ class GpuRunner : public Runner {
     const auto t3 = Clock::now();
     allocate_ns_ += Nanoseconds(t0, t1);
     execute_ns_ += Nanoseconds(t1, t2);
+    AddEngineExecuteTime(Nanoseconds(t1, t2));
     finish_ns_ += Nanoseconds(t2, t3);
     return results;
   }
