@@ -591,9 +591,15 @@ class BodyEmitter {
 // The kernel's declaration and opening: parameters (const inputs, outputs,
 // then scratch), the brace, and the wait for the kernels it depends on
 // (kernel prelude: programmatic dependent launch). `max_threads` is the
-// block size it is launched with (at most).
-inline StatusOr<std::string> KernelOpening(const Fusion& f, int max_threads = kThreads) {
-  std::string s = "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(max_threads) + ") " + f.name + "(";
+// block size it is launched with (at most); `cluster_blocks` > 0 makes its
+// blocks thread-block clusters of that many on sm_90+ (fixed at compile time,
+// so every launch of it, graph nodes included, forms them).
+inline StatusOr<std::string> KernelOpening(const Fusion& f, int max_threads = kThreads, int64_t cluster_blocks = 0) {
+  std::string s = "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(max_threads) + ")";
+  if (cluster_blocks > 0) {
+    s += "\n#if __CUDA_ARCH__ >= 900\n__cluster_dims__(" + std::to_string(cluster_blocks) + ", 1, 1)\n#endif\n";
+  }
+  s += " " + f.name + "(";
   for (size_t i = 0; i < f.input_types.size(); ++i) {
     HLOGRAPH_ASSIGN(std::string t, StorageType(f.input_types[i].element()));
     s += (i ? ", const " : "const ") + t + "* __restrict__ p" + std::to_string(i);

@@ -4,9 +4,10 @@
 //   lanes over n  a block takes 32 columns of one batch and a chunk of the
 //                 contraction; its warps (8 to 32) each sum every so many
 //                 rows of the chunk, all loads at once, and meet in shared
-//                 memory. With the contraction split,
-//                 blocks leave partial sums and the last to arrive at a
-//                 tile adds them in split order.
+//                 memory. With the contraction split, the tile's blocks
+//                 form a cluster whose first block adds the others' sums
+//                 through distributed shared memory (sm_90+), or they leave
+//                 partial sums and the last to arrive adds them.
 //   lanes over k  a warp takes one column, its lanes every 32nd term of the
 //                 sum, folded by shuffles.
 #include "backends/gpu/codegen/body_emitter.h"
@@ -162,6 +163,22 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
     HLOGRAPH_TRY(d.Store("b", "mm", "n0 + x", "sum"));
     e.Close();
   } else {
+    if (t.cluster_sum) {
+      // The tile's splits are one cluster, split s its block of rank s: the
+      // first adds the others' sums from their shared memory, in split order
+      // (the same order, and so the same bits, as the path below).
+      e.Line("#if __CUDA_ARCH__ >= 900");
+      e.Line("__shared__ float cluster_part[" + M + " * " + W + "];");
+      e.Line("if (mm < " + M + ") cluster_part[threadIdx.x] = sum;");
+      e.Line("hlo_cluster_sync();");
+      e.Open("if (split == 0 && mm < " + M + " && n0 + x < N)");
+      e.Line("float total = 0.f;");
+      e.Line("for (unsigned int s = 0; s < (unsigned int)SPLITS; ++s) total += hlo_cluster_load(&cluster_part[threadIdx.x], s);");
+      HLOGRAPH_TRY(d.Store("b", "mm", "n0 + x", "total"));
+      e.Close();
+      e.Line("hlo_cluster_sync();  // every block's sums stay until the first has read them");
+      e.Line("#else");
+    }
     const std::string slot = "(split * TILES + tile) * (" + M + " * " + W + ") + threadIdx.x";
     e.Line("if (mm < " + M + ") partials[" + slot + "] = sum;");
     e.Line("__threadfence();");
@@ -177,6 +194,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
     e.Close();
     e.Line("if (threadIdx.x == 0) arrivals[tile] = 0u;  // zero again for the next call");
     e.Close();
+    if (t.cluster_sum) e.Line("#endif");
   }
   e.Line("__syncthreads();");
   e.Close();
@@ -245,7 +263,7 @@ StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
     launch.grid = {static_cast<uint32_t>(std::min<int64_t>(t.tiles, int64_t{options.sm_count} * 64)), 1, 1};
     strategy = "product, lanes over k";
   }
-  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, t.threads()));
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, t.threads(), t.cluster_sum ? t.splits : 0));
   return KernelSource{f.name, head + body.str() + "}\n", launch, strategy + " (" + t.ToString() + ")"};
 }
 

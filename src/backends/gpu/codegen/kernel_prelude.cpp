@@ -37,6 +37,24 @@ __device__ __forceinline__ void hlo_wait_for_producers() {
 #endif
 }
 
+#if __CUDA_ARCH__ >= 900
+// Thread-block clusters (split products): a barrier over every thread of
+// the cluster (release, then acquire: shared memory written before it is
+// seen by the cluster's other blocks after it), and a float in block
+// `rank`'s shared memory at the place `local` has in this block's.
+__device__ __forceinline__ void hlo_cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
+}
+__device__ __forceinline__ float hlo_cluster_load(const float* local, unsigned int rank) {
+  const unsigned int here = (unsigned int)__cvta_generic_to_shared(local);
+  unsigned int there;
+  float v;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(there) : "r"(here), "r"(rank));
+  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(there) : "memory");
+  return v;
+}
+#endif
+
 // Integer traits: U the unsigned twin, S the signed twin, W the unsigned
 // type arithmetic wraps in (at least 32 bits, so that no operand is
 // promoted to int and overflows).

@@ -76,7 +76,11 @@ std::string DotTiling::ToString() const {
   os << "product " << dims.batch << "x" << dims.m << "x" << dims.n << "x" << dims.k << " (batch x m x n x k): ";
   if (lanes == Lanes::kOverN) {
     os << tiles << " tiles of " << kTileColumns << " columns, " << slices << " warps";
-    if (splits > 1) os << " x " << splits << " splits of k (" << k_chunk << " each, the last block sums)";
+    if (splits > 1) {
+      os << " x " << splits << " splits of k (" << k_chunk << " each, "
+         << (cluster_sum ? "summed in a cluster of " + std::to_string(splits) + " blocks on sm_90+, else " : "")
+         << "the last block sums)";
+    }
   } else {
     os << "a warp per column, " << tiles << " blocks of " << kWarpColumns << " columns";
   }
@@ -116,10 +120,13 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   t.slices = 8;
   const int64_t fill = std::max<int64_t>(1, (2 * sm_count + t.tiles - 1) / t.tiles);
   const int64_t most = std::max<int64_t>(1, d.k / (t.slices * DotTiling::kRowsPerThread));
-  t.splits = std::min(fill, most);
+  const char* cluster_env = std::getenv("HLOGRAPH_GPU_CLUSTER_SUM");
+  const bool cluster = !(cluster_env && std::string(cluster_env) == "0");
+  t.splits = std::min({fill, most, cluster ? DotTiling::kMaxClusterSplits : fill});
   t.k_chunk = (d.k + t.splits - 1) / t.splits;
   t.k_chunk = (t.k_chunk + t.slices - 1) / t.slices * t.slices;
   t.splits = (d.k + t.k_chunk - 1) / t.k_chunk;
+  t.cluster_sum = cluster && t.splits > 1 && t.blocks() <= (int64_t{1} << 30);  // one block per split
   return t;
 }
 

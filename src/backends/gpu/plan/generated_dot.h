@@ -6,9 +6,12 @@
 //    graph serves every iteration and no slice is copied out first;
 //  - apply the elementwise ops that consume the product (bias, activation,
 //    residual add) before storing it, in the same kernel;
-//  - split the contraction over enough blocks to fill the device, the last
-//    block of each column tile summing the partial sums in a fixed order
-//    (deterministic, no second kernel).
+//  - split the contraction over enough blocks to fill the device, the
+//    partial sums added in a fixed order (deterministic, no second kernel):
+//    on sm_90 and later the splits of a column tile run as one thread-block
+//    cluster and its first block reads the others' sums from their shared
+//    memory; before sm_90 the blocks leave them in a buffer and the last to
+//    arrive at the tile adds them.
 #pragma once
 
 #include <cstdint>
@@ -43,6 +46,11 @@ struct DotTiling {
   int slices = 8;       // kOverN: warps of a block, each summing every slices-th row
   int64_t splits = 1;   // blocks per tile, each summing k_chunk of the contraction
   int64_t k_chunk = 0;
+  // splits > 1: the tile's blocks form a cluster on sm_90+ (at most
+  // kMaxClusterSplits of them, the portable cluster size); the buffer and
+  // counter below are still there for older devices.
+  bool cluster_sum = false;
+  static constexpr int64_t kMaxClusterSplits = 8;
   int threads() const { return lanes == Lanes::kOverN ? 32 * slices : 32 * kWarpColumns; }
   // splits > 1: partial sums [splits][tiles][m][32] (f32) and one arrival
   // counter per tile, zero between calls (the last block resets it).
@@ -62,6 +70,8 @@ bool TakesGeneratedDot(const ir::Operation& dot);
 // The SM count plans are made for (the H200's); a smaller device runs
 // the same blocks in more waves.
 constexpr int kPlannedSmCount = 132;
+// HLOGRAPH_GPU_CLUSTER_SUM=0: split products add their partial sums through
+// the buffer and counter on every device (for comparison).
 DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count);
 
 // The elementwise ops after `dot` in its block that its kernel applies
