@@ -199,31 +199,18 @@ TEST(GpuGeneratedDot, SplitsCoverTheContractionAndFillTheDevice) {
     // A split leaves each thread a full batch of rows, and splits stop once the device is full.
     EXPECT_TRUE(t.splits == 1 || t.k_chunk >= t.slices * DotTiling::kRowsPerThread) << c.name;
     EXPECT_LE(t.splits, std::max<int64_t>(1, (2 * kPlannedSmCount + t.tiles - 1) / t.tiles)) << c.name;
-    EXPECT_LE(t.splits, DotTiling::kMaxClusterSplits) << c.name;
-    EXPECT_EQ(t.cluster_sum, t.splits > 1) << c.name;
+    EXPECT_EQ(t.cluster_sum, t.splits > 1 && t.splits <= DotTiling::kMaxClusterSplits) << c.name;
     EXPECT_GE(t.splits * t.k_chunk, t.dims.k) << c.name;
     EXPECT_LT((t.splits - 1) * t.k_chunk, t.dims.k) << c.name;  // no empty split
     EXPECT_EQ(t.tiles, t.dims.batch * ((t.dims.n + 31) / 32)) << c.name;
   }
-  // A decode-step GEMV: 24 column tiles. Its splits sum in a cluster, of 8
-  // blocks at most; without clusters it splits 11 ways, to give the H200's
-  // 132 SMs two blocks each.
-  const char* gemv = R"(
+  // A decode-step GEMV: 24 column tiles, split 11 ways to give the H200's
+  // 132 SMs two blocks each: too many for a cluster.
+  Planned p = Plan(R"(
 func.func @main(%x: tensor<768xf32>, %w: tensor<768x768xf32>) -> tensor<768xf32> {
   %0 = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0] : (tensor<768xf32>, tensor<768x768xf32>) -> tensor<768xf32>
   return %0 : tensor<768xf32>
-})";
-  {
-    Planned c = Plan(gemv);
-    ASSERT_TRUE(c.program.ok());
-    const DotTiling& t = Products(*c.program)[0]->tiling;
-    EXPECT_TRUE(t.cluster_sum);
-    EXPECT_EQ(t.splits, DotTiling::kMaxClusterSplits);
-    EXPECT_EQ(t.k_chunk, 96);
-    EXPECT_NE(t.ToString().find("summed in a cluster of 8 blocks"), std::string::npos) << t.ToString();
-  }
-  const testing::ScopedEnv no_clusters("HLOGRAPH_GPU_CLUSTER_SUM", "0");
-  Planned p = Plan(gemv);
+})");
   ASSERT_TRUE(p.program.ok());
   const DotTiling& t = Products(*p.program)[0]->tiling;
   EXPECT_FALSE(t.cluster_sum);
@@ -239,6 +226,33 @@ func.func @main(%x: tensor<768xf32>, %w: tensor<768x768xf32>) -> tensor<768xf32>
   EXPECT_FALSE(p.program->buffers[static_cast<size_t>(k.scratch[0])].zero_at_rest);
   EXPECT_TRUE(p.program->buffers[static_cast<size_t>(k.scratch[1])].zero_at_rest);
   EXPECT_EQ(p.program->buffers[static_cast<size_t>(k.scratch[1])].bytes, 24 * 4);
+}
+
+TEST(GpuGeneratedDot, SplitsThatFitAClusterSumThere) {
+  // An MLP layer: 16 column tiles, 8 splits of 64 rows: one cluster per tile.
+  const char* layer = R"(
+func.func @main(%x: tensor<8x512xf32>, %w: tensor<512x512xf32>) -> tensor<8x512xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x512xf32>, tensor<512x512xf32>) -> tensor<8x512xf32>
+  return %0 : tensor<8x512xf32>
+})";
+  Planned p = Plan(layer);
+  ASSERT_TRUE(p.program.ok());
+  const DotTiling& t = Products(*p.program)[0]->tiling;
+  EXPECT_EQ(t.splits, 8);
+  EXPECT_TRUE(t.cluster_sum);
+  EXPECT_NE(t.ToString().find("summed in a cluster of 8 blocks"), std::string::npos) << t.ToString();
+  auto k = EmitKernel(*Products(*p.program)[0]);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  EXPECT_NE(k->code.find("__cluster_dims__(8, 1, 1)"), std::string::npos);
+  EXPECT_NE(k->code.find("hlo_cluster_load"), std::string::npos);
+  EXPECT_NE(k->code.find("atomicAdd(&arrivals"), std::string::npos);  // the path before sm_90
+  const testing::ScopedEnv off("HLOGRAPH_GPU_CLUSTER_SUM", "0");
+  Planned q = Plan(layer);
+  ASSERT_TRUE(q.program.ok());
+  EXPECT_FALSE(Products(*q.program)[0]->tiling.cluster_sum);
+  auto plain = EmitKernel(*Products(*q.program)[0]);
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->code.find("__cluster_dims__"), std::string::npos);
 }
 
 TEST(GpuGeneratedDot, EveryCaseCompiles) {

@@ -46,7 +46,10 @@ StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options
   }
   enum class Strategy { kThread, kWarp, kBlock };
   Strategy strategy = Strategy::kThread;
-  if (trailing && cols >= 2048) {
+  // A block per row also when the rows are too few to fill the device with
+  // warps (a layer norm's one row, softmax over a dozen heads): each thread
+  // then reads a few elements instead of each lane a long serial run.
+  if (trailing && (cols >= 2048 || (cols >= 512 && rows < options.sm_count))) {
     strategy = Strategy::kBlock;
   } else if (trailing && cols >= 64) {
     strategy = Strategy::kWarp;
@@ -135,6 +138,7 @@ StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options
     e.Open("for (long long row = (long long)blockIdx.x * " + std::to_string(warps) +
            " + threadIdx.x / 32; row < ROWS; row += (long long)gridDim.x * " + std::to_string(warps) + ")");
     HLOGRAPH_TRY(init());
+    e.Line("#pragma unroll 4");
     e.Open("for (long long col = lane; col < COLS; col += 32)");
     HLOGRAPH_TRY(accumulate("row", "col"));
     e.Close();

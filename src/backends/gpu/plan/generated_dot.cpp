@@ -120,13 +120,15 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   t.slices = 8;
   const int64_t fill = std::max<int64_t>(1, (2 * sm_count + t.tiles - 1) / t.tiles);
   const int64_t most = std::max<int64_t>(1, d.k / (t.slices * DotTiling::kRowsPerThread));
-  const char* cluster_env = std::getenv("HLOGRAPH_GPU_CLUSTER_SUM");
-  const bool cluster = !(cluster_env && std::string(cluster_env) == "0");
-  t.splits = std::min({fill, most, cluster ? DotTiling::kMaxClusterSplits : fill});
+  t.splits = std::min(fill, most);
   t.k_chunk = (d.k + t.splits - 1) / t.splits;
   t.k_chunk = (t.k_chunk + t.slices - 1) / t.slices * t.slices;
   t.splits = (d.k + t.k_chunk - 1) / t.k_chunk;
-  t.cluster_sum = cluster && t.splits > 1 && t.blocks() <= (int64_t{1} << 30);  // one block per split
+  // A cluster when the splits fit one (measured on the H200: capping the
+  // splits at a cluster's size to have one made long contractions slower).
+  const char* cluster_env = std::getenv("HLOGRAPH_GPU_CLUSTER_SUM");
+  t.cluster_sum = !(cluster_env && std::string(cluster_env) == "0") && t.splits > 1 &&
+                  t.splits <= DotTiling::kMaxClusterSplits && t.blocks() <= (int64_t{1} << 30);
   return t;
 }
 

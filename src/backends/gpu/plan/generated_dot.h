@@ -46,9 +46,9 @@ struct DotTiling {
   int slices = 8;       // kOverN: warps of a block, each summing every slices-th row
   int64_t splits = 1;   // blocks per tile, each summing k_chunk of the contraction
   int64_t k_chunk = 0;
-  // splits > 1: the tile's blocks form a cluster on sm_90+ (at most
-  // kMaxClusterSplits of them, the portable cluster size); the buffer and
-  // counter below are still there for older devices.
+  // 1 < splits <= kMaxClusterSplits (the portable cluster size): the tile's
+  // blocks form a cluster on sm_90+; the buffer and counter below are still
+  // there for older devices.
   bool cluster_sum = false;
   static constexpr int64_t kMaxClusterSplits = 8;
   int threads() const { return lanes == Lanes::kOverN ? 32 * slices : 32 * kWarpColumns; }
