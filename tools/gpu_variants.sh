@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Queued and waited-for time per call of workloads under settings side by
+# side, on the GPU machine, after building and running the GPU unit tests:
+#
+#   tools/gpu_variants.sh "HLOGRAPH_GPU_CLUSTER_SUM=0" "HLOGRAPH_GPU_CLUSTER_SUM=1" -- mlp_chain gpt_decode
+#
+# Each quoted argument before `--` is one setting (space-separated
+# VAR=VALUE pairs, "" for the defaults); after it come the workloads
+# (bench/programs/NAME.mlir). Prints "workload | setting | queued us |
+# latency us" rows and a CUPTI kernel profile of each workload with the
+# last setting.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+declare -a settings workloads
+seen_sep=0
+for a in "$@"; do
+  if [ "$a" = "--" ]; then seen_sep=1; elif [ $seen_sep = 0 ]; then settings+=("$a"); else workloads+=("$a"); fi
+done
+[ ${#settings[@]} -gt 0 ] || settings=("")
+[ ${#workloads[@]} -gt 0 ] || workloads=(mlp_chain fori_tanh scan_layers gpt_decode)
+
+[ -f build-gpu/build.ninja ] || cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DHLOGRAPH_WERROR=OFF >/dev/null
+ninja -C build-gpu -j "$(nproc)" hlograph hlograph_unit_tests >build-gpu/variants-build.log 2>&1 \
+  || { tail -n 30 build-gpu/variants-build.log; exit 1; }
+build-gpu/tests/hlograph_unit_tests --gtest_filter='Gpu*' --gtest_brief=1 >build-gpu/variants-tests.log 2>&1
+tail -n 3 build-gpu/variants-tests.log
+grep -A5 'FAILED\|Failure' build-gpu/variants-tests.log | head -40
+
+echo "| workload | setting | queued us | latency us |"
+echo "|---|---|---|---|"
+for w in "${workloads[@]}"; do
+  for s in "${settings[@]}"; do
+    line=$(env $s build-gpu/hlograph bench "bench/programs/$w.mlir" --iters 200 --json 2>&1 | tail -n 1)
+    echo "$line" | python3 -c "import json, sys; d = json.loads(sys.stdin.read()); \
+print('| $w | ${s:-defaults} | %.1f | %.1f |' % (d['queued_us'], d['latency_us']['median']))" 2>/dev/null \
+      || echo "| $w | ${s:-defaults} | error: ${line:0:120} |"
+  done
+done
+last=${settings[${#settings[@]}-1]}
+for w in "${workloads[@]}"; do
+  echo "== $w (${last:-defaults}): kernel profile"
+  env $last build-gpu/hlograph bench "bench/programs/$w.mlir" --profile --iters 30 2>&1 | sed -n '/kernel time/,$p' | head -n 12
+done
