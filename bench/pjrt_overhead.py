@@ -29,7 +29,8 @@ Where a steady call's host time goes (the calls after the first of each
 burst): with HLOGRAPH_PJRT_STATS=1 (set for the plugin's side) the plugin
 times every entry of its PJRT table and the engine's own Execute, and this
 script reads the totals (hlograph_pjrt_call_times, exported by the plugin)
-around each call: time inside the plugin, of it the engine's Execute, so
+around each call: time inside the plugin (less the timers' own cost, which
+the plugin measures), of it the engine's Execute, so
 "plugin adds" = inside - engine, and "JAX" = host - inside (JAX's dispatch,
 the same code in front of XLA's plugin).
 """
@@ -102,7 +103,10 @@ def attribute(f, leaves, a, call_times):
             after = call_times()
             if k > 0:
                 host.append(took * 1e6)
+                # Less the timers' own cost (two clock reads an entry).
+                timer_us = after.get('timer_ns_per_entry', 0.0) / 1e3
                 spent = {e: (v[1] - before['entries'].get(e, [0, 0])[1]) / 1e3
+                         - (v[0] - before['entries'].get(e, [0, 0])[0]) * timer_us
                          for e, v in after['entries'].items()}
                 inside.append(sum(spent.values()))
                 engine.append((after['engine_execute'][1] - before['engine_execute'][1]) / 1e3)

@@ -24,8 +24,9 @@ PJRT_Api TimedApi(const PJRT_Api& inner);
 // clock reads a call).
 void AddEngineExecuteTime(int64_t nanoseconds);
 
-// {"entries": {"PJRT_...": [calls, ns], ...}, "engine_execute": [calls, ns]}:
-// the entries called at least once, and the engine's Execute.
+// {"entries": {"PJRT_...": [calls, ns], ...}, "engine_execute": [calls, ns],
+// "timer_ns_per_entry": ns}: the entries called at least once, the engine's
+// Execute, and what the timer adds to each timed entry (0 when timing is off).
 std::string CallTimesJson();
 
 }  // namespace hlograph::pjrt

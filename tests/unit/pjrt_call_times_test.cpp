@@ -44,6 +44,7 @@ TEST(PjrtCallTimes, EngineExecuteTimeAddsUp) {
   const std::string json = CallTimesJson();
   EXPECT_EQ(CallsOf(json, "engine_execute"), before + 2) << json;
   EXPECT_NE(json.find("\"entries\": {"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"timer_ns_per_entry\": "), std::string::npos) << json;
 }
 
 }  // namespace
