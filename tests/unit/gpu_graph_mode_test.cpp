@@ -85,6 +85,51 @@ TEST(GpuGraphMode, CorpusMatchesStreamModeBitForBit) {
   EXPECT_GT(with_control_flow, 3);
 }
 
+// Temps in graph memory nodes (HLOGRAPH_GPU_TEMPS=graph): the same bits as
+// stream mode on every corpus program that is one graph with temps, call
+// after call with fresh arguments (the zero-at-rest counters of split
+// products are zeroed by the graph each time), and the executable holds no
+// arena between calls.
+TEST(GpuGraphMode, TempsInGraphMemoryMatchStreamMode) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  const testing::ScopedEnv no_autotune("HLOGRAPH_GPU_AUTOTUNE", "0");
+  std::vector<std::string> paths = testing::MlirFiles(testing::SourceDir() + "/tests/corpus");
+  paths.push_back(testing::SourceDir() + "/bench/programs/mlp_chain.mlir");
+  int ran = 0, with_counters = 0;
+  for (const std::string& path : paths) {
+    if (path.find("/debug/") != std::string::npos || path.find("collatz") != std::string::npos) continue;
+    auto parsed = frontend::ParseFile(path);
+    ASSERT_TRUE(parsed.ok());
+    if (parsed->modules.size() != 1) continue;
+    const ir::Module& module = *parsed->modules[0];
+    if (!PlanProgram(module).ok()) continue;
+    GpuCompileOptions o = Mode(ExecutionMode::kGraph);
+    o.graph.temps_in_graph_memory = true;
+    auto graph = GpuExecutable::Compile(module, o);
+    ASSERT_TRUE(graph.ok()) << path << ": " << graph.status().message();
+    if (!(*graph)->temps_in_graph_memory()) continue;  // several segments, or no temps
+    auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
+    ASSERT_TRUE(stream.ok()) << path << ": " << stream.status().message();
+    EXPECT_LT((*graph)->resident_bytes(), (*stream)->resident_bytes()) << path << ": the arena is still held";
+    for (uint64_t seed : {5u, 6u, 7u}) {
+      auto args = cpu::RandomTensors(ir::FunctionSignature(*module.EntryFunction()).inputs, seed);
+      ASSERT_TRUE(args.ok());
+      auto want = (*stream)->Run(*args);
+      auto got = (*graph)->Run(*args);
+      ASSERT_TRUE(want.ok()) << path << ": " << want.status().message();
+      ASSERT_TRUE(got.ok()) << path << ": " << got.status().message();
+      EXPECT_EQ(Differs(*want, *got), "") << path << " seed " << seed;
+    }
+    const auto& nodes = (*graph)->graph_plan().graphs[0].nodes;
+    with_counters += nodes.size() > 1 && nodes[1].kind == NodeKind::kMemset;
+    ++ran;
+  }
+  std::cout << "temps in graph memory: " << ran << " programs identical to stream mode, " << with_counters
+            << " with zero-at-rest temps\n";
+  EXPECT_GT(ran, 30);
+  EXPECT_GT(with_counters, 0);
+}
+
 // Unrolled loops whose values swap buffers: an odd trip count leaves them
 // in the other buffer until the final copy; a WHILE node running 3
 // iterations per pass copies them back at the end of each pass.

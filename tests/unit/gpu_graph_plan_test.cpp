@@ -107,8 +107,10 @@ TEST(GpuGraphPlan, EveryCorpusProgramIsOrderedByItsMemory) {
     if (parsed->modules.size() != 1) continue;
     auto program = PlanProgram(*parsed->modules[0]);
     if (!program.ok()) continue;  // ops the GPU does not run
-    for (int64_t budget : {2048, 16}) {
-      const GraphPlan plan = BuildGraphPlan(*program, GraphOptions{budget});
+    for (int64_t budget : {2048, 16, -1}) {  // -1: 2048 with temps in graph memory
+      GraphOptions options{budget < 0 ? 2048 : budget};
+      options.temps_in_graph_memory = budget < 0;
+      const GraphPlan plan = BuildGraphPlan(*program, options);
       const Status verified = plan.Verify();
       ASSERT_TRUE(verified.ok()) << path << ": " << verified.message();
       const std::string problem = CheckOrdering(*program, plan);
@@ -318,6 +320,59 @@ TEST(GpuGraphPlan, HostOpsSplitTheGraph) {
   EXPECT_TRUE(testing::HasSubstr(plan.ToString(p.program), "outside the graphs:")) << plan.ToString(p.program);
 }
 
+TEST(GpuGraphPlan, TempsInGraphMemoryAreAllocatedFirstAndFreedLast) {
+  Planned p = PlanFile(testing::SourceDir() + "/bench/programs/mlp_chain.mlir");
+  GraphOptions options;
+  const GraphPlan arena = BuildGraphPlan(p.program, options);
+  EXPECT_FALSE(arena.temps.in_graph);
+  EXPECT_TRUE(arena.temps.why.empty());  // not asked for
+  options.temps_in_graph_memory = true;
+  const GraphPlan plan = BuildGraphPlan(p.program, options);
+  ASSERT_TRUE(plan.Verify().ok()) << plan.Verify().message();
+  ASSERT_TRUE(plan.temps.in_graph) << plan.temps.why;
+  EXPECT_EQ(plan.temps.bytes, p.program.arena_bytes);
+  const auto& nodes = plan.graphs[0].nodes;
+  ASSERT_EQ(nodes.size(), arena.graphs[0].nodes.size() + 3);  // alloc, one fill, free
+  EXPECT_EQ(nodes.front().kind, NodeKind::kAllocTemps);
+  EXPECT_EQ(nodes.front().bytes, p.program.arena_bytes);
+  EXPECT_EQ(nodes.back().kind, NodeKind::kFreeTemps);
+  // The fill covers every zero-at-rest temp (the split products' counters).
+  const GraphNode& fill = nodes[1];
+  ASSERT_EQ(fill.kind, NodeKind::kMemset);
+  EXPECT_EQ(fill.deps, std::vector<int>{0});
+  const int64_t begin = p.program.buffers[static_cast<size_t>(fill.dst)].offset;
+  int counters = 0;
+  for (const Buffer& b : p.program.buffers) {
+    if (b.kind != BufferKind::kTemp || !b.zero_at_rest) continue;
+    ++counters;
+    EXPECT_GE(b.offset, begin);
+    EXPECT_LE(b.offset + b.bytes, begin + fill.bytes);
+  }
+  EXPECT_EQ(counters, 24);
+  // The first kernel waits for the fill; the free waits for the last kernel.
+  EXPECT_EQ(nodes[2].deps, std::vector<int>{1});
+  EXPECT_EQ(nodes.back().deps, std::vector<int>{static_cast<int>(nodes.size()) - 2});
+  const std::string text = plan.ToString(p.program);
+  EXPECT_TRUE(testing::HasSubstr(text, "alloc-temps " + std::to_string(p.program.arena_bytes) + " bytes")) << text;
+  EXPECT_TRUE(testing::HasSubstr(text, "free-temps <- n")) << text;
+
+  // Misplaced memory nodes are caught.
+  GraphPlan broken = plan;
+  std::swap(broken.graphs[0].nodes.front(), broken.graphs[0].nodes.back());
+  EXPECT_FALSE(broken.Verify().ok());
+  GraphPlan loose = plan;
+  loose.graphs[0].nodes[2].deps.clear();  // a kernel that could run before the allocation
+  EXPECT_FALSE(loose.Verify().ok());
+
+  // Programs split around host steps keep their temps in the arena, and say why.
+  Planned split = PlanFile(testing::Corpus("cholesky_solve_triangular.mlir"));
+  const GraphPlan kept = BuildGraphPlan(split.program, options);
+  ASSERT_TRUE(kept.Verify().ok());
+  EXPECT_FALSE(kept.temps.in_graph);
+  EXPECT_TRUE(testing::HasSubstr(kept.temps.why, "segments")) << kept.temps.why;
+  EXPECT_TRUE(testing::HasSubstr(kept.ToString(split.program), "not in graph memory"));
+}
+
 TEST(GpuGraphPlan, ExplainWritesGraphviz) {
   const std::string dot = testing::WriteScratch("plan.dot", "");
   std::filesystem::remove(dot);
@@ -326,7 +381,7 @@ TEST(GpuGraphPlan, ExplainWritesGraphviz) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(testing::HasSubstr(r.out, "graph plan:"));
   EXPECT_TRUE(testing::HasSubstr(r.out, "binding (HLOGRAPH_GPU_BINDING): auto (the default)")) << r.out;
-  EXPECT_TRUE(testing::HasSubstr(r.out, "held across calls (temps never move); budget unlimited")) << r.out;
+  EXPECT_TRUE(testing::HasSubstr(r.out, "held across calls (temps never move; HLOGRAPH_GPU_TEMPS=graph")) << r.out;
   std::ifstream in(dot);
   std::stringstream text;
   text << in.rdbuf();

@@ -90,6 +90,7 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   std::vector<const void*> arg_ptrs;
   std::vector<void*> result_ptrs;
   int64_t bytes = exe->resident_bytes();
+  if (exe->temps_in_graph_memory()) bytes += exe->graph_plan().temps.bytes;  // allocated during each call
   for (const cpu::Tensor& a : args) {
     HLOGRAPH_ASSIGN(gpu::DeviceBuffer b, gpu::DeviceBuffer::Allocate(static_cast<int64_t>(a.byte_size())));
     HLOGRAPH_TRY(gpu::CopyHostToDevice(b.data(), a.bytes(), static_cast<int64_t>(a.byte_size()), stream.get()));

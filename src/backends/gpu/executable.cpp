@@ -86,7 +86,6 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
     HLOGRAPH_TRY(CopyHostToDevice(constants_[i].data(), value->bytes.data(), b.bytes, nullptr));
   }
   workspace_bytes_ = workspace;
-  HLOGRAPH_TRY(AllocateResident());
   HLOGRAPH_CUDA(cudaMallocHost(&pinned_scalar_, 8));
   HLOGRAPH_CUDA(cudaEventCreateWithFlags(&last_call_done_, cudaEventDisableTiming));
   mode_ = options.mode;
@@ -94,11 +93,13 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
     GraphOptions graph = options.graph;
     graph.programmatic_launch =
         (graph.programmatic_launch || ProgrammaticLaunchFromEnvironment()) && info.cc_major >= 9;
+    graph.temps_in_graph_memory = graph.temps_in_graph_memory || TempsInGraphMemoryFromEnvironment();
     graph_plan_ = BuildGraphPlan(program_, graph);
     HLOGRAPH_TRY(graph_plan_.Verify());
     graph_instances_ = GraphInstancesFromEnvironment(std::clamp(options.graph_instances, 1, kMaxGraphInstances));
     HLOGRAPH_TRY(LoadGraphs(compile));
   }
+  HLOGRAPH_TRY(AllocateResident());  // after the graph plan, which may take the temps into its graph
   HLOGRAPH_CUDA(cudaDeviceSynchronize());
   return Status::Ok();
 }
@@ -160,14 +161,17 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls() {
 }
 
 Status GpuExecutable::AllocateResident() {
-  const int64_t bytes = program_.arena_bytes + static_cast<int64_t>(workspace_bytes_);
+  // Temps in graph memory are allocated by the graph itself, call by call.
+  const int64_t arena = temps_in_graph_memory() ? 0 : program_.arena_bytes;
+  const int64_t bytes = arena + static_cast<int64_t>(workspace_bytes_);
   MemoryBudget::Global().Register(this);
   (void)MemoryBudget::Global().MakeRoom(this, bytes);  // advisory: the allocation decides
-  HLOGRAPH_ASSIGN(arena_, DeviceBuffer::Allocate(program_.arena_bytes));
+  HLOGRAPH_ASSIGN(arena_, DeviceBuffer::Allocate(arena));
   HLOGRAPH_ASSIGN(workspace_, DeviceBuffer::Allocate(static_cast<int64_t>(workspace_bytes_)));
   // Zero-at-rest temps (arrival counters) start at zero; their kernels
   // leave them so.
-  if (std::any_of(program_.buffers.begin(), program_.buffers.end(), [](const Buffer& b) { return b.zero_at_rest; })) {
+  if (arena > 0 &&
+      std::any_of(program_.buffers.begin(), program_.buffers.end(), [](const Buffer& b) { return b.zero_at_rest; })) {
     HLOGRAPH_CUDA(cudaMemset(arena_.data(), 0, static_cast<size_t>(program_.arena_bytes)));
     HLOGRAPH_CUDA(cudaDeviceSynchronize());
   }
@@ -320,8 +324,8 @@ Status GpuExecutable::Execute(const std::vector<const void*>& args, const std::v
       case BufferKind::kParameter: ptrs[i] = const_cast<void*>(args[static_cast<size_t>(b.index)]); break;
       case BufferKind::kOutput: ptrs[i] = results[static_cast<size_t>(b.index)]; break;
       case BufferKind::kConstant: ptrs[i] = constants_[i].data(); break;
-      case BufferKind::kTemp:
-        ptrs[i] = b.offset >= 0 ? static_cast<char*>(arena_.data()) + b.offset : nullptr;
+      case BufferKind::kTemp:  // in graph memory: placed by the graph (runtime/graph_exec.h)
+        ptrs[i] = b.offset >= 0 && arena_.data() != nullptr ? static_cast<char*>(arena_.data()) + b.offset : nullptr;
         break;
     }
   }

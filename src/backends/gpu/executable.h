@@ -94,6 +94,10 @@ class GpuExecutable : public Evictable {
   // Device memory the executable holds (arena of temps, GEMM and cuDNN
   // workspace, constants), not counting arguments and results.
   int64_t resident_bytes() const;
+  // Whether the temps are allocated inside the graph on each call (graph
+  // memory nodes, HLOGRAPH_GPU_TEMPS=graph) instead of held in the arena:
+  // a call then also uses graph_plan().temps.bytes of CUDA's graph memory pool.
+  bool temps_in_graph_memory() const { return mode_ == ExecutionMode::kGraph && graph_plan_.temps.in_graph; }
   // The program, each kernel's strategy and launch, the GEMMs, the memory.
   std::string Explain() const;
 

@@ -14,7 +14,7 @@ namespace {
 
 // How graph mode binds arguments and holds memory, as the environment sets
 // it (the executable reports what it chose at run time).
-std::string RuntimePolicies(const GpuProgram& program) {
+std::string RuntimePolicies(const GpuProgram& program, const GraphPlan& graph) {
   std::ostringstream os;
   os << "graph instances (HLOGRAPH_GPU_GRAPH_INSTANCES): up to "
      << GraphInstancesFromEnvironment(kDefaultGraphInstances)
@@ -31,8 +31,16 @@ std::string RuntimePolicies(const GpuProgram& program) {
   os << "programmatic launch (HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=1, off by default): on sm_90, a kernel after a "
         "kernel launches while its producer finishes and waits for it inside (edges marked \"launched early\")\n";
   const int64_t budget = MemoryBudget::Global().limit();
-  os << "memory: arena of " << program.arena_bytes << " bytes held across calls (temps never move); budget "
-     << (budget == MemoryBudget::kUnlimited ? std::string("unlimited")
+  if (graph.temps.in_graph) {
+    os << "memory: temps (" << program.arena_bytes << " bytes) in graph memory, allocated at the start of each "
+          "launch and freed at its end (HLOGRAPH_GPU_TEMPS=graph); budget ";
+  } else {
+    os << "memory: arena of " << program.arena_bytes << " bytes held across calls (temps never move"
+       << (graph.temps.why.empty() ? "; HLOGRAPH_GPU_TEMPS=graph puts them in graph memory nodes instead"
+                                   : "; not in graph memory: " + graph.temps.why)
+       << "); budget ";
+  }
+  os << (budget == MemoryBudget::kUnlimited ? std::string("unlimited")
                                             : std::to_string(budget) + " bytes, least recently used idle "
                                                                        "executables give theirs back")
      << " (HLOGRAPH_GPU_MEMORY_BUDGET)\n";
@@ -45,12 +53,13 @@ StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptio
   HLOGRAPH_ASSIGN(GpuProgram program, PlanProgram(module));
   GraphOptions graph_options;
   graph_options.programmatic_launch = ProgrammaticLaunchFromEnvironment();
+  graph_options.temps_in_graph_memory = TempsInGraphMemoryFromEnvironment();
   const GraphPlan graph = BuildGraphPlan(program, graph_options);
   HLOGRAPH_TRY(graph.Verify());
   std::ostringstream os;
   os << program.ToString();
   os << graph.ToString(program);
-  os << RuntimePolicies(program);
+  os << RuntimePolicies(program, graph);
   os << "kernel launches (H200: 132 SMs):\n";
   std::string sources;
   for (const Fusion& f : program.fusions) {

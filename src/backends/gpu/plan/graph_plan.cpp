@@ -19,6 +19,8 @@ const char* NodeKindName(NodeKind kind) {
     case NodeKind::kSetCondition: return "set-condition";
     case NodeKind::kWhile: return "while";
     case NodeKind::kSwitch: return "switch";
+    case NodeKind::kAllocTemps: return "alloc-temps";
+    case NodeKind::kFreeTemps: return "free-temps";
   }
   return "?";
 }
@@ -73,6 +75,7 @@ class Builder {
       Lower(step, graph);
     }
     DropDeadNodes();
+    PlaceTemps();
     return std::move(plan_);
   }
 
@@ -246,6 +249,69 @@ class Builder {
       }
       DropDeadNodes(segment.graph, std::move(wanted));
     }
+  }
+
+  // Temps in graph memory: graph 0 becomes alloc, one zero fill over the
+  // zero-at-rest temps (the temps between them are written before they are
+  // read, so zeroing them too is harmless), the nodes it had (those that
+  // waited for nothing now wait for the allocation and fill), free (after
+  // every node nothing waits for).
+  void PlaceTemps() {
+    TempPlacement& t = plan_.temps;
+    t.bytes = program_.arena_bytes;
+    if (!options_.temps_in_graph_memory) return;
+    if (plan_.segments.size() != 1 || plan_.segments[0].graph != 0) {
+      t.why = "the program is " + std::to_string(plan_.segments.size()) +
+              " segments (graphs and steps outside them share the temps)";
+      return;
+    }
+    if (t.bytes == 0) {
+      t.why = "the program has no temps";
+      return;
+    }
+    t.in_graph = true;
+    std::vector<GraphNode>& nodes = plan_.graphs[0].nodes;
+    std::vector<GraphNode> prologue(1);
+    prologue[0].kind = NodeKind::kAllocTemps;
+    prologue[0].bytes = t.bytes;
+    GraphNode fill;
+    fill.kind = NodeKind::kMemset;
+    int64_t end = 0;
+    for (size_t i = 0; i < program_.buffers.size(); ++i) {
+      const Buffer& b = program_.buffers[i];
+      if (b.kind != BufferKind::kTemp || !b.zero_at_rest || b.bytes == 0 || b.offset < 0) continue;
+      if (fill.dst < 0 || b.offset < program_.buffers[static_cast<size_t>(fill.dst)].offset) {
+        fill.dst = static_cast<BufferId>(i);
+      }
+      end = std::max(end, b.offset + b.bytes);
+    }
+    if (fill.dst >= 0) {
+      fill.bytes = end - program_.buffers[static_cast<size_t>(fill.dst)].offset;
+      fill.writes = {fill.dst};
+      fill.deps = {0};
+      prologue.push_back(std::move(fill));
+    }
+    const int shift = static_cast<int>(prologue.size());
+    std::vector<int> ready;  // what the program's first nodes wait for
+    for (int i = shift == 1 ? 0 : 1; i < shift; ++i) ready.push_back(i);
+    std::vector<bool> waited_for(nodes.size(), false);
+    for (GraphNode& n : nodes) {
+      for (int& d : n.deps) {
+        waited_for[static_cast<size_t>(d)] = true;
+        d += shift;
+      }
+      for (int& d : n.programmatic) d += shift;
+      if (n.deps.empty()) n.deps = ready;
+    }
+    GraphNode free;
+    free.kind = NodeKind::kFreeTemps;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (!waited_for[i]) free.deps.push_back(static_cast<int>(i) + shift);
+    }
+    if (free.deps.empty()) free.deps = ready;
+    prologue.insert(prologue.end(), std::make_move_iterator(nodes.begin()), std::make_move_iterator(nodes.end()));
+    prologue.push_back(std::move(free));
+    nodes = std::move(prologue);
   }
 
   void DropDeadNodes(int g, std::set<BufferId> wanted) {
@@ -502,6 +568,8 @@ std::string Label(const GpuProgram& program, const GraphNode& n) {
              (n.branches > 0 ? " (index of " + std::to_string(n.branches) + " branches)" : " (predicate)");
     case NodeKind::kWhile: return "while c" + std::to_string(n.condition) + ": body " + Ids(n.children, "graph ");
     case NodeKind::kSwitch: return "switch c" + std::to_string(n.condition) + ": " + Ids(n.children, "graph ");
+    case NodeKind::kAllocTemps: return "alloc-temps " + std::to_string(n.bytes) + " bytes (graph memory)";
+    case NodeKind::kFreeTemps: return "free-temps";
   }
   return "?";
 }
@@ -511,6 +579,11 @@ std::string Label(const GpuProgram& program, const GraphNode& n) {
 bool ProgrammaticLaunchFromEnvironment() {
   const char* text = std::getenv("HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH");
   return text != nullptr && std::string(text) == "1";
+}
+
+bool TempsInGraphMemoryFromEnvironment() {
+  const char* text = std::getenv("HLOGRAPH_GPU_TEMPS");
+  return text != nullptr && std::string(text) == "graph";
 }
 
 GraphPlan BuildGraphPlan(const GpuProgram& program, const GraphOptions& options) {
@@ -546,6 +619,11 @@ std::string GraphPlan::ToString(const GpuProgram& program) const {
   }
   for (const GraphSegment& s : segments) {
     if (s.outside) os << "  outside the graphs: " << Where(*s.outside) << ": " << s.why << "\n";
+  }
+  if (temps.in_graph) {
+    os << "  temps: " << temps.bytes << " bytes allocated in graph 0 (graph memory nodes), not held between calls\n";
+  } else if (!temps.why.empty()) {
+    os << "  temps: in the arena, not in graph memory: " << temps.why << "\n";
   }
   return os.str();
 }
@@ -613,6 +691,31 @@ Status GraphPlan::Verify() const {
         }
       }
       if (n.condition >= conditions) return Status::Error("invalid graph plan: " + where + " names no condition");
+      const bool memory = n.kind == NodeKind::kAllocTemps || n.kind == NodeKind::kFreeTemps;
+      const bool placed = temps.in_graph && g == 0 &&
+                          (n.kind == NodeKind::kAllocTemps ? i == 0 : i + 1 == nodes.size() && i > 0);
+      if (memory && !placed) return Status::Error("invalid graph plan: " + where + " allocates or frees temps out of place");
+    }
+  }
+  if (temps.in_graph) {
+    // Every node after the allocation waits for something; every node
+    // before the free is waited for.
+    if (graphs.empty() || graphs[0].nodes.size() < 2 || graphs[0].nodes[0].kind != NodeKind::kAllocTemps ||
+        graphs[0].nodes.back().kind != NodeKind::kFreeTemps || graphs[0].nodes[0].bytes != temps.bytes) {
+      return Status::Error("invalid graph plan: temps in graph memory without their allocation and free");
+    }
+    const auto& nodes = graphs[0].nodes;
+    std::vector<bool> waited_for(nodes.size(), false);
+    for (size_t i = 1; i < nodes.size(); ++i) {
+      if (nodes[i].deps.empty()) {
+        return Status::Error("invalid graph plan: graph 0 node " + std::to_string(i) + " may run before the temps exist");
+      }
+      for (int d : nodes[i].deps) waited_for[static_cast<size_t>(d)] = true;
+    }
+    for (size_t i = 0; i + 1 < nodes.size(); ++i) {
+      if (!waited_for[i]) {
+        return Status::Error("invalid graph plan: graph 0 node " + std::to_string(i) + " may run after the temps are freed");
+      }
     }
   }
   return Status::Ok();

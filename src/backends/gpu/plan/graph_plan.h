@@ -29,6 +29,14 @@
 //
 //   Nodes whose results nothing reads are dropped (an unrolled loop's
 //   counter feeds only its own increments).
+//
+//   Temps live in the executable's arena, held across calls. With
+//   GraphOptions::temps_in_graph_memory a program that is one graph
+//   allocates them in that graph instead: a memory allocation node first
+//   (its address fixed when the graph is built, so nodes are bound to it as
+//   to the arena), zero-at-rest temps zeroed after it, a free node last.
+//   CUDA's graph memory pool then holds the memory only while a graph runs
+//   and lends it to the next one.
 #pragma once
 
 #include <cstdint>
@@ -49,6 +57,8 @@ enum class NodeKind {
   kSetCondition,  // a small kernel: a loop's predicate or a case's index into its conditional handle
   kWhile,         // conditional WHILE node: runs `children[0]` while its handle is set
   kSwitch,        // conditional SWITCH node: runs `children[handle]`
+  kAllocTemps,    // graph memory allocation of the temps' `bytes` (GraphPlan::temps)
+  kFreeTemps,     // its free, after everything else
 };
 const char* NodeKindName(NodeKind kind);
 
@@ -56,7 +66,7 @@ struct GraphNode {
   NodeKind kind = NodeKind::kKernel;
   const Step* step = nullptr;       // what it runs (for the copies a loop adds: the while step)
   BufferId src = -1, dst = -1;      // kMemcpy / kMemset
-  int64_t bytes = 0;                // kMemcpy / kMemset
+  int64_t bytes = 0;                // kMemcpy / kMemset / kAllocTemps
   int condition = -1;               // kSetCondition, kWhile, kSwitch: which conditional handle
   int branches = 0;                 // kSetCondition of a case: its number of branches
   std::vector<int> children;        // kWhile: its body graph; kSwitch: one graph per branch
@@ -101,23 +111,37 @@ struct GraphOptions {
   // Kernel-to-kernel edges are programmatic (sm_90 only; the executable
   // checks). Opt-in: ProgrammaticLaunchFromEnvironment().
   bool programmatic_launch = false;
+  // Temps in graph memory nodes instead of the arena, where the program is
+  // one graph. Opt-in: TempsInGraphMemoryFromEnvironment().
+  bool temps_in_graph_memory = false;
 };
 
 // HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=1: off by default until it pays on every
 // workload measured (docs/PERF.md).
 bool ProgrammaticLaunchFromEnvironment();
+// HLOGRAPH_GPU_TEMPS=graph.
+bool TempsInGraphMemoryFromEnvironment();
+
+// Where the temps live.
+struct TempPlacement {
+  bool in_graph = false;  // graph 0 allocates and frees them (kAllocTemps, kFreeTemps)
+  int64_t bytes = 0;      // the arena's size
+  std::string why;        // why not in graph memory, when asked for
+};
 
 struct GraphPlan {
   std::vector<Graph> graphs;
   std::vector<GraphSegment> segments;  // in program order
   std::vector<LoopLayout> loops;
   int conditions = 0;                  // conditional handles
+  TempPlacement temps;
 
   int64_t node_count() const;
   std::string ToString(const GpuProgram& program) const;
   std::string ToDot(const GpuProgram& program) const;  // Graphviz
   // Edges point backwards within their graph, children exist, conditional
-  // nodes follow their set-condition node, programmatic edges join kernels.
+  // nodes follow their set-condition node, programmatic edges join kernels,
+  // temps in graph memory are allocated before every node and freed after.
   Status Verify() const;
 };
 

@@ -108,6 +108,7 @@ StatusOr<std::unique_ptr<GraphExec>> GraphExec::Create(const GraphResources& res
 Status GraphExec::Build(const std::vector<void*>& ptrs, cudaStream_t capture) {
   if (cuda_graph_ != nullptr) (void)cudaGraphDestroy(cuda_graph_);
   cuda_graph_ = nullptr;
+  temps_ = nullptr;
   nodes_.clear();
   handles_.assign(static_cast<size_t>(resources_->plan->conditions), 0);
   HLOGRAPH_CUDA(cudaGraphCreate(&cuda_graph_, 0));
@@ -176,9 +177,23 @@ void KernelOf(const GraphResources& r, const GraphNode& n, const std::vector<voi
 
 }  // namespace
 
-Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<void*>& ptrs, cudaStream_t capture) {
+std::vector<void*> GraphExec::WithTemps(const std::vector<void*>& ptrs) const {
+  if (temps_ == nullptr) return ptrs;
+  std::vector<void*> placed = ptrs;
+  const std::vector<Buffer>& buffers = resources_->program->buffers;
+  for (size_t i = 0; i < buffers.size() && i < placed.size(); ++i) {
+    if (buffers[i].kind == BufferKind::kTemp && buffers[i].offset >= 0) {
+      placed[i] = static_cast<char*>(temps_) + buffers[i].offset;
+    }
+  }
+  return placed;
+}
+
+Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<void*>& given, cudaStream_t capture) {
   const GraphResources& r = *resources_;
   const Graph& g = r.plan->graphs[static_cast<size_t>(plan_graph)];
+  // The buffers' addresses; temps move into graph memory once it is allocated.
+  std::vector<void*> ptrs = WithTemps(given);
   std::vector<cudaGraphNode_t> made(g.nodes.size(), nullptr);
   std::vector<bool> kernel_node(g.nodes.size(), false);  // made a CUDA kernel node (not an empty one)
   for (size_t i = 0; i < g.nodes.size(); ++i) {
@@ -245,6 +260,23 @@ Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<
         HLOGRAPH_CUDA(cudaGraphAddMemsetNode(&out, graph, deps.data(), deps.size(), &m));
         break;
       }
+      case NodeKind::kAllocTemps: {
+        int device = 0;
+        HLOGRAPH_CUDA(cudaGetDevice(&device));
+        cudaMemAllocNodeParams alloc{};
+        alloc.poolProps.allocType = cudaMemAllocationTypePinned;
+        alloc.poolProps.location.type = cudaMemLocationTypeDevice;
+        alloc.poolProps.location.id = device;
+        alloc.bytesize = static_cast<size_t>(n.bytes);
+        HLOGRAPH_CUDA(cudaGraphAddMemAllocNode(&out, graph, deps.data(), deps.size(), &alloc));
+        // The address is fixed from here on, for every launch of this graph.
+        temps_ = alloc.dptr;
+        ptrs = WithTemps(given);
+        break;
+      }
+      case NodeKind::kFreeTemps:
+        HLOGRAPH_CUDA(cudaGraphAddMemFreeNode(&out, graph, deps.data(), deps.size(), temps_));
+        break;
       case NodeKind::kWhile:
       case NodeKind::kSwitch: {
         cudaGraphNodeParams params{};
@@ -297,6 +329,8 @@ Status GraphExec::UpdateNode(const Node& node, const std::vector<void*>& ptrs, c
       HLOGRAPH_CUDA(cudaGraphExecMemsetNodeSetParams(exec_, node.handle, &m));
       return Status::Ok();
     }
+    case NodeKind::kAllocTemps:
+    case NodeKind::kFreeTemps: return Status::Ok();  // no buffer of the caller's
     case NodeKind::kWhile:
     case NodeKind::kSwitch: break;
   }
@@ -320,11 +354,13 @@ Status GraphExec::Bind(const std::vector<void*>& ptrs, cudaStream_t capture, Bin
   };
   // Each node reading or writing a moved buffer gets new parameters in the
   // instance (conditional nodes hold no addresses: their bodies' nodes do).
+  // Temps in graph memory stay where the graph put them.
+  const std::vector<void*> placed = WithTemps(ptrs);
   bool updated = true;
   for (const Node& node : nodes_) {
     const bool conditional = node.plan->kind == NodeKind::kWhile || node.plan->kind == NodeKind::kSwitch;
     if (conditional || !touches(*node.plan)) continue;
-    if (!UpdateNode(node, ptrs, capture).ok()) {
+    if (!UpdateNode(node, placed, capture).ok()) {
       updated = false;
       break;
     }

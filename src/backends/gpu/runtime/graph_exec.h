@@ -4,6 +4,9 @@
 // child graphs), conditional handles created on the root graph, bodies
 // filled in place; the plan's programmatic edges as programmatic edges.
 //
+// Temps in graph memory (GraphPlan::temps) are where the graph's
+// allocation node put them; the caller's addresses for them are ignored.
+//
 // Buffers are bound at creation. A later call whose arguments or results
 // sit elsewhere rebinds: unchanged addresses reuse the instance as it is;
 // otherwise each node that touches a moved buffer, in the root graph or a
@@ -75,6 +78,9 @@ class GraphExec {
   Status Build(const std::vector<void*>& ptrs, cudaStream_t capture);
   Status AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<void*>& ptrs, cudaStream_t capture);
   Status UpdateNode(const Node& node, const std::vector<void*>& ptrs, cudaStream_t capture);
+  // `ptrs` with the temps at their place in graph memory (GraphPlan::temps),
+  // once the graph has allocated it.
+  std::vector<void*> WithTemps(const std::vector<void*>& ptrs) const;
 
   const GraphResources* resources_ = nullptr;
   int graph_ = -1;
@@ -82,7 +88,8 @@ class GraphExec {
   cudaGraphExec_t exec_ = nullptr;
   std::vector<cudaGraphConditionalHandle> handles_;  // per plan condition
   std::vector<Node> nodes_;                          // every node built, root graph first
-  std::vector<void*> bound_;                         // the addresses the instance uses
+  std::vector<void*> bound_;                         // the caller's addresses the instance is bound to
+  void* temps_ = nullptr;                            // the temps' graph memory (allocated by the graph)
   bool programmatic_ = true;
 };
 
