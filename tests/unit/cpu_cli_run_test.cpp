@@ -126,6 +126,11 @@ TEST(CliBench, TimesCallsAndPrintsJson) {
   EXPECT_EQ(bad_mode.exit_code, 2);
   EXPECT_TRUE(HasSubstr(bad_mode.err, "--mode must be graph or stream")) << bad_mode.err;
   EXPECT_EQ(Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 2 --cooldown 5").exit_code, 0);
+  CliResult no_sets = Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --result-sets 0");
+  EXPECT_EQ(no_sets.exit_code, 2);
+  EXPECT_TRUE(HasSubstr(no_sets.err, "--result-sets needs a count of at least 1")) << no_sets.err;
+  EXPECT_EQ(Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 2 --result-sets 2").exit_code,
+            0);
   // --profile measures GPU kernels: on the CPU backend it says so and the
   // timing still comes (no kernel fields in the JSON).
   CliResult profiled = Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 2 --profile --json");

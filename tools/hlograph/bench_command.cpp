@@ -88,7 +88,6 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   HLOGRAPH_ASSIGN(gpu::Stream stream, gpu::Stream::Create());
   std::vector<gpu::DeviceBuffer> in, out;
   std::vector<const void*> arg_ptrs;
-  std::vector<void*> result_ptrs;
   int64_t bytes = exe->resident_bytes();
   if (exe->temps_in_graph_memory()) bytes += exe->graph_plan().temps.bytes;  // allocated during each call
   for (const cpu::Tensor& a : args) {
@@ -98,17 +97,25 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
     arg_ptrs.push_back(b.data());
     in.push_back(std::move(b));
   }
-  for (const ir::Type& type : exe->program().result_types) {
-    const int64_t n = type.NumElements() * ir::StorageBytes(type.element());
-    HLOGRAPH_ASSIGN(gpu::DeviceBuffer b, gpu::DeviceBuffer::Allocate(n));
-    bytes += b.size();
-    result_ptrs.push_back(b.data());
-    out.push_back(std::move(b));
+  // --result-sets N: each call writes the next set (the first set counts
+  // as the call's memory; the others stand in for a framework's fresh results).
+  std::vector<std::vector<void*>> result_sets(static_cast<size_t>(std::max(1, o.result_sets)));
+  for (size_t set = 0; set < result_sets.size(); ++set) {
+    for (const ir::Type& type : exe->program().result_types) {
+      const int64_t n = type.NumElements() * ir::StorageBytes(type.element());
+      HLOGRAPH_ASSIGN(gpu::DeviceBuffer b, gpu::DeviceBuffer::Allocate(n));
+      if (set == 0) bytes += b.size();
+      result_sets[set].push_back(b.data());
+      out.push_back(std::move(b));
+    }
   }
+  size_t call = 0;
+  const auto results = [&]() -> const std::vector<void*>& { return result_sets[call++ % result_sets.size()]; };
   t.device_bytes = bytes;
-  for (int i = 0; i < o.warmup; ++i) HLOGRAPH_TRY(exe->Execute(arg_ptrs, result_ptrs, stream.get()));
+  for (int i = 0; i < o.warmup; ++i) HLOGRAPH_TRY(exe->Execute(arg_ptrs, results(), stream.get()));
   HLOGRAPH_TRY(stream.Synchronize());
   for (int i = 0; i < o.iters; ++i) {
+    const std::vector<void*>& result_ptrs = results();
     const auto a = Clock::now();
     HLOGRAPH_TRY(exe->Execute(arg_ptrs, result_ptrs, stream.get()));
     t.host_s.push_back(Seconds(a, Clock::now()));
@@ -119,7 +126,7 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   // comparison start each side's queued run from the same state.
   std::this_thread::sleep_for(std::chrono::milliseconds(o.cooldown_ms));
   const auto q0 = Clock::now();
-  for (int i = 0; i < o.iters; ++i) HLOGRAPH_TRY(exe->Execute(arg_ptrs, result_ptrs, stream.get()));
+  for (int i = 0; i < o.iters; ++i) HLOGRAPH_TRY(exe->Execute(arg_ptrs, results(), stream.get()));
   HLOGRAPH_TRY(stream.Synchronize());
   t.queued_s = o.iters ? Seconds(q0, Clock::now()) / o.iters : 0;
   const gpu::ExecutionStats stats = exe->stats();
@@ -135,7 +142,7 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   if (o.profile && o.iters > 0) {
     HLOGRAPH_TRY(gpu::KernelProfiler::Start());
     Status run = Status::Ok();
-    for (int i = 0; i < o.iters && run.ok(); ++i) run = exe->Execute(arg_ptrs, result_ptrs, stream.get());
+    for (int i = 0; i < o.iters && run.ok(); ++i) run = exe->Execute(arg_ptrs, results(), stream.get());
     StatusOr<gpu::KernelTotals> totals = gpu::KernelProfiler::Stop();
     HLOGRAPH_TRY(run);
     HLOGRAPH_TRY(totals.status());

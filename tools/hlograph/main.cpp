@@ -40,6 +40,8 @@ options:
   --iters N          bench: timed calls (default 100); --warmup N first (10)
   --cooldown MS      bench: idle milliseconds before the queued calls (default 0), so that
                      a comparison can start every side's sustained run from the same clocks
+  --result-sets N    bench (GPU): call after call, results go to the next of N sets of
+                     buffers (default 1), as a framework handing fresh result memory does
   --json             bench: print one JSON object
   --profile          bench (GPU): also the device time in kernels per call (CUPTI)
   --debug-info       print: also print locations, loc(...)
@@ -92,12 +94,16 @@ int main(int argc, char** argv) {
       o.json = true;
     } else if (a == "--profile") {
       o.profile = true;
-    } else if (a == "--iters" || a == "--warmup" || a == "--cooldown") {
+    } else if (a == "--iters" || a == "--warmup" || a == "--cooldown" || a == "--result-sets") {
       std::string v;
       if (!value(&v) || v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {
         return Usage(a + " needs a count");
       }
-      (a == "--iters" ? o.iters : a == "--warmup" ? o.warmup : o.cooldown_ms) = std::stoi(v);
+      if (a == "--result-sets" && std::stoi(v) < 1) return Usage(a + " needs a count of at least 1");
+      (a == "--iters"         ? o.iters
+       : a == "--warmup"      ? o.warmup
+       : a == "--result-sets" ? o.result_sets
+                              : o.cooldown_ms) = std::stoi(v);
     } else if (a == "--inputs" || a == "--output" || a == "--backend" || a == "--input" ||
                a == "--random" || a == "--dot" || a == "--mode") {
       std::string v;
