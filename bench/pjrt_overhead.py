@@ -205,13 +205,13 @@ def check(name, workdir):
     return f'ok ({worst:.1e})'
 
 
-def hlograph_execute_us(a, name, workdir):
+def hlograph_execute_us(a, name, workdir, result_sets=1):
     mlir = os.path.join(workdir, f'{name}.mlir')
     if not os.path.exists(mlir):
         return None
     p = subprocess.run([a.hlograph, 'bench', mlir, '--inputs', os.path.join(workdir, f'{name}.inputs.npz'),
-                        '--iters', '300', '--json', '--backend', a.platform], capture_output=True, text=True,
-                       timeout=900)
+                        '--iters', '300', '--json', '--backend', a.platform, '--result-sets', str(result_sets)],
+                       capture_output=True, text=True, timeout=900)
     try:
         return json.loads(p.stdout.strip().splitlines()[-1]).get('host_us')
     except (ValueError, IndexError):
@@ -243,9 +243,11 @@ def main():
     print('| workload | XLA host / latency / queued | plugin host / latency / queued | hlograph execute host '
           '| overhead | check |')
     print('|---|---|---|---|---|---|')
+    alternating = {}  # hlograph's execute with results alternating between two sets, as the plugin's do
     for name in a.names:
         x, h = sides['xla'].get(name, {}), sides['hlograph'].get(name, {})
         own = hlograph_execute_us(a, name, workdir)
+        alternating[name] = hlograph_execute_us(a, name, workdir, result_sets=2)
         def cell(r):
             if not r:
                 return 'missing'
@@ -264,16 +266,19 @@ def main():
         return
     print('Where a steady call\'s host time goes (calls 2.. of each burst, medians, us). XLA / plugin host: the '
           'bursts above; then calls timed one by one with the plugin\'s totals read between them: host = JAX '
-          'outside the plugin + inside the plugin; inside = engine Execute + plugin adds')
-    print('| workload | XLA host | plugin host | host | JAX outside | inside plugin | engine Execute | plugin adds |')
-    print('|---|---|---|---|---|---|---|---|')
+          'outside the plugin + inside the plugin; inside = engine Execute + plugin adds; last: `hlograph bench`\'s '
+          'execute with results alternating between two sets of buffers, as the plugin\'s do')
+    print('| workload | XLA host | plugin host | host | JAX outside | inside plugin | engine Execute | plugin adds '
+          '| bench execute, 2 result sets |')
+    print('|---|---|---|---|---|---|---|---|---|')
     for name in a.names:
         x, h = sides['xla'].get(name, {}), sides['hlograph'].get(name, {})
         if 'inside_us' not in h:
             continue
         print(f"| {name} | {x.get('steady_host_us', float('nan')):.1f} | {h['steady_host_us']:.1f} | "
               f"{h['attributed_host_us']:.1f} | {h['attributed_host_us'] - h['inside_us']:.1f} | "
-              f"{h['inside_us']:.1f} | {h['engine_us']:.1f} | {h['adds_us']:.1f} |")
+              f"{h['inside_us']:.1f} | {h['engine_us']:.1f} | {h['adds_us']:.1f} | "
+              f"{'-' if alternating.get(name) is None else format(alternating[name], '.1f')} |")
     for name in a.names:
         h = sides['hlograph'].get(name, {})
         if 'entries_us' in h:
