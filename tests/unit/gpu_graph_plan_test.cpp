@@ -320,6 +320,33 @@ TEST(GpuGraphPlan, HostOpsSplitTheGraph) {
   EXPECT_TRUE(testing::HasSubstr(plan.ToString(p.program), "outside the graphs:")) << plan.ToString(p.program);
 }
 
+TEST(GpuGraphPlan, ConditionalGraphsLimitTheUnrolling) {
+  // 64 iterations of a three-way case: fully unrolled they would be 192
+  // branch graphs, each costing host time at every launch.
+  Planned p = PlanFile(testing::SourceDir() + "/bench/programs/switch_in_loop.mlir");
+  GraphOptions options;
+  const GraphPlan plan = BuildGraphPlan(p.program, options);
+  ASSERT_TRUE(plan.Verify().ok());
+  ASSERT_EQ(plan.loops.size(), 1u);
+  EXPECT_FALSE(plan.loops[0].fully_unrolled);
+  EXPECT_EQ(plan.loops[0].unroll, 8);  // 8 x 3 graphs fit the budget of 24; 8 divides 64
+  EXPECT_TRUE(testing::HasSubstr(plan.loops[0].why, "64 x 3 conditional graphs")) << plan.loops[0].why;
+  EXPECT_EQ(plan.graphs.size(), 1u + 1u + 8u * 3u);  // main, the WHILE body, the branches
+  options.conditional_graph_budget = 1000;
+  const GraphPlan full = BuildGraphPlan(p.program, options);
+  ASSERT_TRUE(full.Verify().ok());
+  EXPECT_TRUE(full.loops[0].fully_unrolled);
+  EXPECT_EQ(full.graphs.size(), 1u + 64u * 3u);
+  options.conditional_graph_budget = 2;  // fewer than one iteration's: one iteration per pass
+  const GraphPlan one = BuildGraphPlan(p.program, options);
+  ASSERT_TRUE(one.Verify().ok());
+  EXPECT_EQ(one.loops[0].unroll, 1);
+  // Loops without conditional bodies are not limited by it.
+  Planned fori = PlanFile(testing::SourceDir() + "/bench/programs/fori_tanh.mlir");
+  const GraphPlan straight = BuildGraphPlan(fori.program, options);
+  EXPECT_TRUE(straight.loops[0].fully_unrolled) << straight.loops[0].why;
+}
+
 TEST(GpuGraphPlan, TempsInGraphMemoryAreAllocatedFirstAndFreedLast) {
   Planned p = PlanFile(testing::SourceDir() + "/bench/programs/mlp_chain.mlir");
   GraphOptions options;

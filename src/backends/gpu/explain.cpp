@@ -54,6 +54,7 @@ StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptio
   GraphOptions graph_options;
   graph_options.programmatic_launch = ProgrammaticLaunchFromEnvironment();
   graph_options.temps_in_graph_memory = TempsInGraphMemoryFromEnvironment();
+  graph_options.conditional_graph_budget = ConditionalGraphBudgetFromEnvironment(graph_options.conditional_graph_budget);
   const GraphPlan graph = BuildGraphPlan(program, graph_options);
   HLOGRAPH_TRY(graph.Verify());
   std::ostringstream os;

@@ -360,9 +360,7 @@ class Builder {
     for (const Step& step : seq.steps) {
       if (const auto* w = std::get_if<WhileStep>(&step.action)) {
         const int64_t per_iteration = CountNodes(w->body) + StateCopies(*w);
-        n += w->known_trip_count >= 0 && w->known_trip_count * per_iteration <= options_.node_budget
-                 ? w->known_trip_count * per_iteration
-                 : CountNodes(w->cond) + 2;
+        n += FullyUnrolled(*w) ? w->known_trip_count * per_iteration : CountNodes(w->cond) + 2;
       } else if (std::holds_alternative<CaseStep>(step.action)) {
         n += 2;
       } else if (const auto* copy = std::get_if<CopyStep>(&step.action)) {
@@ -372,6 +370,29 @@ class Builder {
       }
     }
     return n;
+  }
+
+  // Graphs one pass over `seq` adds below its own: a case's branches, a
+  // WHILE node's body (an inner loop unrolled in full adds its iterations').
+  int64_t CountGraphs(const Sequence& seq) const {
+    int64_t n = 0;
+    for (const Step& step : seq.steps) {
+      if (const auto* w = std::get_if<WhileStep>(&step.action)) {
+        const int64_t per_iteration = CountGraphs(w->body);
+        n += FullyUnrolled(*w) ? w->known_trip_count * per_iteration : 1 + per_iteration;
+      } else if (const auto* c = std::get_if<CaseStep>(&step.action)) {
+        for (const Sequence& b : c->branches) n += 1 + CountGraphs(b);
+      }
+    }
+    return n;
+  }
+
+  // A loop with a known trip count whose iterations all fit the node and
+  // conditional graph budgets: no WHILE node.
+  bool FullyUnrolled(const WhileStep& w) const {
+    const int64_t trips = w.known_trip_count;
+    return trips >= 0 && trips * std::max<int64_t>(1, CountNodes(w.body) + StateCopies(w)) <= options_.node_budget &&
+           trips * CountGraphs(w.body) <= options_.conditional_graph_budget;
   }
 
   // Copies per iteration: of the loop values that change and do not swap.
@@ -463,16 +484,23 @@ class Builder {
     layout.step = &step;
     layout.trip_count = w.known_trip_count;
     const int64_t per_iteration = std::max<int64_t>(1, CountNodes(w.body) + StateCopies(w));
-    const int64_t budget = options_.node_budget;
+    const int64_t graphs_per_iteration = CountGraphs(w.body);
+    const int64_t budget = options_.node_budget, graph_budget = options_.conditional_graph_budget;
     const int64_t trips = w.known_trip_count;
     const std::vector<bool> swap = Swappable(w);
     layout.swapped = static_cast<int>(std::count(swap.begin(), swap.end(), true));
-    if (trips >= 0 && trips * per_iteration <= budget) {
+    const std::string graphs = graphs_per_iteration == 0
+                                   ? ""
+                                   : " and " + std::to_string(trips) + " x " + std::to_string(graphs_per_iteration) +
+                                         " conditional graphs";
+    if (FullyUnrolled(w)) {
       // The trip count is proven: no predicate to compute at all.
       layout.fully_unrolled = true;
       layout.unroll = trips;
-      layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes fit the budget of " +
-                   std::to_string(budget);
+      layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes" + graphs +
+                   (graphs.empty() ? " fit the budget of " + std::to_string(budget)
+                                   : " fit the budgets of " + std::to_string(budget) + " and " +
+                                         std::to_string(graph_budget));
       for (int64_t i = 0; i < trips; ++i) LowerIteration(w, step, g, swap);
       RestoreRoles(w, step, g);
       plan_.loops.push_back(std::move(layout));
@@ -481,16 +509,21 @@ class Builder {
     if (trips > 0) {
       // k iterations per WHILE iteration, k dividing the trip count so the
       // predicate, evaluated every k, stops the loop exactly.
-      const int64_t room = std::max<int64_t>(1, (budget - CountNodes(w.cond) - 1) / per_iteration);
+      int64_t room = std::max<int64_t>(1, (budget - CountNodes(w.cond) - 1) / per_iteration);
+      if (graphs_per_iteration > 0) room = std::min(room, std::max<int64_t>(1, graph_budget / graphs_per_iteration));
       for (int64_t k = std::min(room, trips); k >= 1; --k) {
         if (trips % k == 0) {
           layout.unroll = k;
           break;
         }
       }
-      layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes exceed the budget of " +
-                   std::to_string(budget) + ": " + std::to_string(layout.unroll) + " per WHILE iteration, " +
-                   std::to_string(trips / layout.unroll) + " iterations";
+      layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes" + graphs +
+                   (graphs.empty() ? " exceed the budget of " + std::to_string(budget)
+                                   : " exceed the budgets of " + std::to_string(budget) + " and " +
+                                         std::to_string(graph_budget)) +
+                   ": " +
+                   std::to_string(layout.unroll) + " per WHILE iteration, " + std::to_string(trips / layout.unroll) +
+                   " iterations";
     } else {
       layout.why = "trip count not known at compile time: one iteration per WHILE iteration, the predicate "
                    "computed on the device";
@@ -584,6 +617,14 @@ bool ProgrammaticLaunchFromEnvironment() {
 bool TempsInGraphMemoryFromEnvironment() {
   const char* text = std::getenv("HLOGRAPH_GPU_TEMPS");
   return text != nullptr && std::string(text) == "graph";
+}
+
+int64_t ConditionalGraphBudgetFromEnvironment(int64_t fallback) {
+  const char* text = std::getenv("HLOGRAPH_GPU_CONDITIONAL_GRAPHS");
+  if (text == nullptr || *text == '\0') return fallback;
+  char* end = nullptr;
+  const long long v = std::strtoll(text, &end, 10);
+  return end != nullptr && *end == '\0' && v >= 0 ? v : fallback;
 }
 
 GraphPlan BuildGraphPlan(const GpuProgram& program, const GraphOptions& options) {

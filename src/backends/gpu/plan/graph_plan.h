@@ -6,7 +6,8 @@
 //   Graph 0 is the program. A while loop is a conditional WHILE node whose
 //   body is another graph; a case/if is a SWITCH node with a graph per
 //   branch. A loop whose trip count is known is unrolled, fully or k
-//   iterations per WHILE iteration, within a node budget. Unrolled
+//   iterations per WHILE iteration, within a node budget and a budget of
+//   conditional graphs (each costs host time at every launch). Unrolled
 //   iterations of a loop whose body has no nested control flow do not copy
 //   each next value into its state: the two buffers swap roles from one
 //   iteration to the next (a node reads its step's buffer b at `renamed`'s
@@ -114,6 +115,12 @@ struct GraphOptions {
   // Temps in graph memory nodes instead of the arena, where the program is
   // one graph. Opt-in: TempsInGraphMemoryFromEnvironment().
   bool temps_in_graph_memory = false;
+  // Conditional bodies (case branches, inner loops' bodies) a loop may be
+  // unrolled into: each is a graph of its own, and a launch costs host time
+  // per graph (a loop of 64 cases fully unrolled into 193 graphs took 146 us
+  // to launch). Beyond it a loop runs k iterations per WHILE iteration.
+  // ConditionalGraphBudgetFromEnvironment() overrides.
+  int64_t conditional_graph_budget = 24;
 };
 
 // HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=1: off by default until it pays on every
@@ -121,6 +128,8 @@ struct GraphOptions {
 bool ProgrammaticLaunchFromEnvironment();
 // HLOGRAPH_GPU_TEMPS=graph.
 bool TempsInGraphMemoryFromEnvironment();
+// HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N, else `fallback`.
+int64_t ConditionalGraphBudgetFromEnvironment(int64_t fallback);
 
 // Where the temps live.
 struct TempPlacement {
