@@ -130,6 +130,36 @@ TEST(GpuGraphMode, TempsInGraphMemoryMatchStreamMode) {
   EXPECT_GT(with_counters, 0);
 }
 
+// A loop of cases under a budget of conditional graphs: k iterations, each
+// with its SWITCH node, per WHILE pass; the same bits as stream mode.
+TEST(GpuGraphMode, CasesInALoopUnderTheGraphBudgetMatchStreamMode) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  const testing::ScopedEnv no_autotune("HLOGRAPH_GPU_AUTOTUNE", "0");
+  auto parsed = frontend::ParseFile(testing::SourceDir() + "/bench/programs/switch_in_loop.mlir");
+  ASSERT_TRUE(parsed.ok());
+  const ir::Module& module = *parsed->modules[0];
+  auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
+  ASSERT_TRUE(stream.ok()) << stream.status().message();
+  auto args = cpu::RandomTensors(ir::FunctionSignature(*module.EntryFunction()).inputs, 4);
+  ASSERT_TRUE(args.ok());
+  auto want = (*stream)->Run(*args);
+  ASSERT_TRUE(want.ok()) << want.status().message();
+  for (int64_t budget : {24, 2}) {  // 8 iterations per WHILE pass; 1
+    GpuCompileOptions o = Mode(ExecutionMode::kGraph);
+    o.graph.conditional_graph_budget = budget;
+    auto graph = GpuExecutable::Compile(module, o);
+    ASSERT_TRUE(graph.ok()) << graph.status().message();
+    ASSERT_EQ((*graph)->graph_plan().loops.size(), 1u);
+    EXPECT_FALSE((*graph)->graph_plan().loops[0].fully_unrolled);
+    for (int call = 0; call < 2; ++call) {
+      auto got = (*graph)->Run(*args);
+      ASSERT_TRUE(got.ok()) << got.status().message();
+      EXPECT_EQ(Differs(*want, *got), "") << "budget " << budget << " call " << call;
+    }
+    EXPECT_EQ((*graph)->stats().host_syncs, 0);
+  }
+}
+
 // Unrolled loops whose values swap buffers: an odd trip count leaves them
 // in the other buffer until the final copy; a WHILE node running 3
 // iterations per pass copies them back at the end of each pass.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -391,8 +392,9 @@ class Builder {
   // conditional graph budgets: no WHILE node.
   bool FullyUnrolled(const WhileStep& w) const {
     const int64_t trips = w.known_trip_count;
+    const int64_t graphs = CountGraphs(w.body);
     return trips >= 0 && trips * std::max<int64_t>(1, CountNodes(w.body) + StateCopies(w)) <= options_.node_budget &&
-           trips * CountGraphs(w.body) <= options_.conditional_graph_budget;
+           (graphs == 0 || trips <= options_.conditional_graph_budget / graphs);
   }
 
   // Copies per iteration: of the loop values that change and do not swap.
@@ -489,6 +491,9 @@ class Builder {
     const int64_t trips = w.known_trip_count;
     const std::vector<bool> swap = Swappable(w);
     layout.swapped = static_cast<int>(std::count(swap.begin(), swap.end(), true));
+    const std::string graph_limit = graph_budget == std::numeric_limits<int64_t>::max()
+                                        ? std::string("unlimited")
+                                        : std::to_string(graph_budget);
     const std::string graphs = graphs_per_iteration == 0
                                    ? ""
                                    : " and " + std::to_string(trips) + " x " + std::to_string(graphs_per_iteration) +
@@ -499,8 +504,7 @@ class Builder {
       layout.unroll = trips;
       layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes" + graphs +
                    (graphs.empty() ? " fit the budget of " + std::to_string(budget)
-                                   : " fit the budgets of " + std::to_string(budget) + " and " +
-                                         std::to_string(graph_budget));
+                                   : " fit the budgets of " + std::to_string(budget) + " and " + graph_limit);
       for (int64_t i = 0; i < trips; ++i) LowerIteration(w, step, g, swap);
       RestoreRoles(w, step, g);
       plan_.loops.push_back(std::move(layout));
@@ -519,8 +523,7 @@ class Builder {
       }
       layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes" + graphs +
                    (graphs.empty() ? " exceed the budget of " + std::to_string(budget)
-                                   : " exceed the budgets of " + std::to_string(budget) + " and " +
-                                         std::to_string(graph_budget)) +
+                                   : " exceed the budgets of " + std::to_string(budget) + " and " + graph_limit) +
                    ": " +
                    std::to_string(layout.unroll) + " per WHILE iteration, " + std::to_string(trips / layout.unroll) +
                    " iterations";

@@ -41,6 +41,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -118,9 +119,10 @@ struct GraphOptions {
   // Conditional bodies (case branches, inner loops' bodies) a loop may be
   // unrolled into: each is a graph of its own, and a launch costs host time
   // per graph (a loop of 64 cases fully unrolled into 193 graphs took 146 us
-  // to launch). Beyond it a loop runs k iterations per WHILE iteration.
-  // ConditionalGraphBudgetFromEnvironment() overrides.
-  int64_t conditional_graph_budget = 24;
+  // to launch). Beyond it a loop runs k iterations per WHILE iteration,
+  // each adding a WHILE pass's device time. Unlimited until measured both
+  // ways; ConditionalGraphBudgetFromEnvironment() sets it (24, say).
+  int64_t conditional_graph_budget = std::numeric_limits<int64_t>::max();
 };
 
 // HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=1: off by default until it pays on every
