@@ -304,14 +304,14 @@ class Builder {
       for (int& d : n.programmatic) d += shift;
       if (n.deps.empty()) n.deps = ready;
     }
-    GraphNode free;
-    free.kind = NodeKind::kFreeTemps;
+    GraphNode release;
+    release.kind = NodeKind::kFreeTemps;
     for (size_t i = 0; i < nodes.size(); ++i) {
-      if (!waited_for[i]) free.deps.push_back(static_cast<int>(i) + shift);
+      if (!waited_for[i]) release.deps.push_back(static_cast<int>(i) + shift);
     }
-    if (free.deps.empty()) free.deps = ready;
+    if (release.deps.empty()) release.deps = ready;
     prologue.insert(prologue.end(), std::make_move_iterator(nodes.begin()), std::make_move_iterator(nodes.end()));
-    prologue.push_back(std::move(free));
+    prologue.push_back(std::move(release));
     nodes = std::move(prologue);
   }
 
