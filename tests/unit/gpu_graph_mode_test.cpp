@@ -41,6 +41,25 @@ bool HasHostSteps(const GpuProgram& p) {
   return found;
 }
 
+// The programs of `paths` the GPU plans (one module each; the debug ones
+// and collatz left out), parsed.
+struct Program {
+  std::string path;
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  const ir::Module& module() const { return *modules[0]; }
+};
+std::vector<Program> PlannedPrograms(const std::vector<std::string>& paths) {
+  std::vector<Program> out;
+  for (const std::string& path : paths) {
+    if (path.find("/debug/") != std::string::npos || path.find("collatz") != std::string::npos) continue;
+    auto parsed = frontend::ParseFile(path);
+    EXPECT_TRUE(parsed.ok()) << path;
+    if (!parsed.ok() || parsed->modules.size() != 1 || !PlanProgram(*parsed->modules[0]).ok()) continue;
+    out.push_back(Program{path, std::move(parsed->modules)});
+  }
+  return out;
+}
+
 TEST(GpuGraphMode, SetConditionKernelCompiles) {
   auto cubin = CompileToCubin(SetConditionKernelSource(), kSetConditionKernelName, CompileOptions{});
   ASSERT_TRUE(cubin.ok()) << cubin.status().message();
@@ -53,13 +72,9 @@ TEST(GpuGraphMode, CorpusMatchesStreamModeBitForBit) {
   // ones for the two executables, which round differently.
   const testing::ScopedEnv no_autotune("HLOGRAPH_GPU_AUTOTUNE", "0");
   int ran = 0, with_control_flow = 0;
-  for (const std::string& path : testing::MlirFiles(testing::SourceDir() + "/tests/corpus")) {
-    if (path.find("/debug/") != std::string::npos || path.find("collatz") != std::string::npos) continue;
-    auto parsed = frontend::ParseFile(path);
-    ASSERT_TRUE(parsed.ok());
-    if (parsed->modules.size() != 1) continue;
-    const ir::Module& module = *parsed->modules[0];
-    if (!PlanProgram(module).ok()) continue;
+  for (const Program& program : PlannedPrograms(testing::MlirFiles(testing::SourceDir() + "/tests/corpus"))) {
+    const std::string& path = program.path;
+    const ir::Module& module = program.module();
     auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
     auto graph = GpuExecutable::Compile(module, Mode(ExecutionMode::kGraph));
     ASSERT_TRUE(stream.ok()) << path << ": " << stream.status().message();
@@ -96,13 +111,9 @@ TEST(GpuGraphMode, TempsInGraphMemoryMatchStreamMode) {
   std::vector<std::string> paths = testing::MlirFiles(testing::SourceDir() + "/tests/corpus");
   paths.push_back(testing::SourceDir() + "/bench/programs/mlp_chain.mlir");
   int ran = 0, with_counters = 0;
-  for (const std::string& path : paths) {
-    if (path.find("/debug/") != std::string::npos || path.find("collatz") != std::string::npos) continue;
-    auto parsed = frontend::ParseFile(path);
-    ASSERT_TRUE(parsed.ok());
-    if (parsed->modules.size() != 1) continue;
-    const ir::Module& module = *parsed->modules[0];
-    if (!PlanProgram(module).ok()) continue;
+  for (const Program& program : PlannedPrograms(paths)) {
+    const std::string& path = program.path;
+    const ir::Module& module = program.module();
     GpuCompileOptions o = Mode(ExecutionMode::kGraph);
     o.graph.temps_in_graph_memory = true;
     auto graph = GpuExecutable::Compile(module, o);
