@@ -7,8 +7,8 @@
 # Each quoted argument before `--` is one setting (space-separated
 # VAR=VALUE pairs, "" for the defaults); after it come the workloads
 # (bench/programs/NAME.mlir). Prints "workload | setting | queued us |
-# latency us" rows and a CUPTI kernel profile of each workload with the
-# last setting.
+# latency us | host us | MiB" rows and a CUPTI kernel profile of each
+# workload with the last setting.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 declare -a settings workloads
@@ -26,13 +26,14 @@ build-gpu/tests/hlograph_unit_tests --gtest_filter='Gpu*' --gtest_brief=1 >build
 tail -n 3 build-gpu/variants-tests.log
 grep -A5 'FAILED\|Failure' build-gpu/variants-tests.log | head -40
 
-echo "| workload | setting | queued us | latency us |"
-echo "|---|---|---|---|"
+echo "| workload | setting | queued us | latency us | host us | MiB |"
+echo "|---|---|---|---|---|---|"
 for w in "${workloads[@]}"; do
   for s in "${settings[@]}"; do
     line=$(env $s build-gpu/hlograph bench "bench/programs/$w.mlir" --iters 200 --json 2>&1 | tail -n 1)
     echo "$line" | python3 -c "import json, sys; d = json.loads(sys.stdin.read()); \
-print('| $w | ${s:-defaults} | %.1f | %.1f |' % (d['queued_us'], d['latency_us']['median']))" 2>/dev/null \
+print('| $w | ${s:-defaults} | %.1f | %.1f | %.1f | %.1f |' % (d['queued_us'], d['latency_us']['median'], \
+d.get('host_us', float('nan')), d['peak_device_bytes'] / 1048576))" 2>/dev/null \
       || echo "| $w | ${s:-defaults} | error: ${line:0:120} |"
   done
 done
