@@ -90,11 +90,8 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   HLOGRAPH_CUDA(cudaEventCreateWithFlags(&last_call_done_, cudaEventDisableTiming));
   mode_ = options.mode;
   if (mode_ == ExecutionMode::kGraph) {
-    GraphOptions graph = options.graph;
-    graph.programmatic_launch =
-        (graph.programmatic_launch || ProgrammaticLaunchFromEnvironment()) && info.cc_major >= 9;
-    graph.temps_in_graph_memory = graph.temps_in_graph_memory || TempsInGraphMemoryFromEnvironment();
-    graph.conditional_graph_budget = ConditionalGraphBudgetFromEnvironment(graph.conditional_graph_budget);
+    GraphOptions graph = WithEnvironment(options.graph);
+    graph.programmatic_launch = graph.programmatic_launch && info.cc_major >= 9;
     graph_plan_ = BuildGraphPlan(program_, graph);
     HLOGRAPH_TRY(graph_plan_.Verify());
     graph_instances_ = GraphInstancesFromEnvironment(std::clamp(options.graph_instances, 1, kMaxGraphInstances));

@@ -51,11 +51,7 @@ std::string RuntimePolicies(const GpuProgram& program, const GraphPlan& graph) {
 
 StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptions& options) {
   HLOGRAPH_ASSIGN(GpuProgram program, PlanProgram(module));
-  GraphOptions graph_options;
-  graph_options.programmatic_launch = ProgrammaticLaunchFromEnvironment();
-  graph_options.temps_in_graph_memory = TempsInGraphMemoryFromEnvironment();
-  graph_options.conditional_graph_budget = ConditionalGraphBudgetFromEnvironment(graph_options.conditional_graph_budget);
-  const GraphPlan graph = BuildGraphPlan(program, graph_options);
+  const GraphPlan graph = BuildGraphPlan(program, WithEnvironment(GraphOptions{}));
   HLOGRAPH_TRY(graph.Verify());
   std::ostringstream os;
   os << program.ToString();

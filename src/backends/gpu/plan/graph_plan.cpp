@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -390,11 +391,18 @@ class Builder {
 
   // A loop with a known trip count whose iterations all fit the node and
   // conditional graph budgets: no WHILE node.
+  // Decided once per loop: the counts above ask it again for every loop
+  // they pass through.
   bool FullyUnrolled(const WhileStep& w) const {
+    const auto known = fully_unrolled_.find(&w);
+    if (known != fully_unrolled_.end()) return known->second;
     const int64_t trips = w.known_trip_count;
     const int64_t graphs = CountGraphs(w.body);
-    return trips >= 0 && trips * std::max<int64_t>(1, CountNodes(w.body) + StateCopies(w)) <= options_.node_budget &&
-           (graphs == 0 || trips <= options_.conditional_graph_budget / graphs);
+    const bool full = trips >= 0 &&
+                      trips * std::max<int64_t>(1, CountNodes(w.body) + StateCopies(w)) <= options_.node_budget &&
+                      (graphs == 0 || trips <= options_.conditional_graph_budget / graphs);
+    fully_unrolled_.emplace(&w, full);
+    return full;
   }
 
   // Copies per iteration: of the loop values that change and do not swap.
@@ -578,6 +586,7 @@ class Builder {
   std::vector<std::vector<std::vector<bool>>> ancestors_;  // per graph, per node: which earlier nodes it waits for
   // Inside an unrolled loop body: step buffers bound elsewhere (from, to).
   std::vector<std::pair<BufferId, BufferId>> rename_;
+  mutable std::map<const WhileStep*, bool> fully_unrolled_;  // FullyUnrolled's answers
 };
 
 std::string Ids(const std::vector<int>& ids, const char* prefix) {
@@ -612,22 +621,20 @@ std::string Label(const GpuProgram& program, const GraphNode& n) {
 
 }  // namespace
 
-bool ProgrammaticLaunchFromEnvironment() {
-  const char* text = std::getenv("HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH");
-  return text != nullptr && std::string(text) == "1";
-}
-
-bool TempsInGraphMemoryFromEnvironment() {
-  const char* text = std::getenv("HLOGRAPH_GPU_TEMPS");
-  return text != nullptr && std::string(text) == "graph";
-}
-
-int64_t ConditionalGraphBudgetFromEnvironment(int64_t fallback) {
-  const char* text = std::getenv("HLOGRAPH_GPU_CONDITIONAL_GRAPHS");
-  if (text == nullptr || *text == '\0') return fallback;
-  char* end = nullptr;
-  const long long v = std::strtoll(text, &end, 10);
-  return end != nullptr && *end == '\0' && v >= 0 ? v : fallback;
+GraphOptions WithEnvironment(GraphOptions options) {
+  const auto text = [](const char* name) -> std::string {
+    const char* v = std::getenv(name);
+    return v != nullptr ? v : "";
+  };
+  options.programmatic_launch = options.programmatic_launch || text("HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH") == "1";
+  options.temps_in_graph_memory = options.temps_in_graph_memory || text("HLOGRAPH_GPU_TEMPS") == "graph";
+  const std::string budget = text("HLOGRAPH_GPU_CONDITIONAL_GRAPHS");
+  if (!budget.empty()) {
+    char* end = nullptr;
+    const long long v = std::strtoll(budget.c_str(), &end, 10);
+    if (*end == '\0' && v >= 0) options.conditional_graph_budget = v;
+  }
+  return options;
 }
 
 GraphPlan BuildGraphPlan(const GpuProgram& program, const GraphOptions& options) {

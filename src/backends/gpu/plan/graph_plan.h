@@ -111,27 +111,26 @@ struct GraphOptions {
   // nodes times the iterations unrolled).
   int64_t node_budget = 2048;
   // Kernel-to-kernel edges are programmatic (sm_90 only; the executable
-  // checks). Opt-in: ProgrammaticLaunchFromEnvironment().
+  // checks). Opt-in (WithEnvironment).
   bool programmatic_launch = false;
   // Temps in graph memory nodes instead of the arena, where the program is
-  // one graph. Opt-in: TempsInGraphMemoryFromEnvironment().
+  // one graph. Opt-in (WithEnvironment).
   bool temps_in_graph_memory = false;
   // Conditional bodies (case branches, inner loops' bodies) a loop may be
   // unrolled into: each is a graph of its own, and a launch costs host time
   // per graph (a loop of 64 cases fully unrolled into 193 graphs took 146 us
   // to launch). Beyond it a loop runs k iterations per WHILE iteration,
   // each adding a WHILE pass's device time. Unlimited until measured both
-  // ways; ConditionalGraphBudgetFromEnvironment() sets it (24, say).
+  // ways; WithEnvironment sets it (24, say).
   int64_t conditional_graph_budget = std::numeric_limits<int64_t>::max();
 };
 
-// HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=1: off by default until it pays on every
-// workload measured (docs/PERF.md).
-bool ProgrammaticLaunchFromEnvironment();
-// HLOGRAPH_GPU_TEMPS=graph.
-bool TempsInGraphMemoryFromEnvironment();
-// HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N, else `fallback`.
-int64_t ConditionalGraphBudgetFromEnvironment(int64_t fallback);
+// `options` as the environment amends them (what the executable and
+// `explain` both plan with): HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=1 (off by
+// default until it pays on every workload measured, docs/PERF.md) and
+// HLOGRAPH_GPU_TEMPS=graph turn their option on; HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N
+// sets the conditional graph budget.
+GraphOptions WithEnvironment(GraphOptions options);
 
 // Where the temps live.
 struct TempPlacement {
