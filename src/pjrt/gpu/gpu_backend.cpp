@@ -7,7 +7,12 @@
 // graphs need no rebinding. An array's readiness is a CUDA
 // event recorded after the work that made it; a PJRT event is made from it
 // only when asked for, and a waiter thread turns finished CUDA events into
-// ready PJRT events so that the caller's thread never blocks.
+// ready PJRT events so that the caller's thread never blocks. How the waiter
+// waits matters to the caller: a thread spinning in cudaEventSynchronize
+// competes with the caller's launches for the driver, so by default it
+// polls with short sleeps (HLOGRAPH_PJRT_EVENT_WAIT=poll|block|spin: block
+// sleeps in the driver on blocking-sync events, spin is the driver's
+// default wait).
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -20,6 +25,8 @@
 #include <limits>
 #include <mutex>
 #include <thread>
+
+#include <sys/prctl.h>
 
 #include "backends/gpu/executable.h"
 #include "backends/gpu/runtime/cuda_status.h"
@@ -36,6 +43,7 @@ using gpu::CudaStatus;
 // time costs host time.
 class EventPool {
  public:
+  explicit EventPool(unsigned flags) : flags_(flags) {}
   ~EventPool() {
     for (cudaEvent_t e : spare_) (void)cudaEventDestroy(e);
   }
@@ -49,7 +57,7 @@ class EventPool {
       }
     }
     cudaEvent_t e = nullptr;
-    HLOGRAPH_TRY(CudaStatus(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate"));
+    HLOGRAPH_TRY(CudaStatus(cudaEventCreateWithFlags(&e, flags_), "cudaEventCreate"));
     return e;
   }
   void Give(cudaEvent_t e) {
@@ -58,6 +66,7 @@ class EventPool {
   }
 
  private:
+  unsigned flags_;
   std::mutex mu_;
   std::vector<cudaEvent_t> spare_;
 };
@@ -109,10 +118,21 @@ class Completion : public std::enable_shared_from_this<Completion> {
   std::shared_ptr<EventState> state_;
 };
 
+// How the waiter thread waits for a CUDA event (see the top of the file).
+enum class EventWait { kPoll, kBlock, kSpin };
+
+EventWait EventWaitFromEnvironment() {
+  const char* env = std::getenv("HLOGRAPH_PJRT_EVENT_WAIT");
+  const std::string mode = env ? env : "";
+  if (mode == "block") return EventWait::kBlock;
+  if (mode == "spin") return EventWait::kSpin;
+  return EventWait::kPoll;
+}
+
 // Waits for completions in a thread of its own and makes their events ready.
 class Waiter {
  public:
-  explicit Waiter(int device) : device_(device) {}
+  Waiter(int device, EventWait wait) : device_(device), wait_(wait) {}
   ~Waiter() {
     {
       std::lock_guard<std::mutex> lock(mu_);
@@ -133,6 +153,8 @@ class Waiter {
  private:
   void Loop() {
     (void)cudaSetDevice(device_);
+    // Sleeps of a few microseconds: without this Linux rounds them up to 50.
+    (void)prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
     for (;;) {
       std::shared_ptr<Completion> c;
       {
@@ -142,11 +164,24 @@ class Waiter {
         c = std::move(queue_.front());
         queue_.pop_front();
       }
-      c->Finish(cudaEventSynchronize(c->event()));
+      c->Finish(Wait(c->event()));
     }
   }
+  cudaError_t Wait(cudaEvent_t event) const {
+    if (wait_ != EventWait::kPoll) return cudaEventSynchronize(event);
+    // Short sleeps first (a call's work is often nearly done), then longer.
+    auto sleep = std::chrono::microseconds(2);
+    for (;;) {
+      const cudaError_t query = cudaEventQuery(event);
+      if (query != cudaErrorNotReady) return query;
+      std::this_thread::sleep_for(sleep);
+      sleep = std::min(sleep * 2, std::chrono::microseconds(kLongestSleepUs));
+    }
+  }
+  static constexpr int kLongestSleepUs = 40;
 
   int device_;
+  EventWait wait_;
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::shared_ptr<Completion>> queue_;
@@ -159,7 +194,7 @@ class Waiter {
 class GpuContext {
  public:
   static StatusOr<std::shared_ptr<GpuContext>> Create(int device) {
-    auto c = std::shared_ptr<GpuContext>(new GpuContext(device));
+    auto c = std::shared_ptr<GpuContext>(new GpuContext(device, EventWaitFromEnvironment()));
     HLOGRAPH_TRY(CudaStatus(cudaSetDevice(device), "cudaSetDevice"));
     HLOGRAPH_ASSIGN(c->stream_, gpu::Stream::Create());
     // Freed memory stays in the pool for the next call's results instead
@@ -219,12 +254,16 @@ class GpuContext {
   }
 
  private:
-  explicit GpuContext(int device) : device_(device), waiter_(device) {}
+  GpuContext(int device, EventWait wait)
+      : device_(device),
+        events_(std::make_shared<EventPool>(cudaEventDisableTiming |
+                                            (wait == EventWait::kBlock ? cudaEventBlockingSync : 0))),
+        waiter_(device, wait) {}
 
   int device_;
   std::string name_ = "GPU";
   gpu::Stream stream_;
-  std::shared_ptr<EventPool> events_ = std::make_shared<EventPool>();
+  std::shared_ptr<EventPool> events_;
   Waiter waiter_;  // destroyed before the stream: it drains its queue first
   std::mutex pools_mu_;
   std::vector<std::weak_ptr<ResultPool>> pools_;  // every runner's spare result memory

@@ -95,16 +95,50 @@ class BodyEmitter {
     const auto strides = Strides(shape);
     Index idx(shape.size());
     const std::string lin = IndexVar(linear);
+    bool outer = true;  // no dim before this one is larger than 1
     for (size_t d = 0; d < shape.size(); ++d) {
       if (shape[d] == 1) {
         idx[d] = "0";
         continue;
       }
       std::string e = strides[d] == 1 ? lin : "(" + lin + " / " + std::to_string(strides[d]) + "LL)";
-      if (d > 0) e = "(" + e + " % " + std::to_string(shape[d]) + "LL)";
+      if (!outer) e = "(" + e + " % " + std::to_string(shape[d]) + "LL)";
+      outer = false;
       idx[d] = IndexVar(e);
     }
     return idx;
+  }
+
+  // The index into `from` of element `idx` of its reshape to `to`. The dims
+  // split into the shortest runs whose sizes multiply to the same on both
+  // sides, and only runs of several dims go through a linear offset: a
+  // reshape that adds or drops dims of size 1, or splits one dim, costs no
+  // division on the dims it leaves alone.
+  Index Reshaped(const Index& idx, const std::vector<int64_t>& to, const std::vector<int64_t>& from) {
+    if (std::count(to.begin(), to.end(), 0) > 0) return Delinearize(Linear(idx, to), from);
+    Index src(from.size(), "0");
+    size_t i = 0, j = 0;
+    while (i < to.size() && j < from.size()) {
+      const size_t i0 = i, j0 = j;
+      int64_t pi = to[i++], pj = from[j++];
+      while (pi != pj) {
+        if (pi < pj && i < to.size()) {
+          pi *= to[i++];
+        } else if (pj < pi && j < from.size()) {
+          pj *= from[j++];
+        } else {
+          return Delinearize(Linear(idx, to), from);  // not a reshape of equal sizes
+        }
+      }
+      const std::vector<int64_t> to_run(to.begin() + static_cast<std::ptrdiff_t>(i0), to.begin() + static_cast<std::ptrdiff_t>(i));
+      const std::vector<int64_t> from_run(from.begin() + static_cast<std::ptrdiff_t>(j0),
+                                          from.begin() + static_cast<std::ptrdiff_t>(j));
+      const Index run = Delinearize(
+          Linear(Index(idx.begin() + static_cast<std::ptrdiff_t>(i0), idx.begin() + static_cast<std::ptrdiff_t>(i)), to_run),
+          from_run);
+      std::copy(run.begin(), run.end(), src.begin() + static_cast<std::ptrdiff_t>(j0));
+    }
+    return src;  // dims left over on either side are of size 1
   }
 
   StatusOr<std::string> CType(const ir::Value* v) { return ComputeType(v->type().element()); }
@@ -245,9 +279,7 @@ class BodyEmitter {
       const size_t lead = static_cast<size_t>(type.rank() - x->type().rank());
       return Emit(x, Index(idx.begin() + static_cast<std::ptrdiff_t>(lead), idx.end()));
     }
-    if (name == "stablehlo.reshape") {
-      return Emit(x, Delinearize(Linear(idx, type.shape()), x->type().shape()));
-    }
+    if (name == "stablehlo.reshape") return Emit(x, Reshaped(idx, type.shape(), x->type().shape()));
     if (name == "stablehlo.transpose") {
       const auto perm = I64s(*op, "permutation");
       Index src(perm.size());

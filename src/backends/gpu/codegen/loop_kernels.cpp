@@ -15,6 +15,31 @@ namespace {
 constexpr int kUnroll = 4;
 constexpr int64_t kUnrollMinElements = int64_t{1} << 20;
 constexpr size_t kUnrollMaxBodyBytes = 6000;  // long bodies (window loops) stay rolled
+// An update written in place is a copy (a KV cache's layer with one new
+// position): unrolled from a quarter of the loop kernels' size.
+constexpr int64_t kUnrollMinUpdateElements = kUnrollMinElements / 4;
+
+// A grid-stride loop whose threads take kUnroll elements a block apart per
+// step; `inner` is the body for the element at `lin`, indented by 8.
+std::string UnrolledLoop(const std::string& inner) {
+  const std::string u = std::to_string(kUnroll);
+  std::ostringstream body;
+  body << "  const long long step = (long long)blockDim.x * " << u << ";\n"
+       << "  for (long long base = (long long)blockIdx.x * step + threadIdx.x; base < N; base += (long long)gridDim.x * step) {\n"
+       << "    if (base + " << kUnroll - 1 << "LL * blockDim.x < N) {\n"
+       << "#pragma unroll\n"
+       << "      for (int u = 0; u < " << u << "; ++u) {\n"
+       << "        const long long lin = base + (long long)u * blockDim.x;\n"
+       << inner << "      }\n"
+       << "    } else {\n"
+       << "      for (int u = 0; u < " << u << "; ++u) {\n"
+       << "        const long long lin = base + (long long)u * blockDim.x;\n"
+       << "        if (lin >= N) break;\n"
+       << inner << "      }\n"
+       << "    }\n"
+       << "  }\n";
+  return body.str();
+}
 
 }  // namespace
 
@@ -91,21 +116,7 @@ StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options) {
     strategy = "loop (4-element vectors; 4 a block apart when unaligned)";
   }
   HLOGRAPH_ASSIGN(std::string inner, element(8));
-  const std::string u = std::to_string(kUnroll);
-  body << "  const long long step = (long long)blockDim.x * " << u << ";\n"
-       << "  for (long long base = (long long)blockIdx.x * step + threadIdx.x; base < N; base += (long long)gridDim.x * step) {\n"
-       << "    if (base + " << kUnroll - 1 << "LL * blockDim.x < N) {\n"
-       << "#pragma unroll\n"
-       << "      for (int u = 0; u < " << u << "; ++u) {\n"
-       << "        const long long lin = base + (long long)u * blockDim.x;\n"
-       << inner << "      }\n"
-       << "    } else {\n"
-       << "      for (int u = 0; u < " << u << "; ++u) {\n"
-       << "        const long long lin = base + (long long)u * blockDim.x;\n"
-       << "        if (lin >= N) break;\n"
-       << inner << "      }\n"
-       << "    }\n"
-       << "  }\n";
+  body << UnrolledLoop(inner);
   return KernelSource{f.name, std::string(vectorize ? kVec4 : "") + head + body.str() + "}\n",
                       GridStride((n + kUnroll - 1) / kUnroll, options), strategy};
 }
@@ -116,21 +127,31 @@ StatusOr<KernelSource> EmitUpdateSliceInPlace(const Fusion& f, const EmitOptions
   const ir::Operation& op = *f.ops.back();
   const ir::Type& big = op.operand(0)->type();
   const ir::Value* update = op.operand(1);
-  std::ostringstream body;
-  BodyEmitter e(f, body);
   const int64_t n = update->type().NumElements();
-  e.Line("const long long N = " + std::to_string(n) + "LL;");
-  e.Open(kGridStrideLoop);
-  HLOGRAPH_ASSIGN(const Index starts, e.ClampedStarts(op, 2, big.shape(), update->type().shape()));
-  const Index idx = e.Delinearize("lin", update->type().shape());
-  Index at(idx.size());
-  for (size_t d = 0; d < idx.size(); ++d) at[d] = e.IndexVar(idx[d] + " + " + starts[d]);
-  HLOGRAPH_ASSIGN(std::string v, e.Emit(update, idx));
-  e.Line("o0[" + e.Linear(at, big.shape()) + "] = " + StoreExpr(big.element(), v) + ";");
-  e.Close();
+  auto element = [&](int indent) -> StatusOr<std::string> {
+    std::ostringstream out;
+    BodyEmitter e(f, out, indent);
+    HLOGRAPH_ASSIGN(const Index starts, e.ClampedStarts(op, 2, big.shape(), update->type().shape()));
+    const Index idx = e.Delinearize("lin", update->type().shape());
+    Index at(idx.size());
+    for (size_t d = 0; d < idx.size(); ++d) at[d] = e.IndexVar(idx[d] + " + " + starts[d]);
+    HLOGRAPH_ASSIGN(std::string v, e.Emit(update, idx));
+    e.Line("o0[" + e.Linear(at, big.shape()) + "] = " + StoreExpr(big.element(), v) + ";");
+    return out.str();
+  };
+  std::ostringstream body;
+  body << "  const long long N = " << n << "LL;\n";
   HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
-  return KernelSource{f.name, head + body.str() + "}\n", GridStride(n, options),
-                      "dynamic_update_slice in place (thread per updated element)"};
+  if (n < kUnrollMinUpdateElements) {
+    HLOGRAPH_ASSIGN(std::string one, element(4));
+    body << "  " << kGridStrideLoop << " {\n" << one << "  }\n";
+    return KernelSource{f.name, head + body.str() + "}\n", GridStride(n, options),
+                        "dynamic_update_slice in place (thread per updated element)"};
+  }
+  HLOGRAPH_ASSIGN(std::string inner, element(8));
+  body << UnrolledLoop(inner);
+  return KernelSource{f.name, head + body.str() + "}\n", GridStride((n + kUnroll - 1) / kUnroll, options),
+                      "dynamic_update_slice in place (4 updated elements per thread, a block apart)"};
 }
 
 StatusOr<KernelSource> EmitTranspose(const Fusion& f, const EmitOptions& options) {

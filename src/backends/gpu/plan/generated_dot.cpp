@@ -82,7 +82,9 @@ std::string DotTiling::ToString() const {
          << "the last block sums)";
     }
   } else {
-    os << "a warp per column, " << tiles << " blocks of " << kWarpColumns << " columns";
+    os << (columns_per_pass > 1 ? "a warp per " + std::to_string(columns_per_pass) + " columns at once, "
+                                : std::string("a warp per column, "))
+       << tiles << " blocks of " << kWarpColumns << " columns";
   }
   return os.str();
 }
@@ -101,6 +103,12 @@ bool TakesGeneratedDot(const ir::Operation& dot) {
   return true;
 }
 
+int DotBlocksPerSm() {
+  const char* env = std::getenv("HLOGRAPH_GPU_DOT_BLOCKS_PER_SM");
+  const int blocks = env ? std::atoi(env) : 0;
+  return blocks > 0 && blocks <= 64 ? blocks : kDefaultDotBlocksPerSm;
+}
+
 DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   DotTiling t;
   t.dims = DotDimsOf(dot);
@@ -109,16 +117,20 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
     t.lanes = DotTiling::Lanes::kOverK;
     t.tiles = (d.batch * d.n + DotTiling::kWarpColumns - 1) / DotTiling::kWarpColumns;
     t.k_chunk = d.k;
+    // Several columns a warp only while the device still gets two blocks per SM.
+    if (d.k <= DotTiling::kShortSum && t.tiles >= 2 * sm_count * DotTiling::kShortSumColumns) {
+      t.columns_per_pass = DotTiling::kShortSumColumns;
+    }
     return t;
   }
   t.lanes = DotTiling::Lanes::kOverN;
   t.tiles = d.batch * ((d.n + DotTiling::kTileColumns - 1) / DotTiling::kTileColumns);
   // Blocks of 8 warps, the contraction split over blocks until the device
-  // holds two blocks per SM or a split is down to 8 rows per thread: with
+  // holds DotBlocksPerSm() blocks per SM or a split is down to 8 rows per thread: with
   // more blocks, fewer rows per thread, each kernel is shorter (measured
   // on the H200: 16 or 32 warps per block with fewer splits ran slower).
   t.slices = 8;
-  const int64_t fill = std::max<int64_t>(1, (2 * sm_count + t.tiles - 1) / t.tiles);
+  const int64_t fill = std::max<int64_t>(1, (DotBlocksPerSm() * sm_count + t.tiles - 1) / t.tiles);
   const int64_t most = std::max<int64_t>(1, d.k / (t.slices * DotTiling::kRowsPerThread));
   t.splits = std::min(fill, most);
   t.k_chunk = (d.k + t.splits - 1) / t.splits;

@@ -120,9 +120,11 @@ struct GraphOptions {
   // unrolled into: each is a graph of its own, and a launch costs host time
   // per graph (a loop of 64 cases fully unrolled into 193 graphs took 146 us
   // to launch). Beyond it a loop runs k iterations per WHILE iteration,
-  // each adding a WHILE pass's device time. Unlimited until measured both
-  // ways; WithEnvironment sets it (24, say).
-  int64_t conditional_graph_budget = std::numeric_limits<int64_t>::max();
+  // each adding a WHILE pass's device time. Measured on the H200 with 24
+  // (docs/PERF.md): that loop's 193 graphs became 26, its host time per
+  // call 188 -> 16 us and its queued time 1249 -> 889 us; WithEnvironment
+  // reads HLOGRAPH_GPU_CONDITIONAL_GRAPHS.
+  int64_t conditional_graph_budget = 24;
 };
 
 // `options` as the environment amends them (what the executable and
