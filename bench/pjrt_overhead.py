@@ -20,10 +20,13 @@ arguments on the device:
   - queued: --calls calls back to back, then one wait, per call;
   - latency: median of calls each followed by block_until_ready;
   - the plugin's results are checked against XLA's (tolerance by dtype).
-hlograph's own execute host time comes from `hlograph bench --json`
-(host_us: the C++ API's Execute, queueing the work) on the program JAX
-lowers. overhead = plugin host per call - hlograph execute host: what a
-call through JAX and the plugin adds.
+hlograph's own execute host time comes from `hlograph bench --json` on
+the program JAX lowers: the C++ API's Execute, queueing the work, on an
+idle device (host_us) and with the device busy with earlier calls
+(host_queued_us, calls 2..8 of its queued run; launching behind running
+work costs the driver more). overhead = plugin host per call - hlograph
+execute host with the device busy, as in the bursts: what a call through
+JAX and the plugin adds.
 
 Where a steady call's host time goes (the calls after the first of each
 burst): with HLOGRAPH_PJRT_STATS=1 (set for the plugin's side) the plugin
@@ -206,17 +209,20 @@ def check(name, workdir):
 
 
 def hlograph_execute_us(a, name, workdir, result_sets=1):
+    """`hlograph bench`'s host time in Execute: on an idle device, and with
+    the device busy (calls 2..8 of its queued run, as in the bursts here)."""
     mlir = os.path.join(workdir, f'{name}.mlir')
     if not os.path.exists(mlir):
-        return None
+        return {}
     p = subprocess.run([a.hlograph, 'bench', mlir, '--inputs', os.path.join(workdir, f'{name}.inputs.npz'),
                         '--iters', '300', '--json', '--backend', a.platform, '--result-sets', str(result_sets)],
                        capture_output=True, text=True, timeout=900)
     try:
-        return json.loads(p.stdout.strip().splitlines()[-1]).get('host_us')
+        r = json.loads(p.stdout.strip().splitlines()[-1])
+        return {'idle': r.get('host_us'), 'busy': r.get('host_queued_us')}
     except (ValueError, IndexError):
         sys.stderr.write(p.stdout + p.stderr)
-        return None
+        return {}
 
 
 def main():
@@ -240,8 +246,8 @@ def main():
         sides[side] = json.load(open(out)) if os.path.exists(out) else {}
     print(f'Host time per call in microseconds (median of {a.rounds} bursts of {a.burst} calls on an idle device); '
           f'latency: each call waited for; queued: {a.calls} calls, one wait.')
-    print('| workload | XLA host / latency / queued | plugin host / latency / queued | hlograph execute host '
-          '| overhead | check |')
+    print('| workload | XLA host / latency / queued | plugin host / latency / queued | hlograph execute host, '
+          'idle / device busy | overhead (over busy) | check |')
     print('|---|---|---|---|---|---|')
     alternating = {}  # hlograph's execute with results alternating between two sets, as the plugin's do
     for name in a.names:
@@ -254,8 +260,9 @@ def main():
             if 'error' in r:
                 return r['error']
             return f"{r['host_us']:.1f} / {r['latency_us']:.0f} / {r['queued_us']:.0f}"
-        over = f"{h['host_us'] - own:.1f}" if own is not None and 'host_us' in h else '-'
-        own_s = f'{own:.1f}' if own is not None else '-'
+        busy = own.get('busy')
+        over = f"{h['host_us'] - busy:.1f}" if busy is not None and 'host_us' in h else '-'
+        own_s = f"{own['idle']:.1f} / {busy:.1f}" if busy is not None else '-'
         print(f'| {name} | {cell(x)} | {cell(h)} | {own_s} | {over} | {check(name, workdir)} |')
     print('Host time of each call of a burst, by position (median): XLA | plugin')
     for name in a.names:
@@ -267,9 +274,9 @@ def main():
     print('Where a steady call\'s host time goes (calls 2.. of each burst, medians, us). XLA / plugin host: the '
           'bursts above; then calls timed one by one with the plugin\'s totals read between them: host = JAX '
           'outside the plugin + inside the plugin; inside = engine Execute + plugin adds; last: `hlograph bench`\'s '
-          'execute with results alternating between two sets of buffers, as the plugin\'s do')
+          'execute with the device busy and results alternating between two sets of buffers, as the plugin\'s do')
     print('| workload | XLA host | plugin host | host | JAX outside | inside plugin | engine Execute | plugin adds '
-          '| bench execute, 2 result sets |')
+          '| bench execute, busy, 2 result sets |')
     print('|---|---|---|---|---|---|---|---|---|')
     for name in a.names:
         x, h = sides['xla'].get(name, {}), sides['hlograph'].get(name, {})
@@ -278,7 +285,7 @@ def main():
         print(f"| {name} | {x.get('steady_host_us', float('nan')):.1f} | {h['steady_host_us']:.1f} | "
               f"{h['attributed_host_us']:.1f} | {h['attributed_host_us'] - h['inside_us']:.1f} | "
               f"{h['inside_us']:.1f} | {h['engine_us']:.1f} | {h['adds_us']:.1f} | "
-              f"{'-' if alternating.get(name) is None else format(alternating[name], '.1f')} |")
+              f"{'-' if alternating[name].get('busy') is None else format(alternating[name]['busy'], '.1f')} |")
     for name in a.names:
         h = sides['hlograph'].get(name, {})
         if 'entries_us' in h:

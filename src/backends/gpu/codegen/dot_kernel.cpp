@@ -8,9 +8,8 @@
 //                 form a cluster whose first block adds the others' sums
 //                 through distributed shared memory (sm_90+), or they leave
 //                 partial sums and the last to arrive adds them.
-//   lanes over k  a warp takes a column, or several at once when the sum is
-//                 short, its lanes every 32nd term of the sum, folded by
-//                 shuffles.
+//   lanes over k  a warp takes one column, its lanes every 32nd term of the
+//                 sum, folded by shuffles.
 #include "backends/gpu/codegen/body_emitter.h"
 
 namespace hlograph::gpu::emit {
@@ -36,7 +35,7 @@ class DotEmitter {
   // rhs values are loaded first, so their loads are in flight together;
   // an invalid k must still be a valid index (its terms are skipped).
   Status Accumulate(const std::string& b, const std::string& n, const std::vector<std::string>& ks,
-                    const std::vector<std::string>& valid, const std::string& acc_prefix = "acc") {
+                    const std::vector<std::string>& valid) {
     const Index bi = e_.Delinearize(b, batch_shape_);
     const Index ni = e_.Delinearize(n, n_shape_);
     std::vector<Index> kis;
@@ -50,7 +49,7 @@ class DotEmitter {
       for (int64_t m = 0; m < rows(); ++m) {
         const Index mi = e_.Delinearize(std::to_string(m), m_shape_);
         HLOGRAPH_ASSIGN(std::string l, e_.Emit(dot_.operand(0), OperandIndex(0, bi, mi, kis[i])));
-        const std::string acc = acc_prefix + std::to_string(m);
+        const std::string acc = "acc" + std::to_string(m);
         const std::string fma = "fmaf(" + l + ", " + rs[i] + ", " + acc + ")";
         e_.Line(acc + " = " + (valid[i].empty() ? fma : valid[i] + " ? " + fma + " : " + acc) + ";");
       }
@@ -79,9 +78,9 @@ class DotEmitter {
     return Status::Ok();
   }
 
-  void DeclareAccumulators(const std::string& acc_prefix = "acc") {
-    std::string s = "float " + acc_prefix + "0 = 0.f";
-    for (int64_t m = 1; m < rows(); ++m) s += ", " + acc_prefix + std::to_string(m) + " = 0.f";
+  void DeclareAccumulators() {
+    std::string s = "float acc0 = 0.f";
+    for (int64_t m = 1; m < rows(); ++m) s += ", acc" + std::to_string(m) + " = 0.f";
     e_.Line(s + ";");
   }
 
@@ -205,43 +204,27 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
 Status EmitLanesOverK(DotEmitter& d, const DotTiling& t) {
   BodyEmitter& e = d.e();
   const std::string C = std::to_string(DotTiling::kWarpColumns);
-  const int64_t U = t.columns_per_pass;
   e.Line("const long long N = " + std::to_string(t.dims.n) + "LL, K = " + std::to_string(t.dims.k) +
          "LL, COLUMNS = " + std::to_string(t.dims.batch * t.dims.n) + "LL;");
   e.Line("const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;");
-  e.Line("const long long STRIDE = (long long)gridDim.x * " + C + ";");
-  // A warp takes U columns a pass (STRIDE apart), their loads in flight
-  // together; a column past the end repeats the last one and is not stored.
-  e.Open("for (long long col = (long long)blockIdx.x * " + C + " + warp; col < COLUMNS; col += STRIDE * " +
-         std::to_string(U) + ")");
-  for (int64_t u = 0; u < U; ++u) {
-    const std::string c = "c" + std::to_string(u), tag = std::to_string(u);
-    e.Line("const long long " + c + " = min(col + " + tag + " * STRIDE, COLUMNS - 1);");
-    e.Line("const long long b" + tag + " = " + c + " / N, n" + tag + " = " + c + " % N;");
-    d.DeclareAccumulators("acc" + tag + "_");
-  }
+  e.Open("for (long long col = (long long)blockIdx.x * " + C + " + warp; col < COLUMNS; col += (long long)gridDim.x * " +
+         C + ")");
+  e.Line("const long long b = col / N, n = col % N;");
+  d.DeclareAccumulators();
   e.Line("#pragma unroll 4");
   e.Open("for (long long k = lane; k < K; k += 32)");
-  for (int64_t u = 0; u < U; ++u) {
-    const std::string tag = std::to_string(u);
-    HLOGRAPH_TRY(d.Accumulate("b" + tag, "n" + tag, {"k"}, {""}, "acc" + tag + "_"));
+  HLOGRAPH_TRY(d.Accumulate("b", "n", {"k"}, {""}));
+  e.Close();
+  for (int64_t m = 0; m < d.rows(); ++m) {
+    const std::string acc = "acc" + std::to_string(m);
+    e.Line("for (int offset = 16; offset > 0; offset /= 2) " + acc + " += __shfl_down_sync(0xffffffffu, " + acc +
+           ", offset);");
+  }
+  e.Open("if (lane == 0)");
+  for (int64_t m = 0; m < d.rows(); ++m) {
+    HLOGRAPH_TRY(d.Store("b", std::to_string(m), "n", "acc" + std::to_string(m)));
   }
   e.Close();
-  for (int64_t u = 0; u < U; ++u) {
-    for (int64_t m = 0; m < d.rows(); ++m) {
-      const std::string acc = "acc" + std::to_string(u) + "_" + std::to_string(m);
-      e.Line("for (int offset = 16; offset > 0; offset /= 2) " + acc + " += __shfl_down_sync(0xffffffffu, " + acc +
-             ", offset);");
-    }
-  }
-  for (int64_t u = 0; u < U; ++u) {
-    const std::string tag = std::to_string(u);
-    e.Open("if (lane == 0 && col + " + tag + " * STRIDE < COLUMNS)");
-    for (int64_t m = 0; m < d.rows(); ++m) {
-      HLOGRAPH_TRY(d.Store("b" + tag, std::to_string(m), "n" + tag, "acc" + tag + "_" + std::to_string(m)));
-    }
-    e.Close();
-  }
   e.Close();
   return Status::Ok();
 }
@@ -277,8 +260,7 @@ StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
     strategy = "product, lanes over n";
   } else {
     HLOGRAPH_TRY(EmitLanesOverK(d, t));
-    const int64_t blocks = (t.tiles + t.columns_per_pass - 1) / t.columns_per_pass;
-    launch.grid = {static_cast<uint32_t>(std::min<int64_t>(blocks, int64_t{options.sm_count} * 64)), 1, 1};
+    launch.grid = {static_cast<uint32_t>(std::min<int64_t>(t.tiles, int64_t{options.sm_count} * 64)), 1, 1};
     strategy = "product, lanes over k";
   }
   HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, t.threads(), t.cluster_sum ? t.splits : 0));

@@ -82,9 +82,7 @@ std::string DotTiling::ToString() const {
          << "the last block sums)";
     }
   } else {
-    os << (columns_per_pass > 1 ? "a warp per " + std::to_string(columns_per_pass) + " columns at once, "
-                                : std::string("a warp per column, "))
-       << tiles << " blocks of " << kWarpColumns << " columns";
+    os << "a warp per column, " << tiles << " blocks of " << kWarpColumns << " columns";
   }
   return os.str();
 }
@@ -117,10 +115,6 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
     t.lanes = DotTiling::Lanes::kOverK;
     t.tiles = (d.batch * d.n + DotTiling::kWarpColumns - 1) / DotTiling::kWarpColumns;
     t.k_chunk = d.k;
-    // Several columns a warp only while the device still gets two blocks per SM.
-    if (d.k <= DotTiling::kShortSum && t.tiles >= 2 * sm_count * DotTiling::kShortSumColumns) {
-      t.columns_per_pass = DotTiling::kShortSumColumns;
-    }
     return t;
   }
   t.lanes = DotTiling::Lanes::kOverN;

@@ -43,12 +43,6 @@ struct DotTiling {
   Lanes lanes = Lanes::kOverN;
   DotDims dims;
   int64_t tiles = 0;    // kOverN: (batch, 32 columns) tiles; kOverK: blocks of 8 columns
-  // kOverK: columns a warp sums at once (their loads in flight together),
-  // several when the sum is short: a warp per column of a 64-term sum has
-  // two loads in flight and spends its time starting and folding.
-  int64_t columns_per_pass = 1;
-  static constexpr int64_t kShortSum = 128;
-  static constexpr int64_t kShortSumColumns = 4;
   int slices = 8;       // kOverN: warps of a block, each summing every slices-th row
   int64_t splits = 1;   // blocks per tile, each summing k_chunk of the contraction
   int64_t k_chunk = 0;
@@ -78,7 +72,9 @@ bool TakesGeneratedDot(const ir::Operation& dot);
 constexpr int kPlannedSmCount = 132;
 // The blocks per SM a split product aims for (HLOGRAPH_GPU_DOT_BLOCKS_PER_SM
 // overrides): enough loads in flight to approach the memory's bandwidth.
-constexpr int kDefaultDotBlocksPerSm = 2;
+// Measured on the H200 (docs/PERF.md): gpt_decode 764 us a call with 2,
+// 701 with 4, 734 with 8; mlp_chain and scan_layers the same with each.
+constexpr int kDefaultDotBlocksPerSm = 4;
 int DotBlocksPerSm();
 // HLOGRAPH_GPU_CLUSTER_SUM=0: split products add their partial sums through
 // the buffer and counter on every device (for comparison).
