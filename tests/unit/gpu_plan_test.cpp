@@ -46,18 +46,24 @@ func.func @main(%x: tensor<1024xf32>, %y: tensor<1024xf32>) -> tensor<1024xf32> 
   EXPECT_EQ(g.arena_bytes, 0);
 }
 
-TEST(GpuPlan, ExpensiveValueUsedTwiceIsStoredOnce) {
-  // exp(x) feeds two different kernels (a reduction and the division):
-  // it is computed once into memory; the cheap subtract is not.
-  Planned p = Plan(R"(
-func.func @main(%x: tensor<4x50xf32>) -> tensor<4x50xf32> {
-  %cst = stablehlo.constant dense<0.0> : tensor<f32>
-  %e = stablehlo.exponential %x : tensor<4x50xf32>
-  %s = stablehlo.reduce(%e init: %cst) applies stablehlo.add across dimensions = [1] : (tensor<4x50xf32>, tensor<f32>) -> tensor<4xf32>
-  %b = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<4xf32>) -> tensor<4x50xf32>
-  %r = stablehlo.divide %e, %b : tensor<4x50xf32>
-  return %r : tensor<4x50xf32>
-})");
+// exp(x) feeding two kernels (a reduction and the division), rows x cols.
+std::string SoftmaxOfShape(int64_t rows, int64_t cols) {
+  const std::string m = std::to_string(rows) + "x" + std::to_string(cols) + "xf32";
+  const std::string v = std::to_string(rows) + "xf32";
+  return "func.func @main(%x: tensor<" + m + ">) -> tensor<" + m + "> {\n"
+         "  %cst = stablehlo.constant dense<0.0> : tensor<f32>\n"
+         "  %e = stablehlo.exponential %x : tensor<" + m + ">\n"
+         "  %s = stablehlo.reduce(%e init: %cst) applies stablehlo.add across dimensions = [1] : (tensor<" + m +
+         ">, tensor<f32>) -> tensor<" + v + ">\n"
+         "  %b = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<" + v + ">) -> tensor<" + m + ">\n"
+         "  %r = stablehlo.divide %e, %b : tensor<" + m + ">\n"
+         "  return %r : tensor<" + m + ">\n}\n";
+}
+
+TEST(GpuPlan, ExpensiveValueUsedTwiceIsStoredOnceWhenLarge) {
+  // 2M exponentials in two kernels are over the recompute budget: computed
+  // once into memory; the cheap subtract is not.
+  Planned p = Plan(SoftmaxOfShape(1024, 1024));
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   const GpuProgram& g = *p.program;
   ASSERT_EQ(g.fusions.size(), 3u) << g.ToString();
@@ -67,16 +73,30 @@ func.func @main(%x: tensor<4x50xf32>) -> tensor<4x50xf32> {
   EXPECT_EQ(g.fusions[2].ops.size(), 2u);
 }
 
-TEST(GpuPlan, BroadcastOfAnExpensiveValueIsNotRecomputedPerElement) {
-  Planned p = Plan(R"(
-func.func @main(%x: tensor<8xf32>, %y: tensor<8x1000xf32>) -> tensor<8x1000xf32> {
-  %e = stablehlo.exponential %x : tensor<8xf32>
-  %b = stablehlo.broadcast_in_dim %e, dims = [0] : (tensor<8xf32>) -> tensor<8x1000xf32>
-  %r = stablehlo.add %b, %y : tensor<8x1000xf32>
-  return %r : tensor<8x1000xf32>
-})");
+TEST(GpuPlan, SmallExpensiveValueUsedTwiceIsRecomputedInBoth) {
+  // 400 exponentials cost less than a kernel launch: the sum and the
+  // division each compute them.
+  Planned p = Plan(SoftmaxOfShape(4, 50));
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
-  EXPECT_EQ(p.program->fusions.size(), 2u) << p.program->ToString();
+  const GpuProgram& g = *p.program;
+  ASSERT_EQ(g.fusions.size(), 2u) << g.ToString();
+  EXPECT_EQ(g.fusions[0].kind, FusionKind::kReduction);  // exp + sum
+  EXPECT_EQ(g.fusions[1].kind, FusionKind::kLoop);       // exp + broadcast + divide
+}
+
+TEST(GpuPlan, BroadcastOfAnExpensiveValueIsNotRecomputedPerElement) {
+  // exp of 8 elements broadcast to 8 x cols: recomputed per element while
+  // that stays within the budget, else stored first.
+  for (const int64_t cols : {1000, 200000}) {
+    const std::string big = "tensor<8x" + std::to_string(cols) + "xf32>";
+    Planned p = Plan("func.func @main(%x: tensor<8xf32>, %y: " + big + ") -> " + big + " {\n"
+                     "  %e = stablehlo.exponential %x : tensor<8xf32>\n"
+                     "  %b = stablehlo.broadcast_in_dim %e, dims = [0] : (tensor<8xf32>) -> " + big + "\n"
+                     "  %r = stablehlo.add %b, %y : " + big + "\n"
+                     "  return %r : " + big + "\n}\n");
+    ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+    EXPECT_EQ(p.program->fusions.size(), cols == 1000 ? 1u : 2u) << p.program->ToString();
+  }
 }
 
 TEST(GpuPlan, TempsShareMemoryWhenTheirLivesDoNotOverlap) {

@@ -15,10 +15,6 @@ namespace {
 constexpr int kUnroll = 4;
 constexpr int64_t kUnrollMinElements = int64_t{1} << 20;
 constexpr size_t kUnrollMaxBodyBytes = 6000;  // long bodies (window loops) stay rolled
-// An update written in place is a copy (a KV cache's layer with one new
-// position): unrolled from a quarter of the loop kernels' size.
-constexpr int64_t kUnrollMinUpdateElements = kUnrollMinElements / 4;
-
 // A grid-stride loop whose threads take kUnroll elements a block apart per
 // step; `inner` is the body for the element at `lin`, indented by 8.
 std::string UnrolledLoop(const std::string& inner) {
@@ -127,31 +123,21 @@ StatusOr<KernelSource> EmitUpdateSliceInPlace(const Fusion& f, const EmitOptions
   const ir::Operation& op = *f.ops.back();
   const ir::Type& big = op.operand(0)->type();
   const ir::Value* update = op.operand(1);
-  const int64_t n = update->type().NumElements();
-  auto element = [&](int indent) -> StatusOr<std::string> {
-    std::ostringstream out;
-    BodyEmitter e(f, out, indent);
-    HLOGRAPH_ASSIGN(const Index starts, e.ClampedStarts(op, 2, big.shape(), update->type().shape()));
-    const Index idx = e.Delinearize("lin", update->type().shape());
-    Index at(idx.size());
-    for (size_t d = 0; d < idx.size(); ++d) at[d] = e.IndexVar(idx[d] + " + " + starts[d]);
-    HLOGRAPH_ASSIGN(std::string v, e.Emit(update, idx));
-    e.Line("o0[" + e.Linear(at, big.shape()) + "] = " + StoreExpr(big.element(), v) + ";");
-    return out.str();
-  };
   std::ostringstream body;
-  body << "  const long long N = " << n << "LL;\n";
+  BodyEmitter e(f, body);
+  const int64_t n = update->type().NumElements();
+  e.Line("const long long N = " + std::to_string(n) + "LL;");
+  e.Open(kGridStrideLoop);
+  HLOGRAPH_ASSIGN(const Index starts, e.ClampedStarts(op, 2, big.shape(), update->type().shape()));
+  const Index idx = e.Delinearize("lin", update->type().shape());
+  Index at(idx.size());
+  for (size_t d = 0; d < idx.size(); ++d) at[d] = e.IndexVar(idx[d] + " + " + starts[d]);
+  HLOGRAPH_ASSIGN(std::string v, e.Emit(update, idx));
+  e.Line("o0[" + e.Linear(at, big.shape()) + "] = " + StoreExpr(big.element(), v) + ";");
+  e.Close();
   HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
-  if (n < kUnrollMinUpdateElements) {
-    HLOGRAPH_ASSIGN(std::string one, element(4));
-    body << "  " << kGridStrideLoop << " {\n" << one << "  }\n";
-    return KernelSource{f.name, head + body.str() + "}\n", GridStride(n, options),
-                        "dynamic_update_slice in place (thread per updated element)"};
-  }
-  HLOGRAPH_ASSIGN(std::string inner, element(8));
-  body << UnrolledLoop(inner);
-  return KernelSource{f.name, head + body.str() + "}\n", GridStride((n + kUnroll - 1) / kUnroll, options),
-                      "dynamic_update_slice in place (4 updated elements per thread, a block apart)"};
+  return KernelSource{f.name, head + body.str() + "}\n", GridStride(n, options),
+                      "dynamic_update_slice in place (thread per updated element)"};
 }
 
 StatusOr<KernelSource> EmitTranspose(const Fusion& f, const EmitOptions& options) {

@@ -5,10 +5,12 @@
 // A value produced by a fusible op is materialised when
 //  - something other than a kernel reads it (a GEMM, a loop, a return, an op
 //    whose nested region reads it);
-//  - it would be computed inside several kernels and computing it is not
-//    cheap;
-//  - it is expensive and its kernel iterates over more elements than it has
-//    (a transcendental feeding a broadcast would be recomputed per element);
+//  - it would be computed inside several kernels and it is a concatenate
+//    or pad (a select per piece, chains of them multiply);
+//  - it is expensive and the kernels reading it would evaluate it more
+//    often than it has elements, over a budget (a transcendental feeding a
+//    large broadcast would be recomputed per element), or it loops per
+//    element (reduce_window);
 // but never a single element: recomputing it costs less than a kernel.
 // Reductions are always materialised; their operands are computed inside
 // the reduction kernel.
@@ -35,6 +37,11 @@
 #include "passes/sink_constants.h"
 
 namespace hlograph::gpu {
+
+// Evaluations of an expensive value, in all the kernels that would compute
+// it inline, below which it is recomputed rather than stored (about what a
+// kernel launch of its own costs in SFU time spread over the device).
+constexpr int64_t kRecomputeBudget = int64_t{1} << 20;
 namespace {
 
 // Nested calls and regions deeper than this are refused rather than risk
@@ -246,7 +253,9 @@ class Planner {
         continue;
       }
       if (cls == OpClass::kGeneratedDot) {
-        domain[&op] = std::numeric_limits<int64_t>::max();  // operands are read once per output tile
+        // Each lhs element is read once per column, each rhs element once per row.
+        const DotDims d = DotDimsOf(op);
+        domain[&op] = d.batch * d.m * d.n * d.k;
         if (!dot_exit_.count(&op)) materialized_.insert(op.result(0));
         continue;
       }
@@ -282,11 +291,21 @@ class Planner {
       // A single element (a mean, a norm's scale) costs less to recompute
       // wherever it is read than a kernel launch of its own.
       const bool scalar = v->type().NumElements() <= 1;
-      bool materialize = must || (!scalar && mine.size() > 1 && (IsExpensive(op) || !IsCheapToRepeat(op)));
-      if (!materialize && !scalar && mine.size() == 1 && IsExpensive(op)) {
-        const ir::Operation* root = *mine.begin();
-        const int64_t d = domain.count(root) ? domain[root] : root->result(0)->type().NumElements();
-        materialize = d > v->type().NumElements();
+      bool materialize = must || (!scalar && mine.size() > 1 && !IsCheapToRepeat(op));
+      if (!materialize && !scalar && IsExpensive(op)) {
+        // Evaluated more often than it has elements: stored, unless all
+        // those evaluations together cost less than a kernel of its own
+        // (a softmax's exponentials, read by the sum and by the product
+        // with the values, are recomputed in both).
+        int64_t evaluations = 0;
+        for (const ir::Operation* root : mine) {
+          const int64_t d = domain.count(root) ? domain[root] : root->result(0)->type().NumElements();
+          evaluations = evaluations > std::numeric_limits<int64_t>::max() - d ? std::numeric_limits<int64_t>::max()
+                                                                               : evaluations + d;
+        }
+        const bool loops_per_element = !IsElementwise(op);  // reduce_window, select_and_scatter
+        materialize = evaluations > v->type().NumElements() &&
+                      (loops_per_element || evaluations > kRecomputeBudget);
       }
       if (materialize) {
         materialized_.insert(v);
