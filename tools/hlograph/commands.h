@@ -24,6 +24,7 @@ struct Options {
   int warmup = 10;                       // --warmup N: bench's untimed calls first
   int cooldown_ms = 0;                   // --cooldown MS: bench idles this long before the queued calls
   int result_sets = 1;                   // --result-sets N: bench rotates calls over N sets of result buffers
+  int evict_kb = 0;                      // --evict-kb N: bench also times calls with the host's caches cold
   bool json = false;                     // --json: bench prints one JSON object
   bool profile = false;                  // --profile: bench also sums kernel time (CUPTI)
 };

@@ -42,6 +42,8 @@ options:
                      a comparison can start every side's sustained run from the same clocks
   --result-sets N    bench (GPU): call after call, results go to the next of N sets of
                      buffers (default 1), as a framework handing fresh result memory does
+  --evict-kb N       bench (GPU): also time calls after the host writes N KiB of other memory
+                     (as a framework's own work between calls leaves the caches cold)
   --json             bench: print one JSON object
   --profile          bench (GPU): also the device time in kernels per call (CUPTI)
   --debug-info       print: also print locations, loc(...)
@@ -94,7 +96,7 @@ int main(int argc, char** argv) {
       o.json = true;
     } else if (a == "--profile") {
       o.profile = true;
-    } else if (a == "--iters" || a == "--warmup" || a == "--cooldown" || a == "--result-sets") {
+    } else if (a == "--iters" || a == "--warmup" || a == "--cooldown" || a == "--result-sets" || a == "--evict-kb") {
       std::string v;
       if (!value(&v) || v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {
         return Usage(a + " needs a count");
@@ -103,6 +105,7 @@ int main(int argc, char** argv) {
       (a == "--iters"         ? o.iters
        : a == "--warmup"      ? o.warmup
        : a == "--result-sets" ? o.result_sets
+       : a == "--evict-kb"    ? o.evict_kb
                               : o.cooldown_ms) = std::stoi(v);
     } else if (a == "--inputs" || a == "--output" || a == "--backend" || a == "--input" ||
                a == "--random" || a == "--dot" || a == "--mode") {
