@@ -7,12 +7,7 @@
 // graphs need no rebinding. An array's readiness is a CUDA
 // event recorded after the work that made it; a PJRT event is made from it
 // only when asked for, and a waiter thread turns finished CUDA events into
-// ready PJRT events so that the caller's thread never blocks. How the waiter
-// waits matters to the caller: a thread spinning in cudaEventSynchronize
-// competes with the caller's launches for the driver, so by default it
-// polls with short sleeps (HLOGRAPH_PJRT_EVENT_WAIT=poll|block|spin: block
-// sleeps in the driver on blocking-sync events, spin is the driver's
-// default wait).
+// ready PJRT events so that the caller's thread never blocks.
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -25,8 +20,6 @@
 #include <limits>
 #include <mutex>
 #include <thread>
-
-#include <sys/prctl.h>
 
 #include "backends/gpu/executable.h"
 #include "backends/gpu/runtime/cuda_status.h"
@@ -43,7 +36,6 @@ using gpu::CudaStatus;
 // time costs host time.
 class EventPool {
  public:
-  explicit EventPool(unsigned flags) : flags_(flags) {}
   ~EventPool() {
     for (cudaEvent_t e : spare_) (void)cudaEventDestroy(e);
   }
@@ -57,7 +49,7 @@ class EventPool {
       }
     }
     cudaEvent_t e = nullptr;
-    HLOGRAPH_TRY(CudaStatus(cudaEventCreateWithFlags(&e, flags_), "cudaEventCreate"));
+    HLOGRAPH_TRY(CudaStatus(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate"));
     return e;
   }
   void Give(cudaEvent_t e) {
@@ -66,7 +58,6 @@ class EventPool {
   }
 
  private:
-  unsigned flags_;
   std::mutex mu_;
   std::vector<cudaEvent_t> spare_;
 };
@@ -118,21 +109,10 @@ class Completion : public std::enable_shared_from_this<Completion> {
   std::shared_ptr<EventState> state_;
 };
 
-// How the waiter thread waits for a CUDA event (see the top of the file).
-enum class EventWait { kPoll, kBlock, kSpin };
-
-EventWait EventWaitFromEnvironment() {
-  const char* env = std::getenv("HLOGRAPH_PJRT_EVENT_WAIT");
-  const std::string mode = env ? env : "";
-  if (mode == "block") return EventWait::kBlock;
-  if (mode == "spin") return EventWait::kSpin;
-  return EventWait::kPoll;
-}
-
 // Waits for completions in a thread of its own and makes their events ready.
 class Waiter {
  public:
-  Waiter(int device, EventWait wait) : device_(device), wait_(wait) {}
+  explicit Waiter(int device) : device_(device) {}
   ~Waiter() {
     {
       std::lock_guard<std::mutex> lock(mu_);
@@ -153,8 +133,6 @@ class Waiter {
  private:
   void Loop() {
     (void)cudaSetDevice(device_);
-    // Sleeps of a few microseconds: without this Linux rounds them up to 50.
-    (void)prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
     for (;;) {
       std::shared_ptr<Completion> c;
       {
@@ -164,24 +142,11 @@ class Waiter {
         c = std::move(queue_.front());
         queue_.pop_front();
       }
-      c->Finish(Wait(c->event()));
+      c->Finish(cudaEventSynchronize(c->event()));
     }
   }
-  cudaError_t Wait(cudaEvent_t event) const {
-    if (wait_ != EventWait::kPoll) return cudaEventSynchronize(event);
-    // Short sleeps first (a call's work is often nearly done), then longer.
-    auto sleep = std::chrono::microseconds(2);
-    for (;;) {
-      const cudaError_t query = cudaEventQuery(event);
-      if (query != cudaErrorNotReady) return query;
-      std::this_thread::sleep_for(sleep);
-      sleep = std::min(sleep * 2, std::chrono::microseconds(kLongestSleepUs));
-    }
-  }
-  static constexpr int kLongestSleepUs = 40;
 
   int device_;
-  EventWait wait_;
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::shared_ptr<Completion>> queue_;
@@ -194,7 +159,7 @@ class Waiter {
 class GpuContext {
  public:
   static StatusOr<std::shared_ptr<GpuContext>> Create(int device) {
-    auto c = std::shared_ptr<GpuContext>(new GpuContext(device, EventWaitFromEnvironment()));
+    auto c = std::shared_ptr<GpuContext>(new GpuContext(device));
     HLOGRAPH_TRY(CudaStatus(cudaSetDevice(device), "cudaSetDevice"));
     HLOGRAPH_ASSIGN(c->stream_, gpu::Stream::Create());
     // Freed memory stays in the pool for the next call's results instead
@@ -254,16 +219,12 @@ class GpuContext {
   }
 
  private:
-  GpuContext(int device, EventWait wait)
-      : device_(device),
-        events_(std::make_shared<EventPool>(cudaEventDisableTiming |
-                                            (wait == EventWait::kBlock ? cudaEventBlockingSync : 0))),
-        waiter_(device, wait) {}
+  explicit GpuContext(int device) : device_(device), waiter_(device) {}
 
   int device_;
   std::string name_ = "GPU";
   gpu::Stream stream_;
-  std::shared_ptr<EventPool> events_;
+  std::shared_ptr<EventPool> events_ = std::make_shared<EventPool>();
   Waiter waiter_;  // destroyed before the stream: it drains its queue first
   std::mutex pools_mu_;
   std::vector<std::weak_ptr<ResultPool>> pools_;  // every runner's spare result memory
