@@ -34,8 +34,11 @@ class DotEmitter {
   // `ks` for which the matching `valid` is true (or "" for always). All the
   // rhs values are loaded first, so their loads are in flight together;
   // an invalid k must still be a valid index (its terms are skipped).
+  // With `staged_lhs`, lhs row m is read from that shared array at k less
+  // `staged_from` (StageLhs).
   Status Accumulate(const std::string& b, const std::string& n, const std::vector<std::string>& ks,
-                    const std::vector<std::string>& valid) {
+                    const std::vector<std::string>& valid, const std::string& staged_lhs = "",
+                    const std::string& staged_from = "") {
     const Index bi = e_.Delinearize(b, batch_shape_);
     const Index ni = e_.Delinearize(n, n_shape_);
     std::vector<Index> kis;
@@ -47,8 +50,13 @@ class DotEmitter {
     }
     for (size_t i = 0; i < ks.size(); ++i) {
       for (int64_t m = 0; m < rows(); ++m) {
-        const Index mi = e_.Delinearize(std::to_string(m), m_shape_);
-        HLOGRAPH_ASSIGN(std::string l, e_.Emit(dot_.operand(0), OperandIndex(0, bi, mi, kis[i])));
+        std::string l;
+        if (staged_lhs.empty()) {
+          const Index mi = e_.Delinearize(std::to_string(m), m_shape_);
+          HLOGRAPH_ASSIGN(l, e_.Emit(dot_.operand(0), OperandIndex(0, bi, mi, kis[i])));
+        } else {
+          l = staged_lhs + "[" + std::to_string(m) + "][" + ks[i] + " - " + staged_from + "]";
+        }
         const std::string acc = "acc" + std::to_string(m);
         const std::string fma = "fmaf(" + l + ", " + rs[i] + ", " + acc + ")";
         e_.Line(acc + " = " + (valid[i].empty() ? fma : valid[i] + " ? " + fma + " : " + acc) + ";");
@@ -75,6 +83,27 @@ class DotEmitter {
       HLOGRAPH_ASSIGN(std::string v, e_.Emit(f_.outputs[i], idx));
       e_.Line("o" + std::to_string(i) + "[" + o + "] = " + StoreExpr(f_.output_types[i].element(), v) + ";");
     }
+    return Status::Ok();
+  }
+
+  // Fills `array[m][j]` (float) with lhs[b, m, from + j] for every row m
+  // and j < `count` with from + j < `end`, the block's threads sharing the
+  // work: each lhs element computed once per block instead of once per
+  // lane (a layer norm computed in the lhs costs its arithmetic once).
+  Status StageLhs(const std::string& array, const std::string& b, const std::string& from, int64_t count,
+                  const std::string& end) {
+    const std::string C = std::to_string(count);
+    e_.Open("for (int i = threadIdx.x; i < " + std::to_string(rows() * count) + "; i += blockDim.x)");
+    e_.Line("const long long sm = i / " + C + ", sj = i % " + C + ", sk = " + from + " + sj;");
+    e_.Open("if (sk < " + end + ")");
+    const Index bi = e_.Delinearize(b, batch_shape_);
+    const Index mi = e_.Delinearize("sm", m_shape_);
+    const Index ki = e_.Delinearize("sk", k_shape_);
+    HLOGRAPH_ASSIGN(std::string l, e_.Emit(dot_.operand(0), OperandIndex(0, bi, mi, ki)));
+    e_.Line(array + "[sm][sj] = (float)" + l + ";");
+    e_.Close();
+    e_.Close();
+    e_.Line("__syncthreads();");
     return Status::Ok();
   }
 
@@ -120,9 +149,13 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
     e.Line("float* const partials = (float*)s0;");
     e.Line("unsigned int* const arrivals = (unsigned int*)s1;");
   }
+  if (t.stage_lhs) e.Line("__shared__ float lhs_s[" + M + "][" + std::to_string(t.k_chunk) + "];");
   e.Open("for (long long blk = blockIdx.x; blk < TILES * SPLITS; blk += gridDim.x)");
   e.Line("const long long tile = blk / SPLITS, split = blk % SPLITS;");
   e.Line("const long long b = tile / NT, n0 = (tile % NT) * " + W + ";");
+  if (t.stage_lhs) {
+    HLOGRAPH_TRY(d.StageLhs("lhs_s", "b", "split * KCHUNK", t.k_chunk, "min(K, (split + 1) * KCHUNK)"));
+  }
   d.DeclareAccumulators();
   e.Open("if (n0 + tx < N)");
   e.Line("const long long n = n0 + tx, kend = min(K, (split + 1) * KCHUNK);");
@@ -144,7 +177,8 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
     }
     ks.push_back(kr);
   }
-  HLOGRAPH_TRY(d.Accumulate("b", "n", ks, valid));
+  HLOGRAPH_TRY(t.stage_lhs ? d.Accumulate("b", "n", ks, valid, "lhs_s", "split * KCHUNK")
+                           : d.Accumulate("b", "n", ks, valid));
   e.Close();
   e.Close();
   for (int64_t m = 0; m < d.rows(); ++m) {

@@ -76,6 +76,7 @@ std::string DotTiling::ToString() const {
   os << "product " << dims.batch << "x" << dims.m << "x" << dims.n << "x" << dims.k << " (batch x m x n x k): ";
   if (lanes == Lanes::kOverN) {
     os << tiles << " tiles of " << kTileColumns << " columns, " << slices << " warps";
+    if (stage_lhs) os << ", the lhs chunk staged in shared memory";
     if (splits > 1) {
       os << " x " << splits << " splits of k (" << k_chunk << " each, "
          << (cluster_sum ? "summed in a cluster of " + std::to_string(splits) + " blocks on sm_90+, else " : "")
@@ -135,6 +136,8 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   const char* cluster_env = std::getenv("HLOGRAPH_GPU_CLUSTER_SUM");
   t.cluster_sum = !(cluster_env && std::string(cluster_env) == "0") && t.splits > 1 &&
                   t.splits <= DotTiling::kMaxClusterSplits && t.blocks() <= (int64_t{1} << 30);
+  const char* stage_env = std::getenv("HLOGRAPH_GPU_DOT_STAGE_LHS");
+  t.stage_lhs = stage_env && std::string(stage_env) == "1" && d.m * t.k_chunk * 4 <= DotTiling::kMaxStagedLhsBytes;
   return t;
 }
 

@@ -51,6 +51,11 @@ struct DotTiling {
   // there for older devices.
   bool cluster_sum = false;
   static constexpr int64_t kMaxClusterSplits = 8;
+  // kOverN: each block first computes its chunk's lhs rows into shared
+  // memory (at most kMaxStagedLhsBytes), and its lanes read them there.
+  // HLOGRAPH_GPU_DOT_STAGE_LHS=1 turns it on.
+  bool stage_lhs = false;
+  static constexpr int64_t kMaxStagedLhsBytes = 16384;
   int threads() const { return lanes == Lanes::kOverN ? 32 * slices : 32 * kWarpColumns; }
   // splits > 1: partial sums [splits][tiles][m][32] (f32) and one arrival
   // counter per tile, zero between calls (the last block resets it).
