@@ -257,6 +257,38 @@ func.func @main(%x: tensor<8x512xf32>, %w: tensor<512x512xf32>) -> tensor<8x512x
   EXPECT_EQ(plain->code.find("__cluster_dims__"), std::string::npos);
 }
 
+TEST(GpuGeneratedDot, BlocksStageTheirLhsChunkInSharedMemory) {
+  // An MLP layer's chunk (8 rows x 64) fits; a long chunk of 8 rows does not.
+  const auto layer = [](int64_t k, int64_t n) {
+    const std::string x = "tensor<8x" + std::to_string(k) + "xf32>", w = "tensor<" + std::to_string(k) + "x" +
+                                                                           std::to_string(n) + "xf32>";
+    const std::string y = "tensor<8x" + std::to_string(n) + "xf32>";
+    return "func.func @main(%x: " + x + ", %w: " + w + ") -> " + y + " {\n  %0 = stablehlo.dot_general %x, %w, " +
+           "contracting_dims = [1] x [0] : (" + x + ", " + w + ") -> " + y + "\n  return %0 : " + y + "\n}\n";
+  };
+  Planned p = Plan(layer(512, 512));
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const DotTiling& t = Products(*p.program)[0]->tiling;
+  EXPECT_TRUE(t.stage_lhs);
+  EXPECT_LE(t.dims.m * t.k_chunk * 4, DotTiling::kMaxStagedLhsBytes);
+  EXPECT_NE(t.ToString().find("staged in shared memory"), std::string::npos) << t.ToString();
+  auto k = EmitKernel(*Products(*p.program)[0]);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  EXPECT_NE(k->code.find("__shared__ float lhs_s[8][" + std::to_string(t.k_chunk) + "]"), std::string::npos);
+  Planned wide = Plan(layer(4096, 4096));
+  ASSERT_TRUE(wide.program.ok()) << wide.program.status().message();
+  const DotTiling& w = Products(*wide.program)[0]->tiling;
+  EXPECT_GT(w.dims.m * w.k_chunk * 4, DotTiling::kMaxStagedLhsBytes);
+  EXPECT_FALSE(w.stage_lhs);
+  const testing::ScopedEnv off("HLOGRAPH_GPU_DOT_STAGE_LHS", "0");
+  Planned q = Plan(layer(512, 512));
+  ASSERT_TRUE(q.program.ok());
+  EXPECT_FALSE(Products(*q.program)[0]->tiling.stage_lhs);
+  auto plain = EmitKernel(*Products(*q.program)[0]);
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->code.find("lhs_s"), std::string::npos);
+}
+
 TEST(GpuGeneratedDot, EveryCaseCompiles) {
   for (const Case& c : kCases) {
     Planned p = Plan(c.text);

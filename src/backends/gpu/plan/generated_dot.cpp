@@ -137,7 +137,7 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   t.cluster_sum = !(cluster_env && std::string(cluster_env) == "0") && t.splits > 1 &&
                   t.splits <= DotTiling::kMaxClusterSplits && t.blocks() <= (int64_t{1} << 30);
   const char* stage_env = std::getenv("HLOGRAPH_GPU_DOT_STAGE_LHS");
-  t.stage_lhs = stage_env && std::string(stage_env) == "1" && d.m * t.k_chunk * 4 <= DotTiling::kMaxStagedLhsBytes;
+  t.stage_lhs = !(stage_env && std::string(stage_env) == "0") && d.m * t.k_chunk * 4 <= DotTiling::kMaxStagedLhsBytes;
   return t;
 }
 
