@@ -23,10 +23,11 @@ arguments on the device:
 hlograph's own execute host time comes from `hlograph bench --json` on
 the program JAX lowers: the C++ API's Execute, queueing the work, on an
 idle device (host_us) and with the device busy with earlier calls
-(host_queued_us, calls 2..8 of its queued run; launching behind running
-work costs the driver more). overhead = plugin host per call - hlograph
-execute host with the device busy, as in the bursts: what a call through
-JAX and the plugin adds.
+(host_queued_us, calls 2..8 of its queued run, as in the bursts here).
+overhead = plugin host per call - hlograph execute host with the device
+busy: what a call through JAX and the plugin adds. Part of it is the
+engine's Execute itself running with the host's caches cold after JAX's
+work between calls (`hlograph bench --evict-kb` measures that).
 
 Where a steady call's host time goes (the calls after the first of each
 burst): with HLOGRAPH_PJRT_STATS=1 (set for the plugin's side) the plugin

@@ -130,13 +130,10 @@ class BodyEmitter {
           return Delinearize(Linear(idx, to), from);  // not a reshape of equal sizes
         }
       }
-      const std::vector<int64_t> to_run(to.begin() + static_cast<std::ptrdiff_t>(i0), to.begin() + static_cast<std::ptrdiff_t>(i));
-      const std::vector<int64_t> from_run(from.begin() + static_cast<std::ptrdiff_t>(j0),
-                                          from.begin() + static_cast<std::ptrdiff_t>(j));
-      const Index run = Delinearize(
-          Linear(Index(idx.begin() + static_cast<std::ptrdiff_t>(i0), idx.begin() + static_cast<std::ptrdiff_t>(i)), to_run),
-          from_run);
-      std::copy(run.begin(), run.end(), src.begin() + static_cast<std::ptrdiff_t>(j0));
+      const auto at = [](auto& v, size_t k) { return v.begin() + static_cast<std::ptrdiff_t>(k); };
+      const std::vector<int64_t> to_run(at(to, i0), at(to, i)), from_run(at(from, j0), at(from, j));
+      const Index run = Delinearize(Linear(Index(at(idx, i0), at(idx, i)), to_run), from_run);
+      std::copy(run.begin(), run.end(), at(src, j0));
     }
     return src;  // dims left over on either side are of size 1
   }

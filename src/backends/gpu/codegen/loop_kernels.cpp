@@ -21,7 +21,8 @@ std::string UnrolledLoop(const std::string& inner) {
   const std::string u = std::to_string(kUnroll);
   std::ostringstream body;
   body << "  const long long step = (long long)blockDim.x * " << u << ";\n"
-       << "  for (long long base = (long long)blockIdx.x * step + threadIdx.x; base < N; base += (long long)gridDim.x * step) {\n"
+       << "  for (long long base = (long long)blockIdx.x * step + threadIdx.x; base < N; "
+          "base += (long long)gridDim.x * step) {\n"
        << "    if (base + " << kUnroll - 1 << "LL * blockDim.x < N) {\n"
        << "#pragma unroll\n"
        << "      for (int u = 0; u < " << u << "; ++u) {\n"

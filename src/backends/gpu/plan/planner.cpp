@@ -37,12 +37,12 @@
 #include "passes/sink_constants.h"
 
 namespace hlograph::gpu {
+namespace {
 
 // Evaluations of an expensive value, in all the kernels that would compute
 // it inline, below which it is recomputed rather than stored (about what a
 // kernel launch of its own costs in SFU time spread over the device).
 constexpr int64_t kRecomputeBudget = int64_t{1} << 20;
-namespace {
 
 // Nested calls and regions deeper than this are refused rather than risk
 // the stack.
