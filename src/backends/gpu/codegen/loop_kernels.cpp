@@ -15,28 +15,6 @@ namespace {
 constexpr int kUnroll = 4;
 constexpr int64_t kUnrollMinElements = int64_t{1} << 20;
 constexpr size_t kUnrollMaxBodyBytes = 6000;  // long bodies (window loops) stay rolled
-// A grid-stride loop whose threads take kUnroll elements a block apart per
-// step; `inner` is the body for the element at `lin`, indented by 8.
-std::string UnrolledLoop(const std::string& inner) {
-  const std::string u = std::to_string(kUnroll);
-  std::ostringstream body;
-  body << "  const long long step = (long long)blockDim.x * " << u << ";\n"
-       << "  for (long long base = (long long)blockIdx.x * step + threadIdx.x; base < N; "
-          "base += (long long)gridDim.x * step) {\n"
-       << "    if (base + " << kUnroll - 1 << "LL * blockDim.x < N) {\n"
-       << "#pragma unroll\n"
-       << "      for (int u = 0; u < " << u << "; ++u) {\n"
-       << "        const long long lin = base + (long long)u * blockDim.x;\n"
-       << inner << "      }\n"
-       << "    } else {\n"
-       << "      for (int u = 0; u < " << u << "; ++u) {\n"
-       << "        const long long lin = base + (long long)u * blockDim.x;\n"
-       << "        if (lin >= N) break;\n"
-       << inner << "      }\n"
-       << "    }\n"
-       << "  }\n";
-  return body.str();
-}
 
 }  // namespace
 
@@ -113,7 +91,21 @@ StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options) {
     strategy = "loop (4-element vectors; 4 a block apart when unaligned)";
   }
   HLOGRAPH_ASSIGN(std::string inner, element(8));
-  body << UnrolledLoop(inner);
+  const std::string u = std::to_string(kUnroll);
+  body << "  const long long step = (long long)blockDim.x * " << u << ";\n"
+       << "  for (long long base = (long long)blockIdx.x * step + threadIdx.x; base < N; base += (long long)gridDim.x * step) {\n"
+       << "    if (base + " << kUnroll - 1 << "LL * blockDim.x < N) {\n"
+       << "#pragma unroll\n"
+       << "      for (int u = 0; u < " << u << "; ++u) {\n"
+       << "        const long long lin = base + (long long)u * blockDim.x;\n"
+       << inner << "      }\n"
+       << "    } else {\n"
+       << "      for (int u = 0; u < " << u << "; ++u) {\n"
+       << "        const long long lin = base + (long long)u * blockDim.x;\n"
+       << "        if (lin >= N) break;\n"
+       << inner << "      }\n"
+       << "    }\n"
+       << "  }\n";
   return KernelSource{f.name, std::string(vectorize ? kVec4 : "") + head + body.str() + "}\n",
                       GridStride((n + kUnroll - 1) / kUnroll, options), strategy};
 }

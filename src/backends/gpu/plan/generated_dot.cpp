@@ -48,6 +48,20 @@ bool ReadsAny(const ir::Operation& op, const std::set<const ir::Value*>& values)
   return false;
 }
 
+// HLOGRAPH_GPU_<name>=0: a default-on choice turned off, for comparison.
+bool TurnedOff(const char* variable) {
+  const char* env = std::getenv(variable);
+  return env != nullptr && std::string(env) == "0";
+}
+
+// The blocks per SM a split product aims for (kDefaultDotBlocksPerSm, or
+// HLOGRAPH_GPU_DOT_BLOCKS_PER_SM).
+int DotBlocksPerSm() {
+  const char* env = std::getenv("HLOGRAPH_GPU_DOT_BLOCKS_PER_SM");
+  const int blocks = env ? std::atoi(env) : 0;
+  return blocks > 0 && blocks <= 64 ? blocks : kDefaultDotBlocksPerSm;
+}
+
 }  // namespace
 
 DotDims DotDimsOf(const ir::Operation& dot) {
@@ -89,7 +103,7 @@ std::string DotTiling::ToString() const {
 }
 
 bool TakesGeneratedDot(const ir::Operation& dot) {
-  if (const char* env = std::getenv("HLOGRAPH_GPU_GENERATED_DOT"); env && std::string(env) == "0") return false;
+  if (TurnedOff("HLOGRAPH_GPU_GENERATED_DOT")) return false;
   if (dot.name() != "stablehlo.dot_general" || dot.num_operands() != 2 || dot.num_results() != 1) return false;
   if (!dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>()) return false;
   for (const ir::Type* t : {&dot.operand(0)->type(), &dot.operand(1)->type(), &dot.result(0)->type()}) {
@@ -100,12 +114,6 @@ bool TakesGeneratedDot(const ir::Operation& dot) {
   // A warp per column: a long sum over few columns would leave the device idle.
   if (RhsContiguousAlongK(dot) && d.batch * d.n < DotTiling::kWarpColumns && d.k > 4096) return false;
   return true;
-}
-
-int DotBlocksPerSm() {
-  const char* env = std::getenv("HLOGRAPH_GPU_DOT_BLOCKS_PER_SM");
-  const int blocks = env ? std::atoi(env) : 0;
-  return blocks > 0 && blocks <= 64 ? blocks : kDefaultDotBlocksPerSm;
 }
 
 DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
@@ -133,11 +141,9 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   t.splits = (d.k + t.k_chunk - 1) / t.k_chunk;
   // A cluster when the splits fit one (measured on the H200: capping the
   // splits at a cluster's size to have one made long contractions slower).
-  const char* cluster_env = std::getenv("HLOGRAPH_GPU_CLUSTER_SUM");
-  t.cluster_sum = !(cluster_env && std::string(cluster_env) == "0") && t.splits > 1 &&
+  t.cluster_sum = !TurnedOff("HLOGRAPH_GPU_CLUSTER_SUM") && t.splits > 1 &&
                   t.splits <= DotTiling::kMaxClusterSplits && t.blocks() <= (int64_t{1} << 30);
-  const char* stage_env = std::getenv("HLOGRAPH_GPU_DOT_STAGE_LHS");
-  t.stage_lhs = !(stage_env && std::string(stage_env) == "0") && d.m * t.k_chunk * 4 <= DotTiling::kMaxStagedLhsBytes;
+  t.stage_lhs = !TurnedOff("HLOGRAPH_GPU_DOT_STAGE_LHS") && d.m * t.k_chunk * 4 <= DotTiling::kMaxStagedLhsBytes;
   return t;
 }
 

@@ -83,7 +83,6 @@ constexpr int kPlannedSmCount = 132;
 // Measured on the H200 (docs/PERF.md): gpt_decode 764 us a call with 2,
 // 701 with 4, 734 with 8; mlp_chain and scan_layers the same with each.
 constexpr int kDefaultDotBlocksPerSm = 4;
-int DotBlocksPerSm();
 // HLOGRAPH_GPU_CLUSTER_SUM=0: split products add their partial sums through
 // the buffer and counter on every device (for comparison).
 DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count);
