@@ -74,6 +74,27 @@ func.func @main(%x: tensor<3x128xf32>, %w: tensor<80x128xf32>) -> tensor<3x80xf3
   %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [1] : (tensor<3x128xf32>, tensor<80x128xf32>) -> tensor<3x80xf32>
   return %0 : tensor<3x80xf32>
 })", DotTiling::Lanes::kOverK, false},
+    // A layer norm's mean and variance, reduced by every block of the
+    // product before it stages its lhs.
+    {"layer_norm_in_the_prologue", R"(
+func.func @main(%x: tensor<768xf32>, %w: tensor<768x256xf32>) -> tensor<256xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %n = stablehlo.constant dense<768.0> : tensor<f32>
+  %eps = stablehlo.constant dense<1.0e-5> : tensor<f32>
+  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<768xf32>, tensor<f32>) -> tensor<f32>
+  %mean = stablehlo.divide %s, %n : tensor<f32>
+  %mb = stablehlo.broadcast_in_dim %mean, dims = [] : (tensor<f32>) -> tensor<768xf32>
+  %c = stablehlo.subtract %x, %mb : tensor<768xf32>
+  %sq = stablehlo.multiply %c, %c : tensor<768xf32>
+  %ss = stablehlo.reduce(%sq init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<768xf32>, tensor<f32>) -> tensor<f32>
+  %var = stablehlo.divide %ss, %n : tensor<f32>
+  %ve = stablehlo.add %var, %eps : tensor<f32>
+  %r = stablehlo.rsqrt %ve : tensor<f32>
+  %rb = stablehlo.broadcast_in_dim %r, dims = [] : (tensor<f32>) -> tensor<768xf32>
+  %h = stablehlo.multiply %c, %rb : tensor<768xf32>
+  %0 = stablehlo.dot_general %h, %w, contracting_dims = [0] x [0] : (tensor<768xf32>, tensor<768x256xf32>) -> tensor<256xf32>
+  return %0 : tensor<256xf32>
+})", DotTiling::Lanes::kOverN, true},
     // A fori_loop over stacked weights: the slice by the counter is read
     // inside the product kernel.
     {"loop_over_stacked_weights", R"(
@@ -97,6 +118,14 @@ func.func @main(%x: tensor<4x64xf32>, %ws: tensor<5x64x64xf32>) -> tensor<4x64xf
   return %r#1 : tensor<4x64xf32>
 })", DotTiling::Lanes::kOverN, false},
 };
+
+const Case& Named(const std::string& name) {
+  for (const Case& c : kCases) {
+    if (name == c.name) return c;
+  }
+  ADD_FAILURE() << "no case " << name;
+  return kCases[0];
+}
 
 std::vector<const Fusion*> Products(const GpuProgram& program) {
   std::vector<const Fusion*> out;
@@ -137,7 +166,7 @@ TEST(GpuGeneratedDot, TheEpilogueIsInTheKernel) {
 }
 
 TEST(GpuGeneratedDot, StackedWeightsAreReadInPlaceByTheCounter) {
-  Planned p = Plan(kCases[8].text);
+  Planned p = Plan(Named("loop_over_stacked_weights").text);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   const Fusion& f = *Products(*p.program)[0];
   // The slice and reshape are index maps of the kernel, which reads the
@@ -153,6 +182,66 @@ TEST(GpuGeneratedDot, StackedWeightsAreReadInPlaceByTheCounter) {
     }
   });
   EXPECT_TRUE(reads_stack) << p.program->ToString();
+}
+
+TEST(GpuGeneratedDot, ProductsLoadTheirWeightsBeforeWaitingForProducers) {
+  // Lanes over n: the rhs (the weights, input 1) is read before the wait,
+  // the lhs and bias after it.
+  Planned p = Plan(kCases[0].text);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const Fusion& f = *Products(*p.program)[0];
+  ASSERT_EQ(f.inputs[1], p.program->module->EntryFunction()->region(0).front().argument(1));
+  EXPECT_EQ(f.early_inputs, std::vector<int>{1});
+  EXPECT_TRUE(testing::HasSubstr(p.program->ToString(), "reads input 1 before waiting"));
+  auto k = EmitKernel(f);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  const size_t wait = k->code.find("hlo_wait_for_producers();", k->code.find(f.name));
+  ASSERT_NE(wait, std::string::npos) << k->code;
+  EXPECT_EQ(k->code.find("hlo_wait_for_producers();", wait + 1), std::string::npos) << k->code;  // once
+  EXPECT_LT(k->code.find("p1["), wait) << k->code;
+  EXPECT_GT(k->code.find("p0["), wait) << k->code;
+  EXPECT_GT(k->code.find("p2["), wait) << k->code;
+  // The weights sliced by a loop counter: the counter is read early too.
+  Planned loop = Plan(Named("loop_over_stacked_weights").text);
+  ASSERT_TRUE(loop.program.ok());
+  const Fusion& l = *Products(*loop.program)[0];
+  EXPECT_GE(l.early_inputs.size(), 2u) << loop.program->ToString();
+  // Lanes over k wait first, as every other kernel does.
+  Planned over_k = Plan(kCases[2].text);
+  ASSERT_TRUE(over_k.program.ok());
+  const Fusion& o = *Products(*over_k.program)[0];
+  EXPECT_TRUE(o.early_inputs.empty());
+  auto ok = EmitKernel(o);
+  ASSERT_TRUE(ok.ok());
+  EXPECT_LT(ok->code.find("hlo_wait_for_producers();", ok->code.find(o.name)), ok->code.find("p1["));
+}
+
+TEST(GpuGeneratedDot, ALayerNormsReductionsRunInTheProductsPrologue) {
+  Planned p = Plan(Named("layer_norm_in_the_prologue").text);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  // One kernel: both reduces are the product's, reduced by each block.
+  EXPECT_EQ(Steps(*p.program), 1) << p.program->ToString();
+  const Fusion& f = *Products(*p.program)[0];
+  EXPECT_EQ(std::count_if(f.ops.begin(), f.ops.end(),
+                          [](const ir::Operation* op) { return op->name() == "stablehlo.reduce"; }),
+            2);
+  auto k = EmitKernel(f);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  EXPECT_TRUE(testing::HasSubstr(k->code, "__shared__ float reduce_s["));
+  EXPECT_LT(k->code.find("__shfl_down_sync"), k->code.find("lhs_s[sm][sj] ="));
+  // A reduce read elsewhere too is its own kernel.
+  Planned shared = Plan(R"(
+func.func @main(%x: tensor<768xf32>, %w: tensor<768x256xf32>) -> (tensor<256xf32>, tensor<f32>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<768xf32>, tensor<f32>) -> tensor<f32>
+  %sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<768xf32>
+  %h = stablehlo.multiply %x, %sb : tensor<768xf32>
+  %0 = stablehlo.dot_general %h, %w, contracting_dims = [0] x [0] : (tensor<768xf32>, tensor<768x256xf32>) -> tensor<256xf32>
+  return %0, %s : tensor<256xf32>, tensor<f32>
+})");
+  ASSERT_TRUE(shared.program.ok()) << shared.program.status().message();
+  EXPECT_EQ(Steps(*shared.program), 2) << shared.program->ToString();
+  for (const ir::Operation* op : Products(*shared.program)[0]->ops) EXPECT_NE(op->name(), "stablehlo.reduce");
 }
 
 TEST(GpuGeneratedDot, ASumReadTwiceIsStoredBeforeItsUsers) {

@@ -285,6 +285,41 @@ TEST(GpuGraphPlan, DependentKernelsLaunchEarlyBehindEachOther) {
   }
 }
 
+TEST(GpuGraphPlan, NoKernelLaunchesEarlyBehindTheWriterOfWhatItReadsEarly) {
+  // Products read their rhs before waiting: the second's rhs is the first's
+  // result, so it waits for the first in full; the third reads its weights
+  // from an argument and launches early behind the second.
+  Planned p = PlanText(R"(
+func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<1x256xf32>, tensor<256x256xf32>) -> tensor<1x256xf32>
+  %1 = stablehlo.reshape %0 : (tensor<1x256xf32>) -> tensor<256x1xf32>
+  %2 = stablehlo.dot_general %x, %1, contracting_dims = [1] x [0] : (tensor<1x256xf32>, tensor<256x1xf32>) -> tensor<1x1xf32>
+  %3 = stablehlo.reshape %2 : (tensor<1x1xf32>) -> tensor<1xf32>
+  %4 = stablehlo.broadcast_in_dim %3, dims = [1] : (tensor<1xf32>) -> tensor<1x256xf32>
+  %5 = stablehlo.multiply %x, %4 : tensor<1x256xf32>
+  %6 = stablehlo.dot_general %5, %w, contracting_dims = [1] x [0] : (tensor<1x256xf32>, tensor<256x256xf32>) -> tensor<1x256xf32>
+  return %6 : tensor<1x256xf32>
+})");
+  GraphOptions options;
+  options.programmatic_launch = true;
+  const GraphPlan plan = BuildGraphPlan(p.program, options);
+  ASSERT_TRUE(plan.Verify().ok()) << plan.Verify().message();
+  const auto& nodes = plan.graphs[0].nodes;
+  ASSERT_EQ(nodes.size(), 3u) << plan.ToString(p.program);
+  for (const GraphNode& n : nodes) ASSERT_EQ(n.kind, NodeKind::kKernel);
+  EXPECT_EQ(nodes[0].early_reads, std::vector<BufferId>{p.program.parameters[1]});
+  ASSERT_EQ(nodes[1].early_reads.size(), 1u);
+  EXPECT_EQ(nodes[1].early_reads[0], nodes[0].writes[0]);  // the product (then its scratch)
+  EXPECT_EQ(nodes[1].deps, std::vector<int>{0});
+  EXPECT_TRUE(nodes[1].programmatic.empty()) << plan.ToString(p.program);
+  EXPECT_EQ(nodes[2].deps, std::vector<int>{1});
+  EXPECT_EQ(nodes[2].programmatic, std::vector<int>{1}) << plan.ToString(p.program);
+  // Verify catches the edge the planner must not make.
+  GraphPlan broken = plan;
+  broken.graphs[0].nodes[1].programmatic = {0};
+  EXPECT_FALSE(broken.Verify().ok());
+}
+
 TEST(GpuGraphPlan, DataDependentLoopIsAWhileNodeSetOnTheDevice) {
   Planned p = PlanFile(testing::Corpus("while_loop_newton_sqrt.mlir"));
   const GraphPlan plan = BuildGraphPlan(p.program);

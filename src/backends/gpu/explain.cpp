@@ -28,8 +28,10 @@ std::string RuntimePolicies(const GpuProgram& program, const GraphPlan& graph) {
       os << "auto (the default): update nodes, stable copies once addresses keep moving in the first calls\n";
       break;
   }
-  os << "programmatic launch (HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=1, off by default): on sm_90, a kernel after a "
-        "kernel launches while its producer finishes and waits for it inside (edges marked \"launched early\")\n";
+  os << "programmatic launch (" << (WithEnvironment(GraphOptions{}).programmatic_launch ? "on; HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=0 turns it off"
+                                                                      : "off")
+     << "): on sm_90, a kernel after a kernel launches while its producer finishes and waits for it inside "
+        "(edges marked \"launched early\"); a product first loads its weights, unless its producer writes them\n";
   const int64_t budget = MemoryBudget::Global().limit();
   if (graph.temps.in_graph) {
     os << "memory: temps (" << program.arena_bytes << " bytes) in graph memory, allocated at the start of each "

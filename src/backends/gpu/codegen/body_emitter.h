@@ -619,7 +619,8 @@ class BodyEmitter {
 
 // The kernel's declaration and opening: parameters (const inputs, outputs,
 // then scratch), the brace, and the wait for the kernels it depends on
-// (kernel prelude: programmatic dependent launch). `max_threads` is the
+// (kernel prelude: programmatic dependent launch) unless it has
+// Fusion::early_inputs. `max_threads` is the
 // block size it is launched with (at most); `cluster_blocks` > 0 makes its
 // blocks thread-block clusters of that many on sm_90+ (fixed at compile time,
 // so every launch of it, graph nodes included, forms them).
@@ -638,7 +639,8 @@ inline StatusOr<std::string> KernelOpening(const Fusion& f, int max_threads = kT
     s += (f.input_types.empty() && i == 0 ? "" : ", ") + t + "* __restrict__ o" + std::to_string(i);
   }
   for (size_t i = 0; i < f.scratch_bytes.size(); ++i) s += ", void* __restrict__ s" + std::to_string(i);
-  return s + ") {\n  hlo_wait_for_producers();\n";
+  // A kernel reading inputs before it waits places the wait itself.
+  return s + ") {\n" + (f.early_inputs.empty() ? "  hlo_wait_for_producers();\n" : "");
 }
 
 inline LaunchDims GridStride(int64_t n, const EmitOptions& options) {

@@ -28,32 +28,39 @@ class DotEmitter {
   }
 
   BodyEmitter& e() { return e_; }
+  const Fusion& fusion() const { return f_; }
   int64_t rows() const { return f_.tiling.dims.m; }
 
-  // acc<m> += lhs[b, m, k] * rhs[b, k, n] for every row m and every k of
-  // `ks` for which the matching `valid` is true (or "" for always). All the
-  // rhs values are loaded first, so their loads are in flight together;
-  // an invalid k must still be a valid index (its terms are skipped).
-  // With `staged_lhs`, lhs row m is read from that shared array at k less
-  // `staged_from` (StageLhs).
-  Status Accumulate(const std::string& b, const std::string& n, const std::vector<std::string>& ks,
+  // The rhs at (b, k, n) for each k of `ks`, loaded one after another so
+  // that their loads are in flight together.
+  StatusOr<std::vector<std::string>> LoadRhs(const std::string& b, const std::string& n,
+                                             const std::vector<std::string>& ks) {
+    const Index bi = e_.Delinearize(b, batch_shape_);
+    const Index ni = e_.Delinearize(n, n_shape_);
+    std::vector<std::string> rs;
+    for (const std::string& k : ks) {
+      HLOGRAPH_ASSIGN(std::string r, e_.Emit(dot_.operand(1), OperandIndex(1, bi, ni, e_.Delinearize(k, k_shape_))));
+      rs.push_back(r);
+    }
+    return rs;
+  }
+
+  // acc<m> += lhs[b, m, k] * rs[i] for every row m and every k = ks[i] for
+  // which the matching `valid` is true (or "" for always); an invalid k
+  // must still be a valid index (its terms are skipped). With `staged_lhs`,
+  // lhs row m is read from that shared array at k less `staged_from`
+  // (StageLhs).
+  Status Accumulate(const std::string& b, const std::vector<std::string>& ks, const std::vector<std::string>& rs,
                     const std::vector<std::string>& valid, const std::string& staged_lhs = "",
                     const std::string& staged_from = "") {
     const Index bi = e_.Delinearize(b, batch_shape_);
-    const Index ni = e_.Delinearize(n, n_shape_);
-    std::vector<Index> kis;
-    std::vector<std::string> rs;
-    for (const std::string& k : ks) {
-      kis.push_back(e_.Delinearize(k, k_shape_));
-      HLOGRAPH_ASSIGN(std::string r, e_.Emit(dot_.operand(1), OperandIndex(1, bi, ni, kis.back())));
-      rs.push_back(r);
-    }
     for (size_t i = 0; i < ks.size(); ++i) {
+      const Index ki = e_.Delinearize(ks[i], k_shape_);
       for (int64_t m = 0; m < rows(); ++m) {
         std::string l;
         if (staged_lhs.empty()) {
           const Index mi = e_.Delinearize(std::to_string(m), m_shape_);
-          HLOGRAPH_ASSIGN(l, e_.Emit(dot_.operand(0), OperandIndex(0, bi, mi, kis[i])));
+          HLOGRAPH_ASSIGN(l, e_.Emit(dot_.operand(0), OperandIndex(0, bi, mi, ki)));
         } else {
           l = staged_lhs + "[" + std::to_string(m) + "][" + ks[i] + " - " + staged_from + "]";
         }
@@ -107,6 +114,50 @@ class DotEmitter {
     return Status::Ok();
   }
 
+  // The fusion's reduces (each to one f32, ProductComputingInItsPrologue
+  // in the planner), computed by the whole block in program order and
+  // bound for the code after: the threads fold strided elements, the
+  // warps by shuffles, then every thread folds the warps' results in
+  // order, so that all hold the same bits. `scratch` is a __shared__
+  // float array of a slot per warp.
+  Status ReduceInPrologue(const std::string& scratch, int warps) {
+    for (const ir::Operation* op : f_.ops) {
+      if (op->name() != "stablehlo.reduce") continue;
+      const ir::Value* x = op->operand(0);
+      const ir::Block& body = op->region(0).front();
+      HLOGRAPH_ASSIGN(std::string init, e_.Emit(op->operand(1), Index{}));
+      const std::string a = e_.Fresh("red");
+      e_.Line("float " + a + " = " + init + ";");
+      e_.Open("for (long long i = threadIdx.x; i < " + std::to_string(x->type().NumElements()) +
+              "LL; i += blockDim.x)");
+      HLOGRAPH_ASSIGN(std::string v, e_.Emit(x, e_.Delinearize("i", x->type().shape())));
+      HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(body, {a, v}));
+      e_.Line(a + " = " + folded[0] + ";");
+      e_.Close();
+      for (int offset = 16; offset > 0; offset /= 2) {
+        e_.Open("");
+        const std::string other = e_.Fresh("o");
+        e_.Line("const float " + other + " = __shfl_down_sync(0xffffffffu, " + a + ", " + std::to_string(offset) + ");");
+        HLOGRAPH_ASSIGN(folded, e_.EmitRegion(body, {a, other}));
+        e_.Line(a + " = " + folded[0] + ";");
+        e_.Close();
+      }
+      e_.Line("if (threadIdx.x % 32 == 0) " + scratch + "[threadIdx.x / 32] = " + a + ";");
+      e_.Line("__syncthreads();");
+      const std::string r = e_.Fresh("reduced");
+      e_.Line("float " + r + " = " + scratch + "[0];");
+      for (int w = 1; w < warps; ++w) {
+        e_.Open("");
+        HLOGRAPH_ASSIGN(folded, e_.EmitRegion(body, {r, scratch + "[" + std::to_string(w) + "]"}));
+        e_.Line(r + " = " + folded[0] + ";");
+        e_.Close();
+      }
+      e_.Line("__syncthreads();  // the slots are free again");
+      e_.Bind(op->result(0), Index{}, r);
+    }
+    return Status::Ok();
+  }
+
   void DeclareAccumulators() {
     std::string s = "float acc0 = 0.f";
     for (int64_t m = 1; m < rows(); ++m) s += ", acc" + std::to_string(m) + " = 0.f";
@@ -150,37 +201,60 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
     e.Line("unsigned int* const arrivals = (unsigned int*)s1;");
   }
   if (t.stage_lhs) e.Line("__shared__ float lhs_s[" + M + "][" + std::to_string(t.k_chunk) + "];");
+  const bool reduces = std::any_of(d.fusion().ops.begin(), d.fusion().ops.end(),
+                                   [](const ir::Operation* op) { return op->name() == "stablehlo.reduce"; });
+  if (reduces) e.Line("__shared__ float reduce_s[" + S + "];");
   e.Open("for (long long blk = blockIdx.x; blk < TILES * SPLITS; blk += gridDim.x)");
   e.Line("const long long tile = blk / SPLITS, split = blk % SPLITS;");
   e.Line("const long long b = tile / NT, n0 = (tile % NT) * " + W + ";");
-  if (t.stage_lhs) {
-    HLOGRAPH_TRY(d.StageLhs("lhs_s", "b", "split * KCHUNK", t.k_chunk, "min(K, (split + 1) * KCHUNK)"));
-  }
-  d.DeclareAccumulators();
-  e.Open("if (n0 + tx < N)");
-  e.Line("const long long n = n0 + tx, kend = min(K, (split + 1) * KCHUNK);");
-  // kRowsPerThread rows per pass, each clamped into the chunk (a row past
-  // its end is read again and skipped).
+  e.Line("const long long kbeg = split * KCHUNK, kend = min(K, kbeg + KCHUNK);");
+  // A column past N reads column N - 1 (its sums are never stored), so
+  // that every thread reaches the barriers below.
+  e.Line("const long long n = min(n0 + tx, N - 1);");
+  // Rows k of the chunk a thread sums: ty, ty + S, ... The first pass (up
+  // to kFirstPassRows of them) loads its rhs before anything else: before
+  // the wait for the kernels this one depends on (the rhs is no producer's,
+  // Fusion::early_inputs) and before the lhs is staged, so that the
+  // weights are in flight while both happen. The rest go kRowsPerThread a
+  // pass. A row past the chunk's end is clamped into it and skipped.
+  const int64_t per_thread = t.k_chunk / t.slices;
+  const int64_t first = std::min(per_thread, DotTiling::kFirstPassRows);
   const int64_t batch = DotTiling::kRowsPerThread;
-  const bool exact = t.k_chunk % (batch * t.slices) == 0 && t.dims.k % t.k_chunk == 0;
-  e.Open("for (long long k = split * KCHUNK + ty; k < kend; k += " + std::to_string(batch) + " * " + S + ")");
-  std::vector<std::string> ks, valid;
-  for (int64_t r = 0; r < batch; ++r) {
-    const std::string kr = "k" + std::to_string(r), off = std::to_string(r) + " * " + S;
-    if (exact) {
-      e.Line("const long long " + kr + " = k + " + off + ";");
-      valid.push_back("");
-    } else {
-      e.Line("const long long " + kr + " = min(k + " + off + ", kend - 1);");
-      e.Line("const bool in" + std::to_string(r) + " = k + " + off + " < kend;");
-      valid.push_back("in" + std::to_string(r));
+  const bool full_chunks = t.dims.k % t.k_chunk == 0;
+  const auto rows = [&](const std::string& name, const std::string& from, int64_t count, bool exact,
+                        std::vector<std::string>& ks, std::vector<std::string>& valid) {
+    for (int64_t r = 0; r < count; ++r) {
+      const std::string kr = name + std::to_string(r), at = from + " + " + std::to_string(r) + " * " + S;
+      if (exact) {
+        e.Line("const long long " + kr + " = " + at + ";");
+        valid.push_back("");
+      } else {
+        e.Line("const long long " + kr + " = min(" + at + ", kend - 1);");
+        e.Line("const bool in_" + kr + " = " + at + " < kend;");
+        valid.push_back("in_" + kr);
+      }
+      ks.push_back(kr);
     }
-    ks.push_back(kr);
+  };
+  std::vector<std::string> ks, valid;
+  rows("ka", "kbeg + ty", first, full_chunks, ks, valid);
+  HLOGRAPH_ASSIGN(std::vector<std::string> rs, d.LoadRhs("b", "n", ks));
+  if (!d.fusion().early_inputs.empty()) e.Line("hlo_wait_for_producers();");
+  const std::string staged = t.stage_lhs ? "lhs_s" : "";
+  if (reduces) HLOGRAPH_TRY(d.ReduceInPrologue("reduce_s", t.slices));
+  if (t.stage_lhs) HLOGRAPH_TRY(d.StageLhs("lhs_s", "b", "kbeg", t.k_chunk, "kend"));
+  d.DeclareAccumulators();
+  HLOGRAPH_TRY(d.Accumulate("b", ks, rs, valid, staged, "kbeg"));
+  if (per_thread > first) {
+    const bool exact = (per_thread - first) % batch == 0 && full_chunks;
+    e.Open("for (long long k = kbeg + ty + " + std::to_string(first) + " * " + S + "; k < kend; k += " +
+           std::to_string(batch) + " * " + S + ")");
+    std::vector<std::string> more, more_valid;
+    rows("k", "k", batch, exact, more, more_valid);
+    HLOGRAPH_ASSIGN(std::vector<std::string> more_rs, d.LoadRhs("b", "n", more));
+    HLOGRAPH_TRY(d.Accumulate("b", more, more_rs, more_valid, staged, "kbeg"));
+    e.Close();
   }
-  HLOGRAPH_TRY(t.stage_lhs ? d.Accumulate("b", "n", ks, valid, "lhs_s", "split * KCHUNK")
-                           : d.Accumulate("b", "n", ks, valid));
-  e.Close();
-  e.Close();
   for (int64_t m = 0; m < d.rows(); ++m) {
     e.Line("part[ty][" + std::to_string(m) + "][tx] = acc" + std::to_string(m) + ";");
   }
@@ -247,7 +321,8 @@ Status EmitLanesOverK(DotEmitter& d, const DotTiling& t) {
   d.DeclareAccumulators();
   e.Line("#pragma unroll 4");
   e.Open("for (long long k = lane; k < K; k += 32)");
-  HLOGRAPH_TRY(d.Accumulate("b", "n", {"k"}, {""}));
+  HLOGRAPH_ASSIGN(std::vector<std::string> rs, d.LoadRhs("b", "n", {"k"}));
+  HLOGRAPH_TRY(d.Accumulate("b", {"k"}, rs, {""}));
   e.Close();
   for (int64_t m = 0; m < d.rows(); ++m) {
     const std::string acc = "acc" + std::to_string(m);

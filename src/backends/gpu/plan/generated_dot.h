@@ -40,6 +40,9 @@ struct DotTiling {
   // kOverN: rows of the contraction a thread loads at once (one memory
   // latency for all of them), and the fewest a split leaves each thread.
   static constexpr int kRowsPerThread = 8;
+  // kOverN: the rows of a thread's first pass, loaded before the kernel
+  // waits for its producers and stages its lhs (dot_kernel.cpp).
+  static constexpr int64_t kFirstPassRows = 32;
   Lanes lanes = Lanes::kOverN;
   DotDims dims;
   int64_t tiles = 0;    // kOverN: (batch, 32 columns) tiles; kOverK: blocks of 8 columns

@@ -150,7 +150,8 @@ class Builder {
     std::sort(node.deps.begin(), node.deps.end());
     if (options_.programmatic_launch && LaunchesKernel(node)) {
       for (int d : node.deps) {
-        if (LaunchesKernel(nodes[static_cast<size_t>(d)])) node.programmatic.push_back(d);
+        const GraphNode& dep = nodes[static_cast<size_t>(d)];
+        if (LaunchesKernel(dep) && !Overlap(dep.writes, node.early_reads)) node.programmatic.push_back(d);
       }
     }
     mine.resize(static_cast<size_t>(id));
@@ -187,6 +188,7 @@ class Builder {
     if (rename_.empty()) return;
     for (BufferId& id : n.reads) id = Renamed(id);
     for (BufferId& id : n.writes) id = Renamed(id);
+    for (BufferId& id : n.early_reads) id = Renamed(id);
     if (n.dst >= 0) n.dst = Renamed(n.dst);
     n.renamed = rename_;
   }
@@ -200,8 +202,11 @@ class Builder {
     n.step = &step;
     n.reads = StepReads(step);
     n.writes = StepWrites(step);
-    if (std::holds_alternative<KernelStep>(step.action)) {
+    if (const auto* kernel = std::get_if<KernelStep>(&step.action)) {
       n.kind = NodeKind::kKernel;
+      for (int i : program_.fusions[static_cast<size_t>(kernel->fusion)].early_inputs) {
+        n.early_reads.push_back(kernel->inputs[static_cast<size_t>(i)]);
+      }
     } else if (const auto* gemm = std::get_if<GemmStep>(&step.action)) {
       const GemmConfig& c = gemm->config;
       if (c.batch * c.m * c.n == 0) return;
@@ -626,7 +631,7 @@ GraphOptions WithEnvironment(GraphOptions options) {
     const char* v = std::getenv(name);
     return v != nullptr ? v : "";
   };
-  options.programmatic_launch = options.programmatic_launch || text("HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH") == "1";
+  if (text("HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH") == "0") options.programmatic_launch = false;
   options.temps_in_graph_memory = options.temps_in_graph_memory || text("HLOGRAPH_GPU_TEMPS") == "graph";
   const std::string budget = text("HLOGRAPH_GPU_CONDITIONAL_GRAPHS");
   if (!budget.empty()) {
@@ -725,6 +730,12 @@ Status GraphPlan::Verify() const {
         const bool listed = std::count(n.deps.begin(), n.deps.end(), d) > 0;
         if (!listed || !LaunchesKernel(n) || !LaunchesKernel(nodes[static_cast<size_t>(d)])) {
           return Status::Error("invalid graph plan: " + where + " has a programmatic edge that does not join kernels");
+        }
+        for (BufferId id : nodes[static_cast<size_t>(d)].writes) {
+          if (std::count(n.early_reads.begin(), n.early_reads.end(), id) > 0) {
+            return Status::Error("invalid graph plan: " + where + " launches early behind node " + std::to_string(d) +
+                                 ", which writes buffer " + std::to_string(id) + " that it reads before waiting");
+          }
         }
       }
       for (int c : n.children) {

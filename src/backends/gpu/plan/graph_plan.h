@@ -77,6 +77,9 @@ struct GraphNode {
   // kernels, GraphOptions::programmatic_launch): it waits for them inside.
   std::vector<int> programmatic;
   std::vector<BufferId> reads, writes;  // memory it touches (a conditional node: all its graphs do)
+  // What a kernel reads before it waits for its producers
+  // (Fusion::early_inputs): no programmatic edge comes from a writer of it.
+  std::vector<BufferId> early_reads;
   // Step buffers bound elsewhere for this node (from, to): the unrolled
   // iterations' swapped state. reads/writes/src/dst are already renamed.
   std::vector<std::pair<BufferId, BufferId>> renamed;
@@ -111,8 +114,10 @@ struct GraphOptions {
   // nodes times the iterations unrolled).
   int64_t node_budget = 2048;
   // Kernel-to-kernel edges are programmatic (sm_90 only; the executable
-  // checks). Opt-in (WithEnvironment).
-  bool programmatic_launch = false;
+  // checks). Measured on the H200 with products loading their weights
+  // before they wait (docs/PERF.md): mlp_chain 77.4 -> 66.9 us a call,
+  // fori_tanh 522 -> 406, scan_layers 111 -> 92, gpt_decode 606 -> 554.
+  bool programmatic_launch = true;
   // Temps in graph memory nodes instead of the arena, where the program is
   // one graph. Opt-in (WithEnvironment).
   bool temps_in_graph_memory = false;
@@ -128,9 +133,8 @@ struct GraphOptions {
 };
 
 // `options` as the environment amends them (what the executable and
-// `explain` both plan with): HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=1 (off by
-// default until it pays on every workload measured, docs/PERF.md) and
-// HLOGRAPH_GPU_TEMPS=graph turn their option on; HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N
+// `explain` both plan with): HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=0 turns
+// programmatic edges off, HLOGRAPH_GPU_TEMPS=graph temps in graph memory on; HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N
 // sets the conditional graph budget.
 GraphOptions WithEnvironment(GraphOptions options);
 
@@ -152,8 +156,8 @@ struct GraphPlan {
   std::string ToString(const GpuProgram& program) const;
   std::string ToDot(const GpuProgram& program) const;  // Graphviz
   // Edges point backwards within their graph, children exist, conditional
-  // nodes follow their set-condition node, programmatic edges join kernels,
-  // temps in graph memory are allocated before every node and freed after.
+  // nodes follow their set-condition node, programmatic edges join kernels
+  // and none comes from a writer of what its kernel reads early, temps in graph memory are allocated before every node and freed after.
   Status Verify() const;
 };
 

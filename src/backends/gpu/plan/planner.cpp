@@ -44,6 +44,10 @@ namespace {
 // kernel launch of its own costs in SFU time spread over the device).
 constexpr int64_t kRecomputeBudget = int64_t{1} << 20;
 
+// The most elements a reduce that a product's blocks each compute in their
+// prologue may read (a layer norm's row).
+constexpr int64_t kMaxPrologueReduceElements = 16384;
+
 // Nested calls and regions deeper than this are refused rather than risk
 // the stack.
 constexpr int kMaxDepth = 64;
@@ -71,6 +75,26 @@ void ForEachUse(const ir::Operation& op, Fn&& fn) {
       for (const auto& inner : block->operations()) ForEachUse(*inner, fn);
     }
   }
+}
+
+// The positions in `inputs` of the kernel inputs that computing `v` inside
+// the kernel reads (values not among the inputs are computed from theirs).
+std::vector<int> InputsReadFor(const ir::Value* v, const std::vector<const ir::Value*>& inputs) {
+  std::set<int> found;
+  std::set<const ir::Value*> seen;
+  std::vector<const ir::Value*> stack = {v};
+  while (!stack.empty()) {
+    const ir::Value* x = stack.back();
+    stack.pop_back();
+    if (!seen.insert(x).second) continue;
+    const auto at = std::find(inputs.begin(), inputs.end(), x);
+    if (at != inputs.end()) {
+      found.insert(static_cast<int>(at - inputs.begin()));
+    } else if (const ir::Operation* def = x->defining_op()) {
+      ForEachUse(*def, [&](const ir::Value* o) { stack.push_back(o); });
+    }
+  }
+  return {found.begin(), found.end()};
 }
 
 class Planner {
@@ -145,7 +169,7 @@ class Planner {
           }
           break;
         case OpClass::kReduce:
-          HLOGRAPH_TRY(EmitFusion(op, FusionKind::kReduction, seq));
+          if (!prologue_reduces_.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kReduction, seq));
           break;
         case OpClass::kSort:
           HLOGRAPH_TRY(EmitFusion(op, op.name() == "chlo.top_k" ? FusionKind::kTopK : FusionKind::kSort, seq));
@@ -247,17 +271,28 @@ class Planner {
     for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
       const ir::Operation& op = **it;
       const OpClass cls = ClassifyOp(op);
+      if (cls == OpClass::kReduce) {
+        if (const ir::Operation* dot = ProductComputingInItsPrologue(op, users, roots)) {
+          prologue_reduces_[&op] = dot;
+          roots[op.result(0)] = {dot};
+          continue;
+        }
+      }
       if (cls == OpClass::kReduce || cls == OpClass::kSort || cls == OpClass::kScatter || cls == OpClass::kRng) {
         domain[&op] = op.operand(0)->type().NumElements();
         for (const auto& r : op.results()) materialized_.insert(r.get());
         continue;
       }
       if (cls == OpClass::kGeneratedDot) {
-        // Operands are read once per output tile, in the product's inner
-        // loop: an expensive one is stored (measured on the H200: a
-        // softmax's exponentials and division recomputed in gpt_decode's
-        // product with the values made it 59.7 -> 82.2 us a call).
-        domain[&op] = std::numeric_limits<int64_t>::max();
+        // A block staging its lhs computes each lhs element once per tile
+        // (the rhs's are read once in all); otherwise every lane computes
+        // its rows' lhs in the inner loop, and an expensive operand is
+        // stored (measured on the H200: a softmax recomputed by every lane
+        // of gpt_decode's product with the values made it 59.7 -> 82.2 us
+        // a call).
+        const DotTiling t = PlanDotTiling(op, kPlannedSmCount);
+        domain[&op] = t.stage_lhs ? std::max(t.tiles * t.dims.m, t.dims.batch * t.dims.n) * t.dims.k
+                                  : std::numeric_limits<int64_t>::max();
         if (!dot_exit_.count(&op)) materialized_.insert(op.result(0));
         continue;
       }
@@ -274,7 +309,9 @@ class Planner {
       std::set<const ir::Operation*> mine;
       for (const ir::Operation* user : users[v]) {
         const OpClass ucls = ClassifyOp(*user);
-        if (ucls == OpClass::kReduce || ucls == OpClass::kSort || ucls == OpClass::kScatter ||
+        if (const auto prologue = prologue_reduces_.find(user); prologue != prologue_reduces_.end()) {
+          mine.insert(prologue->second);
+        } else if (ucls == OpClass::kReduce || ucls == OpClass::kSort || ucls == OpClass::kScatter ||
             ucls == OpClass::kConvolution || ucls == OpClass::kRng || ucls == OpClass::kFft ||
             ucls == OpClass::kGeneratedDot) {
           mine.insert(user);
@@ -317,6 +354,54 @@ class Planner {
       }
     }
     return Status::Ok();
+  }
+
+  // The generated product that computes `reduce` itself, its blocks
+  // reducing together before they stage their lhs (a layer norm's mean and
+  // variance), or null: the reduce must be a single f32 sum-like fold to
+  // one element of at most kMaxPrologueReduceElements, read only by that
+  // product's lhs (or epilogue) through values computed inline, and the
+  // product must stage its lhs. Each block then repeats the reduction, but
+  // the chain of kernels is shorter by one launch.
+  const ir::Operation* ProductComputingInItsPrologue(
+      const ir::Operation& reduce, std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>>& users,
+      std::unordered_map<const ir::Value*, std::set<const ir::Operation*>>& roots) const {
+    if (reduce.name() != "stablehlo.reduce" || reduce.num_operands() != 2 || reduce.num_results() != 1) return nullptr;
+    const ir::Type& result = reduce.result(0)->type();
+    if (result.NumElements() != 1 || result.element() != ir::ElementType::kF32 ||
+        reduce.operand(0)->type().NumElements() > kMaxPrologueReduceElements) {
+      return nullptr;
+    }
+    std::set<const ir::Operation*> readers;
+    for (const ir::Operation* user : users[reduce.result(0)]) {
+      const OpClass ucls = ClassifyOp(*user);
+      if (ucls == OpClass::kGeneratedDot) {
+        readers.insert(user);
+      } else if (ucls == OpClass::kFusible && user->parent_block() == reduce.parent_block() &&
+                 !materialized_.count(user->result(0)) && roots.count(user->result(0))) {
+        readers.insert(roots[user->result(0)].begin(), roots[user->result(0)].end());
+      } else {
+        return nullptr;
+      }
+    }
+    if (readers.size() != 1 || ClassifyOp(**readers.begin()) != OpClass::kGeneratedDot) return nullptr;
+    const ir::Operation* dot = *readers.begin();
+    const DotTiling tiling = PlanDotTiling(*dot, kPlannedSmCount);
+    if (tiling.lanes != DotTiling::Lanes::kOverN || !tiling.stage_lhs) return nullptr;
+    // Not through the rhs: the kernel loads it before anything else.
+    std::vector<const ir::Value*> stack = {dot->operand(1)};
+    std::set<const ir::Value*> seen;
+    while (!stack.empty()) {
+      const ir::Value* v = stack.back();
+      stack.pop_back();
+      if (v == reduce.result(0)) return nullptr;
+      const ir::Operation* def = v->defining_op();
+      if (!seen.insert(v).second || !def || materialized_.count(v) || def->parent_block() != reduce.parent_block()) {
+        continue;
+      }
+      ForEachUse(*def, [&](const ir::Value* o) { stack.push_back(o); });
+    }
+    return dot;
   }
 
   // Ops recomputed in several kernels rather than stored: index maps and
@@ -390,7 +475,8 @@ class Planner {
       if (kind == FusionKind::kUpdateSliceInPlace && op == &root && next == 1) continue;
       const ir::Operation* def = v->defining_op();
       const bool inline_value = def && !buffers_.count(v) && !materialized_.count(v) &&
-                                (ClassifyOp(*def) == OpClass::kFusible || def == dot) &&
+                                (ClassifyOp(*def) == OpClass::kFusible || def == dot ||
+                                 (dot != nullptr && prologue_reduces_.count(def) && prologue_reduces_.at(def) == dot)) &&
                                 def->parent_block() == root.parent_block() &&
                                 !(def->name() == "stablehlo.constant" && !IsSplatConstant(*def));
       if (inline_value) {
@@ -422,6 +508,7 @@ class Planner {
     }
     if (dot != nullptr) {
       f.tiling = PlanDotTiling(*dot, kPlannedSmCount);
+      if (f.tiling.lanes == DotTiling::Lanes::kOverN) f.early_inputs = InputsReadFor(dot->operand(1), f.inputs);
       if (f.tiling.splits > 1) {
         f.scratch_bytes = {f.tiling.partial_bytes(), f.tiling.counter_bytes()};
         Buffer partials, counters;
@@ -701,6 +788,8 @@ class Planner {
   // state updated by one DUS whose result is that state's next value.
   std::map<const ir::Operation*, BufferId> update_in_place_;
   std::set<const ir::Operation*> absorbed_;  // bias adds and relus in a GEMM's epilogue
+  // Reduces computed by the product kernel that reads them (ProductComputingInItsPrologue).
+  std::map<const ir::Operation*, const ir::Operation*> prologue_reduces_;
   // Generated products with an epilogue: the product and the op ending it.
   std::map<const ir::Operation*, const ir::Operation*> dot_exit_, exit_dot_;
   bool top_level_ = true;

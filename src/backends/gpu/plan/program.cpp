@@ -176,6 +176,11 @@ std::string GpuProgram::ToString() const {
       os << " (not cuDNN: " << LowerConvolution(*f.ops.back()).status().message() << ")";
     }
     if (f.kind == FusionKind::kDot) os << " (" << f.tiling.ToString() << ")";
+    if (!f.early_inputs.empty()) {
+      os << " [reads input";
+      for (int i : f.early_inputs) os << " " << i;
+      os << " before waiting for its producers]";
+    }
     os << "\n";
   }
   os << "steps:\n";

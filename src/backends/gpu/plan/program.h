@@ -86,6 +86,11 @@ struct Fusion {
   std::vector<ir::Type> input_types, output_types;
   std::vector<int64_t> permutation;  // kTranspose: output dim i is input dim permutation[i]
   DotTiling tiling;                  // kDot
+  // Inputs (by position) the kernel reads before it waits for the kernels
+  // it depends on (programmatic dependent launch): a product's rhs, the
+  // weights, loaded while the kernel before it finishes. The graph plan
+  // launches a kernel early only behind kernels that write none of them.
+  std::vector<int> early_inputs;
   // Working memory the kernel takes after its outputs (kDot with a split
   // contraction: partial sums, then arrival counters).
   std::vector<int64_t> scratch_bytes;
