@@ -95,6 +95,22 @@ func.func @main(%x: tensor<768xf32>, %w: tensor<768x256xf32>) -> tensor<256xf32>
   %0 = stablehlo.dot_general %h, %w, contracting_dims = [0] x [0] : (tensor<768xf32>, tensor<768x256xf32>) -> tensor<256xf32>
   return %0 : tensor<256xf32>
 })", DotTiling::Lanes::kOverN, true},
+    // Attention's second product with its softmax: each block reduces its
+    // head's max and sum before it stages its probabilities.
+    {"softmax_in_the_prologue", R"(
+func.func @main(%s: tensor<6x1100xf32>, %v: tensor<1100x6x40xf32>) -> tensor<6x40xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %m = stablehlo.reduce(%s init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<6x1100xf32>, tensor<f32>) -> tensor<6xf32>
+  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<6xf32>) -> tensor<6x1100xf32>
+  %d = stablehlo.subtract %s, %mb : tensor<6x1100xf32>
+  %e = stablehlo.exponential %d : tensor<6x1100xf32>
+  %z = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<6x1100xf32>, tensor<f32>) -> tensor<6xf32>
+  %zb = stablehlo.broadcast_in_dim %z, dims = [0] : (tensor<6xf32>) -> tensor<6x1100xf32>
+  %p = stablehlo.divide %e, %zb : tensor<6x1100xf32>
+  %0 = stablehlo.dot_general %p, %v, batching_dims = [0] x [1], contracting_dims = [1] x [0] : (tensor<6x1100xf32>, tensor<1100x6x40xf32>) -> tensor<6x40xf32>
+  return %0 : tensor<6x40xf32>
+})", DotTiling::Lanes::kOverN, true},
     // A fori_loop over stacked weights: the slice by the counter is read
     // inside the product kernel.
     {"loop_over_stacked_weights", R"(
@@ -216,7 +232,7 @@ TEST(GpuGeneratedDot, ProductsLoadTheirWeightsBeforeWaitingForProducers) {
   EXPECT_LT(ok->code.find("hlo_wait_for_producers();", ok->code.find(o.name)), ok->code.find("p1["));
 }
 
-TEST(GpuGeneratedDot, ALayerNormsReductionsRunInTheProductsPrologue) {
+TEST(GpuGeneratedDot, LayerNormAndSoftmaxReductionsRunInTheProductsPrologue) {
   Planned p = Plan(Named("layer_norm_in_the_prologue").text);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   // One kernel: both reduces are the product's, reduced by each block.
@@ -229,6 +245,13 @@ TEST(GpuGeneratedDot, ALayerNormsReductionsRunInTheProductsPrologue) {
   ASSERT_TRUE(k.ok()) << k.status().message();
   EXPECT_TRUE(testing::HasSubstr(k->code, "__shared__ float reduce_s["));
   EXPECT_LT(k->code.find("__shfl_down_sync"), k->code.find("lhs_s[sm][sj] ="));
+  // A softmax's max and sum per head: the product's batch.
+  Planned softmax = Plan(Named("softmax_in_the_prologue").text);
+  ASSERT_TRUE(softmax.program.ok()) << softmax.program.status().message();
+  EXPECT_EQ(Steps(*softmax.program), 1) << softmax.program->ToString();
+  auto sk = EmitKernel(*Products(*softmax.program)[0]);
+  ASSERT_TRUE(sk.ok()) << sk.status().message();
+  EXPECT_FALSE(testing::HasSubstr(sk->code, "float fold")) << sk->code;  // no serial fallback
   // A reduce read elsewhere too is its own kernel.
   Planned shared = Plan(R"(
 func.func @main(%x: tensor<768xf32>, %w: tensor<768x256xf32>) -> (tensor<256xf32>, tensor<f32>) {
@@ -335,7 +358,7 @@ func.func @main(%x: tensor<8x512xf32>, %w: tensor<512x512xf32>) -> tensor<8x512x
   auto k = EmitKernel(*Products(*p.program)[0]);
   ASSERT_TRUE(k.ok()) << k.status().message();
   EXPECT_NE(k->code.find("__cluster_dims__(8, 1, 1)"), std::string::npos);
-  EXPECT_NE(k->code.find("hlo_cluster_load"), std::string::npos);
+  EXPECT_NE(k->code.find("hlo_cluster_store"), std::string::npos);
   EXPECT_NE(k->code.find("atomicAdd(&arrivals"), std::string::npos);  // the path before sm_90
   const testing::ScopedEnv off("HLOGRAPH_GPU_CLUSTER_SUM", "0");
   Planned q = Plan(layer);

@@ -140,6 +140,29 @@ class BodyEmitter {
 
   StatusOr<std::string> CType(const ir::Value* v) { return ComputeType(v->type().element()); }
 
+  // The index into a single-operand reduce's operand of the `reduced`-th
+  // element (row-major over the reduced dims) folded into result `idx`.
+  Index ReducedOperandIndex(const ir::Operation& reduce, const Index& idx, const std::string& reduced) {
+    const ir::Type& x = reduce.operand(0)->type();
+    const auto dims = I64s(reduce, "dimensions");
+    std::vector<int64_t> sizes;
+    for (int64_t d : dims) sizes.push_back(x.dim(d));
+    const Index r = Delinearize(reduced, sizes);
+    Index src(static_cast<size_t>(x.rank()));
+    size_t kept = 0;
+    for (int64_t d = 0; d < x.rank(); ++d) {
+      const auto at = std::find(dims.begin(), dims.end(), d);
+      src[static_cast<size_t>(d)] = at != dims.end() ? r[static_cast<size_t>(at - dims.begin())] : idx[kept++];
+    }
+    return src;
+  }
+
+  // The operand elements a single-operand reduce folds into each result.
+  static int64_t ReducedCount(const ir::Operation& reduce) {
+    const int64_t out = reduce.result(0)->type().NumElements();
+    return out > 0 ? reduce.operand(0)->type().NumElements() / out : 0;
+  }
+
   // The compute-type variable holding `v` at `idx`.
   StatusOr<std::string> Emit(const ir::Value* v, const Index& idx) {
     const std::string key = Key(v, idx);
@@ -304,6 +327,7 @@ class BodyEmitter {
     if (name == "stablehlo.dynamic_slice") return DynamicSlice(*op, idx);
     if (name == "stablehlo.gather") return Gather(*op, idx);
     if (name == "stablehlo.reduce_window") return ReduceWindow(*op, v, idx);
+    if (name == "stablehlo.reduce" && op->num_operands() == 2) return SerialReduce(*op, idx);
     if (name == "stablehlo.select_and_scatter") return SelectAndScatter(*op, idx);
     if (name == "stablehlo.concatenate" || name == "stablehlo.pad" || name == "stablehlo.dynamic_update_slice") {
       return Conditional(*op, idx);
@@ -319,6 +343,23 @@ class BodyEmitter {
       return ElementalExpr(*op, operands);
     }
     return Status::Error("'" + name + "' cannot be computed inside a kernel");
+  }
+
+  // A single-operand reduce computed by one thread, in row-major order of
+  // the reduced dims: what a kernel falls back to where a value its blocks
+  // reduced together is read at an index they did not compute.
+  StatusOr<std::string> SerialReduce(const ir::Operation& op, const Index& idx) {
+    HLOGRAPH_ASSIGN(std::string ct, CType(op.result(0)));
+    HLOGRAPH_ASSIGN(std::string init, Emit(op.operand(1), Index{}));
+    const std::string acc = Fresh("fold");
+    Line(ct + " " + acc + " = " + init + ";");
+    const std::string k = Fresh("k");
+    Open("for (long long " + k + " = 0; " + k + " < " + std::to_string(ReducedCount(op)) + "LL; ++" + k + ")");
+    HLOGRAPH_ASSIGN(std::string v, Emit(op.operand(0), ReducedOperandIndex(op, idx, k)));
+    HLOGRAPH_ASSIGN(std::vector<std::string> next, EmitRegion(op.region(0).front(), {acc, v}));
+    Line(acc + " = " + next[0] + ";");
+    Close();
+    return acc;
   }
 
   // bitcast_convert between widths, little-endian as XLA: a narrower result

@@ -114,23 +114,26 @@ class DotEmitter {
     return Status::Ok();
   }
 
-  // The fusion's reduces (each to one f32, ProductComputingInItsPrologue
-  // in the planner), computed by the whole block in program order and
-  // bound for the code after: the threads fold strided elements, the
+  // The fusion's reduces (ProductComputingInItsPrologue in the planner:
+  // f32, to one element or one per batch element of the product), each
+  // computed by the whole block in program order, at batch element `b`,
+  // and bound for the code after: the threads fold strided elements, the
   // warps by shuffles, then every thread folds the warps' results in
-  // order, so that all hold the same bits. `scratch` is a __shared__
-  // float array of a slot per warp.
-  Status ReduceInPrologue(const std::string& scratch, int warps) {
+  // order, so that all hold the same bits. A read at another index than
+  // the one bound computes the value serially (BodyEmitter::SerialReduce).
+  // `scratch` is a __shared__ float array of a slot per warp.
+  Status ReduceInPrologue(const std::string& b, const std::string& scratch, int warps) {
     for (const ir::Operation* op : f_.ops) {
       if (op->name() != "stablehlo.reduce") continue;
-      const ir::Value* x = op->operand(0);
+      const Index at = op->result(0)->type().NumElements() == 1 ? Index(static_cast<size_t>(op->result(0)->type().rank()), "0")
+                                                                 : e_.Delinearize(b, batch_shape_);
       const ir::Block& body = op->region(0).front();
       HLOGRAPH_ASSIGN(std::string init, e_.Emit(op->operand(1), Index{}));
       const std::string a = e_.Fresh("red");
       e_.Line("float " + a + " = " + init + ";");
-      e_.Open("for (long long i = threadIdx.x; i < " + std::to_string(x->type().NumElements()) +
+      e_.Open("for (long long i = threadIdx.x; i < " + std::to_string(BodyEmitter::ReducedCount(*op)) +
               "LL; i += blockDim.x)");
-      HLOGRAPH_ASSIGN(std::string v, e_.Emit(x, e_.Delinearize("i", x->type().shape())));
+      HLOGRAPH_ASSIGN(std::string v, e_.Emit(op->operand(0), e_.ReducedOperandIndex(*op, at, "i")));
       HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(body, {a, v}));
       e_.Line(a + " = " + folded[0] + ";");
       e_.Close();
@@ -153,7 +156,7 @@ class DotEmitter {
         e_.Close();
       }
       e_.Line("__syncthreads();  // the slots are free again");
-      e_.Bind(op->result(0), Index{}, r);
+      e_.Bind(op->result(0), at, r);
     }
     return Status::Ok();
   }
@@ -207,6 +210,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
   e.Open("for (long long blk = blockIdx.x; blk < TILES * SPLITS; blk += gridDim.x)");
   e.Line("const long long tile = blk / SPLITS, split = blk % SPLITS;");
   e.Line("const long long b = tile / NT, n0 = (tile % NT) * " + W + ";");
+  if (t.cluster_sum) e.Line("#if __CUDA_ARCH__ >= 900\n    hlo_cluster_arrive_relaxed();\n#endif");
   e.Line("const long long kbeg = split * KCHUNK, kend = min(K, kbeg + KCHUNK);");
   // A column past N reads column N - 1 (its sums are never stored), so
   // that every thread reaches the barriers below.
@@ -241,7 +245,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
   HLOGRAPH_ASSIGN(std::vector<std::string> rs, d.LoadRhs("b", "n", ks));
   if (!d.fusion().early_inputs.empty()) e.Line("hlo_wait_for_producers();");
   const std::string staged = t.stage_lhs ? "lhs_s" : "";
-  if (reduces) HLOGRAPH_TRY(d.ReduceInPrologue("reduce_s", t.slices));
+  if (reduces) HLOGRAPH_TRY(d.ReduceInPrologue("b", "reduce_s", t.slices));
   if (t.stage_lhs) HLOGRAPH_TRY(d.StageLhs("lhs_s", "b", "kbeg", t.k_chunk, "kend"));
   d.DeclareAccumulators();
   HLOGRAPH_TRY(d.Accumulate("b", ks, rs, valid, staged, "kbeg"));
@@ -272,19 +276,24 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
     e.Close();
   } else {
     if (t.cluster_sum) {
-      // The tile's splits are one cluster, split s its block of rank s: the
-      // first adds the others' sums from their shared memory, in split order
-      // (the same order, and so the same bits, as the path below).
+      // The tile's splits are one cluster, split s its block of rank s:
+      // each writes its sums into the first block's row s, which adds the
+      // rows in split order (the same order, and so the same bits, as the
+      // path below).
+      const std::string slots = "[" + std::to_string(t.splits) + "][" + M + " * " + W + "]";
       e.Line("#if __CUDA_ARCH__ >= 900");
-      e.Line("__shared__ float cluster_part[" + M + " * " + W + "];");
-      e.Line("if (mm < " + M + ") cluster_part[threadIdx.x] = sum;");
-      e.Line("hlo_cluster_sync();");
-      e.Open("if (split == 0 && mm < " + M + " && n0 + x < N)");
+      e.Line("__shared__ float cluster_part" + slots + ";");
+      e.Line("hlo_cluster_wait();  // every block of the cluster has started");
+      e.Line("if (mm < " + M + ") hlo_cluster_store(&cluster_part[split][threadIdx.x], 0u, sum);");
+      e.Line("hlo_cluster_arrive_release();");
+      e.Open("if (split == 0)");
+      e.Line("hlo_cluster_wait();");
+      e.Open("if (mm < " + M + " && n0 + x < N)");
       e.Line("float total = 0.f;");
-      e.Line("for (unsigned int s = 0; s < (unsigned int)SPLITS; ++s) total += hlo_cluster_load(&cluster_part[threadIdx.x], s);");
+      e.Line("for (int s = 0; s < " + std::to_string(t.splits) + "; ++s) total += cluster_part[s][threadIdx.x];");
       HLOGRAPH_TRY(d.Store("b", "mm", "n0 + x", "total"));
       e.Close();
-      e.Line("hlo_cluster_sync();  // every block's sums stay until the first has read them");
+      e.Close();
       e.Line("#else");
     }
     const std::string slot = "(split * TILES + tile) * (" + M + " * " + W + ") + threadIdx.x";

@@ -38,20 +38,26 @@ __device__ __forceinline__ void hlo_wait_for_producers() {
 }
 
 #if __CUDA_ARCH__ >= 900
-// Thread-block clusters (split products): a barrier over every thread of
-// the cluster (release, then acquire: shared memory written before it is
-// seen by the cluster's other blocks after it), and a float in block
-// `rank`'s shared memory at the place `local` has in this block's.
-__device__ __forceinline__ void hlo_cluster_sync() {
-  asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
+// Thread-block clusters (split products): every block writes its partial
+// sums into the first block's shared memory, and that block adds them. The
+// cluster barrier serves twice: every thread arrives when it starts and
+// waits before it writes another block's shared memory (every block of the
+// cluster has then started); it arrives again once it has written
+// (release), and the first block waits (acquire) before it reads. The
+// others exit without waiting: an exited thread counts as arrived.
+__device__ __forceinline__ void hlo_cluster_arrive_relaxed() {
+  asm volatile("barrier.cluster.arrive.relaxed;" ::: "memory");
 }
-__device__ __forceinline__ float hlo_cluster_load(const float* local, unsigned int rank) {
+__device__ __forceinline__ void hlo_cluster_arrive_release() {
+  asm volatile("barrier.cluster.arrive.release;" ::: "memory");
+}
+__device__ __forceinline__ void hlo_cluster_wait() { asm volatile("barrier.cluster.wait.acquire;" ::: "memory"); }
+// Stores `v` in block `rank`'s shared memory at the place `local` has in this block's.
+__device__ __forceinline__ void hlo_cluster_store(float* local, unsigned int rank, float v) {
   const unsigned int here = (unsigned int)__cvta_generic_to_shared(local);
   unsigned int there;
-  float v;
   asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(there) : "r"(here), "r"(rank));
-  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(there) : "memory");
-  return v;
+  asm volatile("st.shared::cluster.f32 [%0], %1;" ::"r"(there), "f"(v) : "memory");
 }
 #endif
 

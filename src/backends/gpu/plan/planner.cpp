@@ -44,8 +44,9 @@ namespace {
 // kernel launch of its own costs in SFU time spread over the device).
 constexpr int64_t kRecomputeBudget = int64_t{1} << 20;
 
-// The most elements a reduce that a product's blocks each compute in their
-// prologue may read (a layer norm's row).
+// The most elements a product's blocks each fold into one result of a
+// reduce they compute in their prologue (a layer norm's row, a row of
+// attention scores).
 constexpr int64_t kMaxPrologueReduceElements = 16384;
 
 // Nested calls and regions deeper than this are refused rather than risk
@@ -358,18 +359,18 @@ class Planner {
 
   // The generated product that computes `reduce` itself, its blocks
   // reducing together before they stage their lhs (a layer norm's mean and
-  // variance), or null: the reduce must be a single f32 sum-like fold to
-  // one element of at most kMaxPrologueReduceElements, read only by that
-  // product's lhs (or epilogue) through values computed inline, and the
-  // product must stage its lhs. Each block then repeats the reduction, but
-  // the chain of kernels is shorter by one launch.
+  // variance, a softmax's max and sum), or null: the reduce must be a
+  // single-operand f32 fold of at most kMaxPrologueReduceElements per
+  // result, read only by that product's lhs through values computed
+  // inline, and the product must stage its lhs. Each block then repeats
+  // the reduction, but the chain of kernels is shorter by one launch.
   const ir::Operation* ProductComputingInItsPrologue(
       const ir::Operation& reduce, std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>>& users,
       std::unordered_map<const ir::Value*, std::set<const ir::Operation*>>& roots) const {
     if (reduce.name() != "stablehlo.reduce" || reduce.num_operands() != 2 || reduce.num_results() != 1) return nullptr;
     const ir::Type& result = reduce.result(0)->type();
-    if (result.NumElements() != 1 || result.element() != ir::ElementType::kF32 ||
-        reduce.operand(0)->type().NumElements() > kMaxPrologueReduceElements) {
+    if (result.element() != ir::ElementType::kF32 || result.NumElements() < 1 ||
+        reduce.operand(0)->type().NumElements() / result.NumElements() > kMaxPrologueReduceElements) {
       return nullptr;
     }
     std::set<const ir::Operation*> readers;
@@ -388,6 +389,12 @@ class Planner {
     const ir::Operation* dot = *readers.begin();
     const DotTiling tiling = PlanDotTiling(*dot, kPlannedSmCount);
     if (tiling.lanes != DotTiling::Lanes::kOverN || !tiling.stage_lhs) return nullptr;
+    // One value for the whole product, or one per batch element (a
+    // softmax's max and sum per head, for attention's second product).
+    std::vector<int64_t> batch;
+    const auto* dn = dot->attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
+    for (int64_t d : dn->lhs_batching) batch.push_back(dot->operand(0)->type().dim(d));
+    if (result.NumElements() != 1 && result.shape() != batch) return nullptr;
     // Not through the rhs: the kernel loads it before anything else.
     std::vector<const ir::Value*> stack = {dot->operand(1)};
     std::set<const ir::Value*> seen;
