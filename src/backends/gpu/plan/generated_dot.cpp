@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -60,6 +61,13 @@ int DotBlocksPerSm() {
   const char* env = std::getenv("HLOGRAPH_GPU_DOT_BLOCKS_PER_SM");
   const int blocks = env ? std::atoi(env) : 0;
   return blocks > 0 && blocks <= 64 ? blocks : kDefaultDotBlocksPerSm;
+}
+
+// HLOGRAPH_GPU_DOT_MAX_SPLITS=N caps a product's splits (0 or unset: no cap).
+int64_t MaxSplits() {
+  const char* env = std::getenv("HLOGRAPH_GPU_DOT_MAX_SPLITS");
+  const long long v = env ? std::atoll(env) : 0;
+  return v > 0 ? v : std::numeric_limits<int64_t>::max();
 }
 
 }  // namespace
@@ -135,7 +143,7 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   t.slices = 8;
   const int64_t fill = std::max<int64_t>(1, (DotBlocksPerSm() * sm_count + t.tiles - 1) / t.tiles);
   const int64_t most = std::max<int64_t>(1, d.k / (t.slices * DotTiling::kRowsPerThread));
-  t.splits = std::min(fill, most);
+  t.splits = std::min({fill, most, MaxSplits()});
   t.k_chunk = (d.k + t.splits - 1) / t.splits;
   t.k_chunk = (t.k_chunk + t.slices - 1) / t.slices * t.slices;
   t.splits = (d.k + t.k_chunk - 1) / t.k_chunk;

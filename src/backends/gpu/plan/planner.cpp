@@ -17,6 +17,7 @@
 #include "backends/gpu/plan/planner.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <set>
@@ -369,6 +370,9 @@ class Planner {
       std::unordered_map<const ir::Value*, std::set<const ir::Operation*>>& roots) const {
     if (reduce.name() != "stablehlo.reduce" || reduce.num_operands() != 2 || reduce.num_results() != 1) return nullptr;
     const ir::Type& result = reduce.result(0)->type();
+    const char* env = std::getenv("HLOGRAPH_GPU_PROLOGUE_REDUCE");
+    const std::string setting = env ? env : "";
+    if (setting == "0" || (setting == "scalar" && result.NumElements() != 1)) return nullptr;
     if (result.element() != ir::ElementType::kF32 || result.NumElements() < 1 ||
         reduce.operand(0)->type().NumElements() / result.NumElements() > kMaxPrologueReduceElements) {
       return nullptr;
