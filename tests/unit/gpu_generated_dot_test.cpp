@@ -22,7 +22,9 @@ struct Case {
   const char* text;
   DotTiling::Lanes lanes;
   bool split;  // the contraction split over blocks
+  const char* prologue_reduce = nullptr;  // HLOGRAPH_GPU_PROLOGUE_REDUCE while it is planned (else unset)
 };
+
 
 const Case kCases[] = {
     {"bias_relu_epilogue", R"(
@@ -110,7 +112,7 @@ func.func @main(%s: tensor<6x1100xf32>, %v: tensor<1100x6x40xf32>) -> tensor<6x4
   %p = stablehlo.divide %e, %zb : tensor<6x1100xf32>
   %0 = stablehlo.dot_general %p, %v, batching_dims = [0] x [1], contracting_dims = [1] x [0] : (tensor<6x1100xf32>, tensor<1100x6x40xf32>) -> tensor<6x40xf32>
   return %0 : tensor<6x40xf32>
-})", DotTiling::Lanes::kOverN, true},
+})", DotTiling::Lanes::kOverN, true, "all"},
     // A fori_loop over stacked weights: the slice by the counter is read
     // inside the product kernel.
     {"loop_over_stacked_weights", R"(
@@ -159,6 +161,7 @@ int Steps(const GpuProgram& program) {
 
 TEST(GpuGeneratedDot, EveryCasePlansOneProductKernel) {
   for (const Case& c : kCases) {
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
     Planned p = Plan(c.text);
     ASSERT_TRUE(p.program.ok()) << c.name << ": " << p.program.status().message();
     const auto products = Products(*p.program);
@@ -245,7 +248,12 @@ TEST(GpuGeneratedDot, LayerNormAndSoftmaxReductionsRunInTheProductsPrologue) {
   ASSERT_TRUE(k.ok()) << k.status().message();
   EXPECT_TRUE(testing::HasSubstr(k->code, "__shared__ float reduce_s["));
   EXPECT_LT(k->code.find("__shfl_down_sync"), k->code.find("lhs_s[sm][sj] ="));
-  // A softmax's max and sum per head: the product's batch.
+  // A softmax's max and sum per head (the product's batch): their own
+  // kernels by default, the product's with HLOGRAPH_GPU_PROLOGUE_REDUCE=all.
+  Planned separate = Plan(Named("softmax_in_the_prologue").text);
+  ASSERT_TRUE(separate.program.ok()) << separate.program.status().message();
+  EXPECT_EQ(Steps(*separate.program), 3) << separate.program->ToString();
+  const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", "all");
   Planned softmax = Plan(Named("softmax_in_the_prologue").text);
   ASSERT_TRUE(softmax.program.ok()) << softmax.program.status().message();
   EXPECT_EQ(Steps(*softmax.program), 1) << softmax.program->ToString();
@@ -299,6 +307,7 @@ func.func @main(%x: tensor<16x64xf32>, %w: tensor<64x64xf32>) -> tensor<16x64xf3
 
 TEST(GpuGeneratedDot, SplitsCoverTheContractionAndFillTheDevice) {
   for (const Case& c : kCases) {
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
     Planned p = Plan(c.text);
     ASSERT_TRUE(p.program.ok()) << c.name;
     const DotTiling& t = Products(*p.program)[0]->tiling;
@@ -317,21 +326,38 @@ TEST(GpuGeneratedDot, SplitsCoverTheContractionAndFillTheDevice) {
     EXPECT_LT((t.splits - 1) * t.k_chunk, t.dims.k) << c.name;  // no empty split
     EXPECT_EQ(t.tiles, t.dims.batch * ((t.dims.n + 31) / 32)) << c.name;
   }
-  // A decode-step GEMV: 24 column tiles, split 12 ways (4 blocks for each of
-  // the H200's 132 SMs would be 22, but a split keeps 8 rows a thread): too
-  // many for a cluster.
-  Planned p = Plan(R"(
+  // A decode-step GEMV: 24 column tiles. 4 blocks for each of the H200's
+  // 132 SMs would be 22 splits, a split keeps 8 rows a thread (12), and
+  // 8 splits, a cluster's, still give every SM a block.
+  const std::string gemv = R"(
 func.func @main(%x: tensor<768xf32>, %w: tensor<768x768xf32>) -> tensor<768xf32> {
   %0 = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0] : (tensor<768xf32>, tensor<768x768xf32>) -> tensor<768xf32>
   return %0 : tensor<768xf32>
-})");
+})";
+  Planned p = Plan(gemv);
   ASSERT_TRUE(p.program.ok());
   const DotTiling& t = Products(*p.program)[0]->tiling;
-  EXPECT_FALSE(t.cluster_sum);
+  EXPECT_TRUE(t.cluster_sum);
   EXPECT_EQ(t.tiles, 24);
-  EXPECT_EQ(t.splits, 12);
-  EXPECT_EQ(t.k_chunk, 64);
-  EXPECT_GE(t.blocks(), 2 * kPlannedSmCount);
+  EXPECT_EQ(t.splits, 8);
+  EXPECT_EQ(t.k_chunk, 96);
+  EXPECT_GE(t.blocks(), kPlannedSmCount);
+  {
+    const testing::ScopedEnv off("HLOGRAPH_GPU_CLUSTER_SUM", "0");
+    Planned q = Plan(gemv);
+    ASSERT_TRUE(q.program.ok());
+    EXPECT_EQ(Products(*q.program)[0]->tiling.splits, 12);
+    EXPECT_FALSE(Products(*q.program)[0]->tiling.cluster_sum);
+  }
+  // One column tile keeps its splits: 8 would leave the device idle.
+  Planned narrow = Plan(R"(
+func.func @main(%x: tensor<4096xf32>, %w: tensor<4096x32xf32>) -> tensor<32xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0] : (tensor<4096xf32>, tensor<4096x32xf32>) -> tensor<32xf32>
+  return %0 : tensor<32xf32>
+})");
+  ASSERT_TRUE(narrow.program.ok());
+  EXPECT_EQ(Products(*narrow.program)[0]->tiling.splits, 64);
+  EXPECT_FALSE(Products(*narrow.program)[0]->tiling.cluster_sum);
   // The counters are zero at rest and keep their memory; the partial sums are plain temps.
   const Step* step = nullptr;
   ForEachStep(p.program->main, [&](const Step& s, int) { step = &s; });
@@ -403,6 +429,7 @@ TEST(GpuGeneratedDot, BlocksStageTheirLhsChunkInSharedMemory) {
 
 TEST(GpuGeneratedDot, EveryCaseCompiles) {
   for (const Case& c : kCases) {
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
     Planned p = Plan(c.text);
     ASSERT_TRUE(p.program.ok()) << c.name;
     for (const Fusion& f : p.program->fusions) {
@@ -423,6 +450,7 @@ GpuCompileOptions Mode(ExecutionMode mode) {
 TEST(GpuGeneratedDot, EveryCaseMatchesTheInterpreterAndRepeats) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
   for (const Case& c : kCases) {
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
     std::vector<std::unique_ptr<ir::Module>> modules = testing::ParseOrDie(c.text);
     const ir::Operation* entry = modules[0]->EntryFunction();
     auto args = cpu::RandomTensors(ir::FunctionSignature(*entry).inputs, 11);
