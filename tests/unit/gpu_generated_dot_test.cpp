@@ -204,14 +204,16 @@ TEST(GpuGeneratedDot, StackedWeightsAreReadInPlaceByTheCounter) {
 }
 
 TEST(GpuGeneratedDot, ProductsLoadTheirWeightsBeforeWaitingForProducers) {
-  // Lanes over n: the rhs (the weights, input 1) is read before the wait,
-  // the lhs and bias after it.
+  // Lanes over n: the rhs (the weights, input 1) and the epilogue's bias
+  // (an argument, input 2) are read before the wait, the lhs after it.
   Planned p = Plan(kCases[0].text);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   const Fusion& f = *Products(*p.program)[0];
-  ASSERT_EQ(f.inputs[1], p.program->module->EntryFunction()->region(0).front().argument(1));
-  EXPECT_EQ(f.early_inputs, std::vector<int>{1});
-  EXPECT_TRUE(testing::HasSubstr(p.program->ToString(), "reads input 1 before waiting"));
+  const ir::Block& entry = p.program->module->EntryFunction()->region(0).front();
+  ASSERT_EQ(f.inputs[1], entry.argument(1));
+  ASSERT_EQ(f.inputs[2], entry.argument(2));
+  EXPECT_EQ(f.early_inputs, (std::vector<int>{1, 2}));
+  EXPECT_TRUE(testing::HasSubstr(p.program->ToString(), "reads input 1 2 before waiting"));
   auto k = EmitKernel(f);
   ASSERT_TRUE(k.ok()) << k.status().message();
   const size_t wait = k->code.find("hlo_wait_for_producers();", k->code.find(f.name));
@@ -219,7 +221,24 @@ TEST(GpuGeneratedDot, ProductsLoadTheirWeightsBeforeWaitingForProducers) {
   EXPECT_EQ(k->code.find("hlo_wait_for_producers();", wait + 1), std::string::npos) << k->code;  // once
   EXPECT_LT(k->code.find("p1["), wait) << k->code;
   EXPECT_GT(k->code.find("p0["), wait) << k->code;
-  EXPECT_GT(k->code.find("p2["), wait) << k->code;
+  EXPECT_LT(k->code.find("p2["), wait) << k->code;
+  EXPECT_EQ(k->code.find("p2[", k->code.find("p2[") + 1), std::string::npos) << k->code;  // loaded once
+  // An epilogue operand a kernel computes (here a product's result, the
+  // residual of the second product) is read after the wait.
+  Planned chain = Plan(R"(
+func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<1x256xf32>, tensor<256x256xf32>) -> tensor<1x256xf32>
+  %1 = stablehlo.tanh %0 : tensor<1x256xf32>
+  %2 = stablehlo.dot_general %1, %w, contracting_dims = [1] x [0] : (tensor<1x256xf32>, tensor<256x256xf32>) -> tensor<1x256xf32>
+  %3 = stablehlo.add %2, %1 : tensor<1x256xf32>
+  return %3 : tensor<1x256xf32>
+})");
+  ASSERT_TRUE(chain.program.ok()) << chain.program.status().message();
+  const Fusion& second = *Products(*chain.program)[1];
+  ASSERT_EQ(second.inputs.size(), 2u) << chain.program->ToString();  // the first's result and w
+  EXPECT_EQ(second.early_inputs.size(), 1u) << chain.program->ToString();
+  const ir::Value* weights = chain.program->module->EntryFunction()->region(0).front().argument(1);
+  EXPECT_EQ(second.inputs[static_cast<size_t>(second.early_inputs[0])], weights);
   // The weights sliced by a loop counter: the counter is read early too.
   Planned loop = Plan(Named("loop_over_stacked_weights").text);
   ASSERT_TRUE(loop.program.ok());

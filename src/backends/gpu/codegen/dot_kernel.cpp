@@ -72,12 +72,41 @@ class DotEmitter {
     return Status::Ok();
   }
 
+  // Product element (b, m, n): its linear offset (a variable) and index.
+  struct Output {
+    std::string offset;
+    Index idx;
+  };
+  Output OutputAt(const std::string& b, const std::string& m, const std::string& n) {
+    Output out;
+    out.offset = e_.IndexVar("((" + b + ") * " + std::to_string(rows()) + "LL + (" + m + ")) * " +
+                             std::to_string(f_.tiling.dims.n) + "LL + (" + n + ")");
+    out.idx = e_.Delinearize(out.offset, dot_.result(0)->type().shape());
+    return out;
+  }
+
+  // Loads, before the kernel waits for its producers, the epilogue's
+  // operands that read only Fusion::early_inputs (a bias) at `out`, the
+  // element the thread will store: StoreAt finds them computed.
+  Status LoadEarlyEpilogueOperands(const Output& out) {
+    for (const ir::Value* v : EpilogueOperands(f_.ops, dot_)) {
+      const std::vector<int> reads = InputsReadFor(v, f_.inputs);
+      const bool early = std::all_of(reads.begin(), reads.end(), [&](int i) {
+        return std::count(f_.early_inputs.begin(), f_.early_inputs.end(), i) > 0;
+      });
+      if (early) HLOGRAPH_TRY(e_.Emit(v, v->type().rank() == 0 ? Index{} : out.idx).status());
+    }
+    return Status::Ok();
+  }
+
   // Stores the fusion's outputs at product element (b, m, n) whose sum is `sum`.
   Status Store(const std::string& b, const std::string& m, const std::string& n, const std::string& sum) {
-    const int64_t M = rows(), N = f_.tiling.dims.n;
-    const std::string o = e_.IndexVar("((" + b + ") * " + std::to_string(M) + "LL + (" + m + ")) * " +
-                                      std::to_string(N) + "LL + (" + n + ")");
-    const Index idx = e_.Delinearize(o, dot_.result(0)->type().shape());
+    return StoreAt(OutputAt(b, m, n), sum);
+  }
+
+  Status StoreAt(const Output& out, const std::string& sum) {
+    const std::string& o = out.offset;
+    const Index& idx = out.idx;
     const ir::ElementType t = dot_.result(0)->type().element();
     // A narrow result is rounded once, from the f32 sum, as XLA does.
     std::string value = sum;
@@ -243,6 +272,11 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
   std::vector<std::string> ks, valid;
   rows("ka", "kbeg + ty", first, full_chunks, ks, valid);
   HLOGRAPH_ASSIGN(std::vector<std::string> rs, d.LoadRhs("b", "n", ks));
+  // Thread (mm, x) of the first M warps owns column n0 + x of row mm (the
+  // others read a clamped element, as above).
+  e.Line("const int mm = threadIdx.x / " + W + ", x = threadIdx.x % " + W + ";");
+  const DotEmitter::Output out = d.OutputAt("b", "min(mm, " + M + " - 1)", "min(n0 + x, N - 1)");
+  HLOGRAPH_TRY(d.LoadEarlyEpilogueOperands(out));
   if (!d.fusion().early_inputs.empty()) e.Line("hlo_wait_for_producers();");
   const std::string staged = t.stage_lhs ? "lhs_s" : "";
   if (reduces) HLOGRAPH_TRY(d.ReduceInPrologue("b", "reduce_s", t.slices));
@@ -263,8 +297,6 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
     e.Line("part[ty][" + std::to_string(m) + "][tx] = acc" + std::to_string(m) + ";");
   }
   e.Line("__syncthreads();");
-  // Thread (m, x) of the first M warps owns column n0 + x of row m.
-  e.Line("const int mm = threadIdx.x / " + W + ", x = threadIdx.x % " + W + ";");
   e.Line("float sum = 0.f;");
   e.Open("if (mm < " + M + ")");
   e.Line("#pragma unroll");
@@ -272,7 +304,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
   e.Close();
   if (t.splits == 1) {
     e.Open("if (mm < " + M + " && n0 + x < N)");
-    HLOGRAPH_TRY(d.Store("b", "mm", "n0 + x", "sum"));
+    HLOGRAPH_TRY(d.StoreAt(out, "sum"));
     e.Close();
   } else {
     if (t.cluster_sum) {
@@ -291,7 +323,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
       e.Open("if (mm < " + M + " && n0 + x < N)");
       e.Line("float total = 0.f;");
       e.Line("for (int s = 0; s < " + std::to_string(t.splits) + "; ++s) total += cluster_part[s][threadIdx.x];");
-      HLOGRAPH_TRY(d.Store("b", "mm", "n0 + x", "total"));
+      HLOGRAPH_TRY(d.StoreAt(out, "total"));
       e.Close();
       e.Close();
       e.Line("#else");
@@ -307,7 +339,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
     e.Line("float total = 0.f;");
     e.Line("for (long long s = 0; s < SPLITS; ++s) total += __ldcg(&partials[(s * TILES + tile) * (" + M + " * " + W +
            ") + threadIdx.x]);");
-    HLOGRAPH_TRY(d.Store("b", "mm", "n0 + x", "total"));
+    HLOGRAPH_TRY(d.StoreAt(out, "total"));
     e.Close();
     e.Line("if (threadIdx.x == 0) arrivals[tile] = 0u;  // zero again for the next call");
     e.Close();

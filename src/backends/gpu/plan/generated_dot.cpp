@@ -33,19 +33,11 @@ bool RhsContiguousAlongK(const ir::Operation& dot) {
   return dn && std::count(dn->rhs_contracting.begin(), dn->rhs_contracting.end(), last) > 0;
 }
 
-// Everything that reads `v` (operands and nested regions), counted per op.
+// Whether `op` (or an op nested in it) reads any of `values`.
 bool ReadsAny(const ir::Operation& op, const std::set<const ir::Value*>& values) {
-  for (const ir::Value* o : op.operands()) {
-    if (values.count(o)) return true;
-  }
-  for (const auto& region : op.regions()) {
-    for (const auto& block : region->blocks()) {
-      for (const auto& inner : block->operations()) {
-        if (ReadsAny(*inner, values)) return true;
-      }
-    }
-  }
-  return false;
+  bool reads = false;
+  ForEachRead(op, [&](const ir::Value* v) { reads = reads || values.count(v) > 0; });
+  return reads;
 }
 
 // HLOGRAPH_GPU_<name>=0: a default-on choice turned off, for comparison.
@@ -203,6 +195,39 @@ DotEpilogue FindDotEpilogue(const ir::Operation& dot) {
   if (!needed.count(dot.result(0))) return {};
   e.ops.assign(kept.rbegin(), kept.rend());
   return e;
+}
+
+std::vector<int> InputsReadFor(const ir::Value* v, const std::vector<const ir::Value*>& inputs) {
+  std::set<int> found;
+  std::set<const ir::Value*> seen;
+  std::vector<const ir::Value*> stack = {v};
+  while (!stack.empty()) {
+    const ir::Value* x = stack.back();
+    stack.pop_back();
+    if (!seen.insert(x).second) continue;
+    const auto at = std::find(inputs.begin(), inputs.end(), x);
+    if (at != inputs.end()) {
+      found.insert(static_cast<int>(at - inputs.begin()));
+    } else if (const ir::Operation* def = x->defining_op()) {
+      ForEachRead(*def, [&](const ir::Value* o) { stack.push_back(o); });
+    }
+  }
+  return {found.begin(), found.end()};
+}
+
+std::vector<const ir::Value*> EpilogueOperands(const std::vector<const ir::Operation*>& ops, const ir::Operation& dot) {
+  std::set<const ir::Value*> derived = {dot.result(0)};
+  std::vector<const ir::Value*> operands;
+  for (const ir::Operation* op : ops) {
+    if (std::none_of(op->operands().begin(), op->operands().end(), [&](const ir::Value* o) { return derived.count(o); })) {
+      continue;
+    }
+    for (const auto& r : op->results()) derived.insert(r.get());
+    for (const ir::Value* o : op->operands()) {
+      if (!derived.count(o) && std::find(operands.begin(), operands.end(), o) == operands.end()) operands.push_back(o);
+    }
+  }
+  return operands;
 }
 
 }  // namespace hlograph::gpu

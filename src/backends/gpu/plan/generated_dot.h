@@ -100,4 +100,12 @@ struct DotEpilogue {
 };
 DotEpilogue FindDotEpilogue(const ir::Operation& dot);
 
+// The positions in `inputs` (a kernel's inputs) of those that computing
+// `v` inside the kernel reads: values not among them are computed from theirs.
+std::vector<int> InputsReadFor(const ir::Value* v, const std::vector<const ir::Value*>& inputs);
+
+// The operands of a product kernel's epilogue (its `ops` after `dot` that
+// read the product) not computed from the product: a bias, a residual.
+std::vector<const ir::Value*> EpilogueOperands(const std::vector<const ir::Operation*>& ops, const ir::Operation& dot);
+
 }  // namespace hlograph::gpu

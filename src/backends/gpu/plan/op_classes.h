@@ -36,4 +36,16 @@ bool IsExpensive(const ir::Operation& op);
 // with distinct elements become constant buffers.
 bool IsSplatConstant(const ir::Operation& op);
 
+// Calls fn(value) for every value `op` reads, including values its nested
+// regions read from outside them.
+template <typename Fn>
+void ForEachRead(const ir::Operation& op, Fn&& fn) {
+  for (const ir::Value* v : op.operands()) fn(v);
+  for (const auto& region : op.regions()) {
+    for (const auto& block : region->blocks()) {
+      for (const auto& inner : block->operations()) ForEachRead(*inner, fn);
+    }
+  }
+}
+
 }  // namespace hlograph::gpu

@@ -67,38 +67,6 @@ int64_t BytesOf(const ir::Type& t) {
   return t.IsTensor() ? t.NumElements() * ir::StorageBytes(t.element()) : 0;
 }
 
-// Calls fn(value) for every value `op` reads, including values its nested
-// regions read from outside them.
-template <typename Fn>
-void ForEachUse(const ir::Operation& op, Fn&& fn) {
-  for (const ir::Value* v : op.operands()) fn(v);
-  for (const auto& region : op.regions()) {
-    for (const auto& block : region->blocks()) {
-      for (const auto& inner : block->operations()) ForEachUse(*inner, fn);
-    }
-  }
-}
-
-// The positions in `inputs` of the kernel inputs that computing `v` inside
-// the kernel reads (values not among the inputs are computed from theirs).
-std::vector<int> InputsReadFor(const ir::Value* v, const std::vector<const ir::Value*>& inputs) {
-  std::set<int> found;
-  std::set<const ir::Value*> seen;
-  std::vector<const ir::Value*> stack = {v};
-  while (!stack.empty()) {
-    const ir::Value* x = stack.back();
-    stack.pop_back();
-    if (!seen.insert(x).second) continue;
-    const auto at = std::find(inputs.begin(), inputs.end(), x);
-    if (at != inputs.end()) {
-      found.insert(static_cast<int>(at - inputs.begin()));
-    } else if (const ir::Operation* def = x->defining_op()) {
-      ForEachUse(*def, [&](const ir::Value* o) { stack.push_back(o); });
-    }
-  }
-  return {found.begin(), found.end()};
-}
-
 class Planner {
  public:
   explicit Planner(const ir::Module& module) : module_(module) {}
@@ -252,7 +220,7 @@ class Planner {
       const ir::Operation* op = block.operations()[i].get();
       position[op] = i;
       std::set<const ir::Value*> seen;
-      ForEachUse(*op, [&](const ir::Value* v) {
+      ForEachRead(*op, [&](const ir::Value* v) {
         if (seen.insert(v).second) users[v].push_back(op);
       });
     }
@@ -415,7 +383,7 @@ class Planner {
       if (!seen.insert(v).second || !def || materialized_.count(v) || def->parent_block() != reduce.parent_block()) {
         continue;
       }
-      ForEachUse(*def, [&](const ir::Value* o) { stack.push_back(o); });
+      ForEachRead(*def, [&](const ir::Value* o) { stack.push_back(o); });
     }
     return dot;
   }
@@ -524,7 +492,21 @@ class Planner {
     }
     if (dot != nullptr) {
       f.tiling = PlanDotTiling(*dot, kPlannedSmCount);
-      if (f.tiling.lanes == DotTiling::Lanes::kOverN) f.early_inputs = InputsReadFor(dot->operand(1), f.inputs);
+      if (f.tiling.lanes == DotTiling::Lanes::kOverN) {
+        // The weights, and what the epilogue reads from the arguments and
+        // constants (a bias) or from what the weights' indices read.
+        std::set<int> early;
+        for (int i : InputsReadFor(dot->operand(1), f.inputs)) early.insert(i);
+        for (const ir::Value* v : EpilogueOperands(f.ops, *dot)) {
+          const std::vector<int> reads = InputsReadFor(v, f.inputs);
+          const bool before_waiting = std::all_of(reads.begin(), reads.end(), [&](int i) {
+            const BufferKind held = program_.buffers[static_cast<size_t>(k.inputs[static_cast<size_t>(i)])].kind;
+            return early.count(i) || held == BufferKind::kParameter || held == BufferKind::kConstant;
+          });
+          if (before_waiting) early.insert(reads.begin(), reads.end());
+        }
+        f.early_inputs.assign(early.begin(), early.end());
+      }
       if (f.tiling.splits > 1) {
         f.scratch_bytes = {f.tiling.partial_bytes(), f.tiling.counter_bytes()};
         Buffer partials, counters;
