@@ -2,12 +2,13 @@
 // f32 accumulation, the epilogue applied before the store.
 //
 //   lanes over n  a block takes 32 columns of one batch and a chunk of the
-//                 contraction; its warps (8 to 32) each sum every so many
-//                 rows of the chunk, all loads at once, and meet in shared
+//                 contraction; its 8 warps each sum every 8th row of the
+//                 chunk, the first 32 rows' weights loaded before the
+//                 kernel waits for its producers, and meet in shared
 //                 memory. With the contraction split, the tile's blocks
-//                 form a cluster whose first block adds the others' sums
-//                 through distributed shared memory (sm_90+), or they leave
-//                 partial sums and the last to arrive adds them.
+//                 form a cluster and write their sums into the first
+//                 block's shared memory (sm_90+), or they leave partial
+//                 sums and the last to arrive adds them.
 //   lanes over k  a warp takes one column, its lanes every 32nd term of the
 //                 sum, folded by shuffles.
 #include "backends/gpu/codegen/body_emitter.h"

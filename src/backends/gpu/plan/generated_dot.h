@@ -9,9 +9,11 @@
 //  - split the contraction over enough blocks to fill the device, the
 //    partial sums added in a fixed order (deterministic, no second kernel):
 //    on sm_90 and later the splits of a column tile run as one thread-block
-//    cluster and its first block reads the others' sums from their shared
-//    memory; before sm_90 the blocks leave them in a buffer and the last to
-//    arrive at the tile adds them.
+//    cluster and write their sums into its first block's shared memory;
+//    before sm_90 the blocks leave them in a buffer and the last to arrive
+//    at the tile adds them;
+//  - load its weights before it waits for the kernel before it
+//    (programmatic launch), and reduce a layer norm's row in its prologue.
 #pragma once
 
 #include <cstdint>

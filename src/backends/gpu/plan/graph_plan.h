@@ -24,9 +24,11 @@
 //
 //   On a GPU with programmatic dependent launch (sm_90), an edge between
 //   two kernels lets the later one launch while the earlier one finishes:
-//   every generated kernel waits for its producers in its first
-//   instruction (griddepcontrol.wait), so the launch latency of a chain of
-//   dependent kernels overlaps the work before it instead of adding to it.
+//   a generated kernel waits for its producers (griddepcontrol.wait) in its
+//   first instruction, or, a product, once it has loaded its weights
+//   (Fusion::early_inputs), so the launch latency and the weight loads of a
+//   chain of dependent kernels overlap the work before them. No such edge
+//   comes from a kernel writing what its successor reads before waiting.
 //
 //   Nodes whose results nothing reads are dropped (an unrolled loop's
 //   counter feeds only its own increments).
