@@ -113,6 +113,19 @@ func.func @main(%s: tensor<6x1100xf32>, %v: tensor<1100x6x40xf32>) -> tensor<6x4
   %0 = stablehlo.dot_general %p, %v, batching_dims = [0] x [1], contracting_dims = [1] x [0] : (tensor<6x1100xf32>, tensor<1100x6x40xf32>) -> tensor<6x40xf32>
   return %0 : tensor<6x40xf32>
 })", DotTiling::Lanes::kOverN, true, "all"},
+    // The same over two batch dims: the probabilities read the max at
+    // index variables of their own, which the block's bound value does not
+    // match, so they fold it serially (BodyEmitter::SerialReduce).
+    {"softmax_over_two_batch_dims", R"(
+func.func @main(%s: tensor<2x3x100xf32>, %v: tensor<100x2x3x40xf32>) -> tensor<2x3x40xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %m = stablehlo.reduce(%s init: %ninf) applies stablehlo.maximum across dimensions = [2] : (tensor<2x3x100xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %mb = stablehlo.broadcast_in_dim %m, dims = [0, 1] : (tensor<2x3xf32>) -> tensor<2x3x100xf32>
+  %d = stablehlo.subtract %s, %mb : tensor<2x3x100xf32>
+  %e = stablehlo.exponential %d : tensor<2x3x100xf32>
+  %0 = stablehlo.dot_general %e, %v, batching_dims = [0, 1] x [1, 2], contracting_dims = [2] x [0] : (tensor<2x3x100xf32>, tensor<100x2x3x40xf32>) -> tensor<2x3x40xf32>
+  return %0 : tensor<2x3x40xf32>
+})", DotTiling::Lanes::kOverN, false, "all"},
     // A fori_loop over stacked weights: the slice by the counter is read
     // inside the product kernel.
     {"loop_over_stacked_weights", R"(
@@ -279,6 +292,12 @@ TEST(GpuGeneratedDot, LayerNormAndSoftmaxReductionsRunInTheProductsPrologue) {
   auto sk = EmitKernel(*Products(*softmax.program)[0]);
   ASSERT_TRUE(sk.ok()) << sk.status().message();
   EXPECT_FALSE(testing::HasSubstr(sk->code, "float fold")) << sk->code;  // no serial fallback
+  Planned two = Plan(Named("softmax_over_two_batch_dims").text);
+  ASSERT_TRUE(two.program.ok()) << two.program.status().message();
+  EXPECT_EQ(Steps(*two.program), 1) << two.program->ToString();
+  auto tk = EmitKernel(*Products(*two.program)[0]);
+  ASSERT_TRUE(tk.ok()) << tk.status().message();
+  EXPECT_TRUE(testing::HasSubstr(tk->code, "float fold")) << tk->code;
   // A reduce read elsewhere too is its own kernel.
   Planned shared = Plan(R"(
 func.func @main(%x: tensor<768xf32>, %w: tensor<768x256xf32>) -> (tensor<256xf32>, tensor<f32>) {

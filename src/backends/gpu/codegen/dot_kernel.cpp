@@ -397,6 +397,9 @@ StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
   if (t.dims.m > kMaxGeneratedDotRows || t.dims.m < 1 || t.dims.m * DotTiling::kTileColumns > t.threads()) {
     return Status::Error("internal error: a product kernel of " + std::to_string(t.dims.m) + " rows");
   }
+  if (t.lanes == DotTiling::Lanes::kOverK && !f.early_inputs.empty()) {
+    return Status::Error("internal error: a product kernel with lanes over k reading inputs before it waits");
+  }
   if (t.splits > 1 && f.scratch_bytes.size() != 2) {
     return Status::Error("internal error: a split product kernel without its scratch buffers");
   }
