@@ -140,8 +140,6 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   t.k_chunk = (d.k + t.splits - 1) / t.splits;
   t.k_chunk = (t.k_chunk + t.slices - 1) / t.slices * t.slices;
   t.splits = (d.k + t.k_chunk - 1) / t.k_chunk;
-  // A cluster when the splits fit one (measured on the H200: capping the
-  // splits at a cluster's size to have one made long contractions slower).
   t.cluster_sum = clusters && t.splits > 1 &&
                   t.splits <= DotTiling::kMaxClusterSplits && t.blocks() <= (int64_t{1} << 30);
   t.stage_lhs = !TurnedOff("HLOGRAPH_GPU_DOT_STAGE_LHS") && d.m * t.k_chunk * 4 <= DotTiling::kMaxStagedLhsBytes;

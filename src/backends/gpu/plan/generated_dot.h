@@ -39,8 +39,9 @@ struct DotTiling {
   };
   static constexpr int kTileColumns = 32;    // kOverN: columns per block
   static constexpr int kWarpColumns = 8;     // kOverK: columns (warps) per block
-  // kOverN: rows of the contraction a thread loads at once (one memory
-  // latency for all of them), and the fewest a split leaves each thread.
+  // kOverN: rows of the contraction a thread loads at once after its
+  // first pass (one memory latency for all of them), and the fewest a
+  // split leaves each thread.
   static constexpr int kRowsPerThread = 8;
   // kOverN: the rows of a thread's first pass, loaded before the kernel
   // waits for its producers and stages its lhs (dot_kernel.cpp).

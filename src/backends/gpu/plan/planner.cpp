@@ -373,18 +373,7 @@ class Planner {
     for (int64_t d : dn->lhs_batching) batch.push_back(dot->operand(0)->type().dim(d));
     if (result.NumElements() != 1 && result.shape() != batch) return nullptr;
     // Not through the rhs: the kernel loads it before anything else.
-    std::vector<const ir::Value*> stack = {dot->operand(1)};
-    std::set<const ir::Value*> seen;
-    while (!stack.empty()) {
-      const ir::Value* v = stack.back();
-      stack.pop_back();
-      if (v == reduce.result(0)) return nullptr;
-      const ir::Operation* def = v->defining_op();
-      if (!seen.insert(v).second || !def || materialized_.count(v) || def->parent_block() != reduce.parent_block()) {
-        continue;
-      }
-      ForEachRead(*def, [&](const ir::Value* o) { stack.push_back(o); });
-    }
+    if (!InputsReadFor(dot->operand(1), {reduce.result(0)}).empty()) return nullptr;
     return dot;
   }
 
@@ -492,21 +481,7 @@ class Planner {
     }
     if (dot != nullptr) {
       f.tiling = PlanDotTiling(*dot, kPlannedSmCount);
-      if (f.tiling.lanes == DotTiling::Lanes::kOverN) {
-        // The weights, and what the epilogue reads from the arguments and
-        // constants (a bias) or from what the weights' indices read.
-        std::set<int> early;
-        for (int i : InputsReadFor(dot->operand(1), f.inputs)) early.insert(i);
-        for (const ir::Value* v : EpilogueOperands(f.ops, *dot)) {
-          const std::vector<int> reads = InputsReadFor(v, f.inputs);
-          const bool before_waiting = std::all_of(reads.begin(), reads.end(), [&](int i) {
-            const BufferKind held = program_.buffers[static_cast<size_t>(k.inputs[static_cast<size_t>(i)])].kind;
-            return early.count(i) || held == BufferKind::kParameter || held == BufferKind::kConstant;
-          });
-          if (before_waiting) early.insert(reads.begin(), reads.end());
-        }
-        f.early_inputs.assign(early.begin(), early.end());
-      }
+      if (f.tiling.lanes == DotTiling::Lanes::kOverN) f.early_inputs = EarlyInputs(f, k, *dot);
       if (f.tiling.splits > 1) {
         f.scratch_bytes = {f.tiling.partial_bytes(), f.tiling.counter_bytes()};
         Buffer partials, counters;
@@ -522,6 +497,24 @@ class Planner {
     program_.fusions.push_back(std::move(f));
     seq.steps.push_back(std::move(step));
     return Status::Ok();
+  }
+
+  // The inputs product kernel `f` (lanes over n) reads before it waits for
+  // its producers (Fusion::early_inputs): the weights, and what the
+  // epilogue reads from arguments and constants (a bias) or from what the
+  // weights' indices read.
+  std::vector<int> EarlyInputs(const Fusion& f, const KernelStep& k, const ir::Operation& dot) const {
+    const std::vector<int> weights = InputsReadFor(dot.operand(1), f.inputs);
+    std::set<int> early(weights.begin(), weights.end());
+    for (const ir::Value* v : EpilogueOperands(f.ops, dot)) {
+      const std::vector<int> reads = InputsReadFor(v, f.inputs);
+      const bool before_waiting = std::all_of(reads.begin(), reads.end(), [&](int i) {
+        const BufferKind held = program_.buffers[static_cast<size_t>(k.inputs[static_cast<size_t>(i)])].kind;
+        return early.count(i) || held == BufferKind::kParameter || held == BufferKind::kConstant;
+      });
+      if (before_waiting) early.insert(reads.begin(), reads.end());
+    }
+    return {early.begin(), early.end()};
   }
 
   // A buffer holding `id`'s bytes permuted by `perm`: a transpose kernel.
