@@ -8,7 +8,9 @@
 # VAR=VALUE pairs, "" for the defaults); after it come the workloads
 # (bench/programs/NAME.mlir). Prints "workload | setting | queued us |
 # latency us | host us | MiB" rows and a CUPTI kernel profile of each
-# workload with the last setting.
+# workload with the last setting: the time in each kernel, and from one
+# call's timeline how much of the call each kernel's end adds (the whole
+# timeline goes to $OUT/timeline-WORKLOAD.txt when OUT is set).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 declare -a settings workloads
@@ -40,5 +42,11 @@ done
 last=${settings[${#settings[@]}-1]}
 for w in "${workloads[@]}"; do
   echo "== $w (${last:-defaults}): kernel profile"
-  env $last build-gpu/hlograph bench "bench/programs/$w.mlir" --profile --iters 30 2>&1 | sed -n '/kernel time/,$p' | head -n 12
+  env $last build-gpu/hlograph bench "bench/programs/$w.mlir" --profile --timeline --iters 30 >build-gpu/profile.txt 2>&1
+  sed -n '/kernel time/,/timeline of one call/p' build-gpu/profile.txt | head -n 12
+  [ -n "${OUT:-}" ] && cp build-gpu/profile.txt "$OUT/timeline-$w.txt"
+  echo "   per kernel: summed 'ends later' (the call's critical path) and summed duration, us"
+  sed -n '/timeline of one call/,$p' build-gpu/profile.txt | awk 'NR > 2 && NF >= 5 {
+      later[$5] += ($4 > 0 ? $4 : 0); dur[$5] += $3; n[$5]++ }
+    END { for (k in later) printf "   %9.1f %9.1f  x%-3d %s\n", later[k], dur[k], n[k], k }' | sort -rn | head -n 14
 done

@@ -25,6 +25,8 @@ using Clock = std::chrono::steady_clock;
 // Calls of the queued run whose host time counts as "device busy" (the
 // first only starts the device).
 constexpr int kBurst = 8;
+constexpr const char* kGpuOnlyOptions =
+    "hlograph: --profile and --timeline measure GPU kernels; ignored on the CPU backend\n";
 
 double Seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
 
@@ -55,6 +57,7 @@ struct Timings {
     double seconds = 0;    // per call
   };
   std::vector<KernelTime> top_kernels;  // --profile, most time first
+  std::vector<gpu::KernelTotals::Interval> timeline;  // --timeline: one call
 };
 
 double Percentile(std::vector<double> v, double p) {
@@ -176,6 +179,15 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
       t.top_kernels.push_back({k.name, k.launches, k.seconds / o.iters});
     }
   }
+  if (o.timeline) {
+    HLOGRAPH_TRY(stream.Synchronize());
+    HLOGRAPH_TRY(gpu::KernelProfiler::Start());
+    const Status run = exe->Execute(arg_ptrs, results(), stream.get());
+    StatusOr<gpu::KernelTotals> totals = gpu::KernelProfiler::Stop();
+    HLOGRAPH_TRY(run);
+    HLOGRAPH_TRY(totals.status());
+    t.timeline = totals->timeline;
+  }
   return t;
 }
 #endif
@@ -233,10 +245,10 @@ int Bench(const Options& o) {
   StatusOr<Timings> t = Status::Error("no backend");
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
   const bool gpu = UseGpu(o, module);
-  if (o.profile && !gpu) std::cerr << "hlograph: --profile measures GPU kernels; ignored on the CPU backend\n";
+  if ((o.profile || o.timeline) && !gpu) std::cerr << kGpuOnlyOptions;
   t = gpu ? BenchGpu(o, module, *args) : BenchCpu(o, module, *entry, *args);
 #else
-  if (o.profile) std::cerr << "hlograph: --profile measures GPU kernels; ignored on the CPU backend\n";
+  if (o.profile || o.timeline) std::cerr << kGpuOnlyOptions;
   if (o.backend == "gpu") {
     std::cerr << "hlograph: the GPU backend is not available in this build\n";
     return 1;
@@ -286,6 +298,17 @@ int Bench(const Options& o) {
     for (const auto& k : t->top_kernels) {
       std::printf("    %9.1f us  %s (%lld launches in all)\n", us(k.seconds), k.name.substr(0, 80).c_str(),
                   static_cast<long long>(k.launches));
+    }
+  }
+  if (!t->timeline.empty()) {
+    // A chain's cost per link is how much later each kernel ends than the
+    // one before it: with programmatic launch a kernel starts early and waits.
+    std::printf("  timeline of one call (us; CUPTI):\n     start       end  duration  ends later  kernel\n");
+    double last_end = 0;
+    for (const auto& k : t->timeline) {
+      std::printf("  %8.2f  %8.2f  %8.2f  %+8.2f  %s\n", us(k.start_s), us(k.end_s), us(k.end_s - k.start_s),
+                  us(k.end_s - last_end), k.name.substr(0, 60).c_str());
+      last_end = std::max(last_end, k.end_s);
     }
   }
   return 0;

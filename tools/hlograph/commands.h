@@ -27,6 +27,7 @@ struct Options {
   int evict_kb = 0;                      // --evict-kb N: bench also times calls with the host's caches cold
   bool json = false;                     // --json: bench prints one JSON object
   bool profile = false;                  // --profile: bench also sums kernel time (CUPTI)
+  bool timeline = false;                 // --timeline: bench also lists one call's kernels in time (CUPTI)
 };
 
 // Exit codes: 0 success, 1 an error in the program or its data, 2 bad usage.

@@ -46,6 +46,8 @@ options:
                      (as a framework's own work between calls leaves the caches cold)
   --json             bench: print one JSON object
   --profile          bench (GPU): also the device time in kernels per call (CUPTI)
+  --timeline         bench (GPU): also one call's kernels in order of start: when each
+                     started and ended, and how much later than the kernel before it ended
   --debug-info       print: also print locations, loc(...)
   --generic          print: print every op in the generic form
   --no-verify        print: skip verification
@@ -96,6 +98,8 @@ int main(int argc, char** argv) {
       o.json = true;
     } else if (a == "--profile") {
       o.profile = true;
+    } else if (a == "--timeline") {
+      o.timeline = true;
     } else if (a == "--iters" || a == "--warmup" || a == "--cooldown" || a == "--result-sets" || a == "--evict-kb") {
       std::string v;
       if (!value(&v) || v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {

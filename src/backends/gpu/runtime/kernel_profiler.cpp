@@ -20,7 +20,12 @@ constexpr size_t kBufferBytes = 8 << 20;
 
 struct Recorded {
   std::mutex mutex;
-  std::vector<std::pair<uint64_t, uint64_t>> intervals;  // [start, end] in ns
+  struct Interval {
+    uint64_t start = 0, end = 0;  // ns
+    std::string name;
+    bool operator<(const Interval& o) const { return start < o.start || (start == o.start && end < o.end); }
+  };
+  std::vector<Interval> intervals;
   std::map<std::string, std::pair<int64_t, uint64_t>> by_name;  // launches, ns
   bool running = false;
 };
@@ -45,8 +50,9 @@ void CUPTIAPI BufferCompleted(CUcontext, uint32_t, uint8_t* buffer, size_t, size
     while (cuptiActivityGetNextRecord(buffer, valid, &record) == CUPTI_SUCCESS) {
       if (record->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL && record->kind != CUPTI_ACTIVITY_KIND_KERNEL) continue;
       const auto* k = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
-      state.intervals.emplace_back(k->start, k->end);
-      auto& [launches, ns] = state.by_name[k->name ? k->name : "?"];
+      const std::string name = k->name ? k->name : "?";
+      state.intervals.push_back({k->start, k->end, name});
+      auto& [launches, ns] = state.by_name[name];
       ++launches;
       ns += k->end > k->start ? k->end - k->start : 0;
     }
@@ -91,10 +97,12 @@ StatusOr<KernelTotals> KernelProfiler::Stop() {
   KernelTotals totals;
   totals.kernels = static_cast<int64_t>(iv.size());
   uint64_t busy = 0, covered_to = 0;
-  for (const auto& [start, end] : iv) {
-    const uint64_t from = std::max(start, covered_to);
-    if (end > from) busy += end - from;
-    covered_to = std::max(covered_to, end);
+  for (const auto& k : iv) {
+    const uint64_t from = std::max(k.start, covered_to);
+    if (k.end > from) busy += k.end - from;
+    covered_to = std::max(covered_to, k.end);
+    const auto since_first = [&](uint64_t t) { return static_cast<double>(t - iv.front().start) * 1e-9; };
+    totals.timeline.push_back({k.name, since_first(k.start), since_first(std::max(k.start, k.end))});
   }
   totals.busy_s = static_cast<double>(busy) * 1e-9;
   for (const auto& [name, stats] : state.by_name) {

@@ -20,6 +20,11 @@ struct KernelTotals {
     double seconds = 0;
   };
   std::vector<ByName> by_name;  // most time first
+  struct Interval {
+    std::string name;
+    double start_s = 0, end_s = 0;  // from the first kernel's start
+  };
+  std::vector<Interval> timeline;  // every kernel, in order of start
 };
 
 // Records every kernel that runs on the device between Start and Stop. One
