@@ -131,11 +131,12 @@ TEST(CliBench, TimesCallsAndPrintsJson) {
   EXPECT_TRUE(HasSubstr(no_sets.err, "--result-sets needs a count of at least 1")) << no_sets.err;
   EXPECT_EQ(Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 2 --result-sets 2").exit_code,
             0);
-  // --profile measures GPU kernels: on the CPU backend it says so and the
-  // timing still comes (no kernel fields in the JSON).
-  CliResult profiled = Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 2 --profile --json");
+  // --profile and --timeline measure GPU kernels: on the CPU backend it
+  // says so and the timing still comes (no kernel fields in the JSON).
+  CliResult profiled =
+      Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 2 --profile --timeline --json");
   ASSERT_EQ(profiled.exit_code, 0) << profiled.err;
-  EXPECT_TRUE(HasSubstr(profiled.err, "--profile measures GPU kernels; ignored on the CPU backend"));
+  EXPECT_TRUE(HasSubstr(profiled.err, "--profile and --timeline measure GPU kernels; ignored on the CPU backend"));
   EXPECT_TRUE(HasSubstr(profiled.out, "\"queued_us\""));
   EXPECT_FALSE(HasSubstr(profiled.out, "kernel_busy_us"));
 }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <sstream>
 
 #include "backends/cpu/random_tensor.h"
 #include "backends/gpu/codegen/nvrtc_compiler.h"
@@ -13,6 +14,7 @@
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/runtime/device_memory.h"
 #include "frontend/parser.h"
+#include "cli_util.h"
 #include "test_util.h"
 
 namespace hlograph::gpu {
@@ -98,6 +100,80 @@ TEST(GpuGraphMode, CorpusMatchesStreamModeBitForBit) {
             << " with conditional nodes\n";
   EXPECT_GT(ran, 60);
   EXPECT_GT(with_control_flow, 3);
+}
+
+// The workloads in graph mode, with their chains at high priority and the
+// kernels beside them (gpt_decode's KV-cache copies) at low priority and
+// launched only once their producers finish: the same bits as stream mode.
+TEST(GpuGraphMode, WorkloadsMatchStreamModeBitForBit) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  const testing::ScopedEnv no_autotune("HLOGRAPH_GPU_AUTOTUNE", "0");
+  std::vector<std::string> paths;
+  for (const char* w : {"mlp_chain", "fori_tanh", "scan_layers", "gpt_decode"}) {
+    paths.push_back(testing::SourceDir() + "/bench/programs/" + w + ".mlir");
+  }
+  int off_chain = 0;
+  for (const Program& program : PlannedPrograms(paths)) {
+    const ir::Module& module = program.module();
+    auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
+    auto graph = GpuExecutable::Compile(module, Mode(ExecutionMode::kGraph));
+    ASSERT_TRUE(stream.ok() && graph.ok()) << program.path;
+    for (const Graph& g : (*graph)->graph_plan().graphs) {
+      for (const GraphNode& n : g.nodes) off_chain += n.off_chain;
+    }
+    auto args = cpu::RandomTensors(ir::FunctionSignature(*module.EntryFunction()).inputs, 5);
+    ASSERT_TRUE(args.ok());
+    auto want = (*stream)->Run(*args);
+    ASSERT_TRUE(want.ok()) << program.path << ": " << want.status().message();
+    for (int call = 0; call < 3; ++call) {
+      auto got = (*graph)->Run(*args);
+      ASSERT_TRUE(got.ok()) << program.path << ": " << got.status().message();
+      EXPECT_EQ(Differs(*want, *got), "") << program.path << ", call " << call;
+    }
+  }
+  EXPECT_GT(off_chain, 0);
+}
+
+// `bench --timeline`: one call's kernels, as many as the profile counts per
+// call, in order of start from 0, each ending after it starts.
+TEST(GpuGraphMode, BenchTimelineListsOneCallsKernels) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  const testing::CliResult r = testing::Hlograph(
+      "bench " + testing::Quote(testing::SourceDir() + "/bench/programs/mlp_chain.mlir") +
+      " --iters 3 --warmup 1 --profile --timeline");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string line;
+  double kernels = -1, last_start = -1;
+  int rows = 0;
+  bool in_timeline = false;
+  while (std::getline(lines, line)) {
+    if (line.find("kernel time") != std::string::npos) {
+      const size_t open = line.find('(');
+      ASSERT_NE(open, std::string::npos) << line;
+      kernels = std::stod(line.substr(open + 1));
+    }
+    if (line.find("timeline of one call") != std::string::npos) {
+      in_timeline = true;
+      std::getline(lines, line);  // the column names
+      continue;
+    }
+    if (!in_timeline) continue;
+    std::istringstream row(line);
+    double start = 0, end = 0, duration = 0, later = 0;
+    std::string name;
+    ASSERT_TRUE(static_cast<bool>(row >> start >> end >> duration >> later >> name)) << line;
+    if (rows == 0) {
+      EXPECT_EQ(start, 0.0);
+    }
+    EXPECT_GE(start, last_start) << line;
+    EXPECT_GE(end, start) << line;
+    EXPECT_EQ(name.rfind("fusion_", 0), 0u) << line;
+    last_start = start;
+    ++rows;
+  }
+  EXPECT_GT(rows, 1) << r.out;
+  EXPECT_EQ(rows, static_cast<int>(kernels + 0.5)) << r.out;
 }
 
 // Temps in graph memory nodes (HLOGRAPH_GPU_TEMPS=graph): the same bits as

@@ -320,6 +320,50 @@ func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256x
   EXPECT_FALSE(broken.Verify().ok());
 }
 
+TEST(GpuGraphPlan, KernelsOffTheLongestPathRunAtLowPriorityAndNeverLaunchEarly) {
+  // gpt_decode: each layer's chain of products and reductions is the
+  // longest path; the KV-cache copies beside it (each waits for the layer's
+  // first product, the next layer's first product waits for it) are not.
+  Planned p = PlanFile(testing::SourceDir() + "/bench/programs/gpt_decode.mlir");
+  GraphOptions options;
+  options.programmatic_launch = true;
+  const GraphPlan plan = BuildGraphPlan(p.program, options);
+  ASSERT_TRUE(plan.Verify().ok()) << plan.Verify().message();
+  int copies = 0, products = 0;
+  for (const GraphNode& n : plan.graphs[0].nodes) {
+    if (n.off_chain) {
+      EXPECT_TRUE(n.programmatic.empty());
+    }
+    if (n.kind != NodeKind::kKernel) continue;
+    const Fusion& f = p.program.fusions[static_cast<size_t>(std::get<KernelStep>(n.step->action).fusion)];
+    if (f.kind == FusionKind::kUpdateSliceInPlace) {
+      ++copies;
+      EXPECT_TRUE(n.off_chain) << f.name;
+    }
+    if (f.kind == FusionKind::kDot) {
+      ++products;
+      EXPECT_FALSE(n.off_chain) << f.name;
+    }
+  }
+  EXPECT_EQ(copies, 24);
+  EXPECT_EQ(products, 12 * 6 + 1);
+  EXPECT_TRUE(testing::HasSubstr(plan.ToString(p.program), "[off the chain: lowest priority]"));
+
+  options.prioritize_chain = false;
+  const GraphPlan flat = BuildGraphPlan(p.program, options);
+  for (const GraphNode& n : flat.graphs[0].nodes) EXPECT_FALSE(n.off_chain);
+  // Verify catches an early launch into a node off the chain.
+  GraphPlan broken = plan;
+  for (GraphNode& n : broken.graphs[0].nodes) {
+    if (n.off_chain && !n.deps.empty() && n.kind == NodeKind::kKernel &&
+        broken.graphs[0].nodes[static_cast<size_t>(n.deps.back())].kind == NodeKind::kKernel) {
+      n.programmatic = {n.deps.back()};
+      break;
+    }
+  }
+  EXPECT_FALSE(broken.Verify().ok());
+}
+
 TEST(GpuGraphPlan, DataDependentLoopIsAWhileNodeSetOnTheDevice) {
   Planned p = PlanFile(testing::Corpus("while_loop_newton_sqrt.mlir"));
   const GraphPlan plan = BuildGraphPlan(p.program);

@@ -78,6 +78,9 @@ class Builder {
     }
     DropDeadNodes();
     PlaceTemps();
+    if (options_.prioritize_chain) {
+      for (Graph& g : plan_.graphs) MarkOffChain(g);
+    }
     return std::move(plan_);
   }
 
@@ -255,6 +258,26 @@ class Builder {
         }
       }
       DropDeadNodes(segment.graph, std::move(wanted));
+    }
+  }
+
+  // Marks the nodes on no longest path through `g` (each node counting
+  // one) off the chain, and drops the early launch into them.
+  static void MarkOffChain(Graph& g) {
+    std::vector<GraphNode>& nodes = g.nodes;
+    const size_t n = nodes.size();
+    std::vector<int> from_start(n, 1), to_end(n, 1);  // longest paths, in nodes, including the node
+    for (size_t i = 0; i < n; ++i) {
+      for (int d : nodes[i].deps) from_start[i] = std::max(from_start[i], from_start[static_cast<size_t>(d)] + 1);
+    }
+    for (size_t i = n; i-- > 0;) {
+      for (int d : nodes[i].deps) to_end[static_cast<size_t>(d)] = std::max(to_end[static_cast<size_t>(d)], to_end[i] + 1);
+    }
+    int longest = 0;
+    for (size_t i = 0; i < n; ++i) longest = std::max(longest, from_start[i] + to_end[i] - 1);
+    for (size_t i = 0; i < n; ++i) {
+      nodes[i].off_chain = from_start[i] + to_end[i] - 1 < longest;
+      if (nodes[i].off_chain) nodes[i].programmatic.clear();
     }
   }
 
@@ -632,6 +655,7 @@ GraphOptions WithEnvironment(GraphOptions options) {
     return v != nullptr ? v : "";
   };
   if (text("HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH") == "0") options.programmatic_launch = false;
+  if (text("HLOGRAPH_GPU_CHAIN_PRIORITY") == "0") options.prioritize_chain = false;
   options.temps_in_graph_memory = options.temps_in_graph_memory || text("HLOGRAPH_GPU_TEMPS") == "graph";
   const std::string budget = text("HLOGRAPH_GPU_CONDITIONAL_GRAPHS");
   if (!budget.empty()) {
@@ -663,6 +687,7 @@ std::string GraphPlan::ToString(const GpuProgram& program) const {
       os << "    n" << i << " " << Label(program, n);
       if (!n.deps.empty()) os << " <- " << Ids(n.deps, "n");
       if (!n.programmatic.empty()) os << " (launched early behind " << Ids(n.programmatic, "n") << ")";
+      if (n.off_chain && LaunchesKernel(n)) os << " [off the chain: lowest priority]";
       os << "\n";
     }
   }
@@ -695,7 +720,8 @@ std::string GraphPlan::ToDot(const GpuProgram& program) const {
       std::replace(label.begin(), label.end(), '"', '\'');
       const NodeKind k = graphs[g].nodes[i].kind;
       os << "    " << id(g, i) << " [label=\"n" << i << " " << label << "\""
-         << (k == NodeKind::kWhile || k == NodeKind::kSwitch ? ", shape=diamond" : "") << "];\n";
+         << (k == NodeKind::kWhile || k == NodeKind::kSwitch ? ", shape=diamond" : "")
+         << (graphs[g].nodes[i].off_chain ? ", color=gray" : "") << "];\n";
     }
     if (graphs[g].nodes.empty()) os << "    " << id(g, 0) << " [label=\"(empty)\", shape=plaintext];\n";
     os << "  }\n";
@@ -725,6 +751,9 @@ Status GraphPlan::Verify() const {
       const std::string where = "graph " + std::to_string(g) + " node " + std::to_string(i);
       for (int d : n.deps) {
         if (d < 0 || static_cast<size_t>(d) >= i) return Status::Error("invalid graph plan: " + where + " waits for a later node");
+      }
+      if (n.off_chain && !n.programmatic.empty()) {
+        return Status::Error("invalid graph plan: " + where + " is off the chain but launches early");
       }
       for (int d : n.programmatic) {
         const bool listed = std::count(n.deps.begin(), n.deps.end(), d) > 0;

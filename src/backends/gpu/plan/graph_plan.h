@@ -88,6 +88,11 @@ struct GraphNode {
   // It uses the executable's one library workspace (GEMMs, convolutions; a
   // conditional node whose graphs hold one): such nodes never overlap.
   bool workspace = false;
+  // Not on a longest path of its graph (counted in nodes): a kernel that
+  // runs at the lowest priority and never launches early, so that it fills
+  // the SMs the chain leaves idle instead of taking them from it
+  // (GraphOptions::prioritize_chain).
+  bool off_chain = false;
 };
 
 struct Graph {
@@ -120,6 +125,12 @@ struct GraphOptions {
   // before they wait (docs/PERF.md): mlp_chain 77.4 -> 66.9 us a call,
   // fori_tanh 522 -> 406, scan_layers 111 -> 92, gpt_decode 606 -> 554.
   bool programmatic_launch = true;
+  // Kernels on a longest path of their graph run at the highest priority,
+  // the others (off_chain) at the lowest and without early launch. Measured
+  // on the H200 (docs/PERF.md): gpt_decode's KV-cache copies, launched
+  // early behind the layer's first product, took the SMs the attention
+  // after it needed and added about 8 us a layer.
+  bool prioritize_chain = true;
   // Temps in graph memory nodes instead of the arena, where the program is
   // one graph. Opt-in (WithEnvironment).
   bool temps_in_graph_memory = false;
@@ -136,7 +147,7 @@ struct GraphOptions {
 
 // `options` as the environment amends them (what the executable and
 // `explain` both plan with): HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=0 turns
-// programmatic edges off, HLOGRAPH_GPU_TEMPS=graph temps in graph memory on; HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N
+// programmatic edges off, HLOGRAPH_GPU_CHAIN_PRIORITY=0 priorities, HLOGRAPH_GPU_TEMPS=graph temps in graph memory on; HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N
 // sets the conditional graph budget.
 GraphOptions WithEnvironment(GraphOptions options);
 
@@ -158,8 +169,10 @@ struct GraphPlan {
   std::string ToString(const GpuProgram& program) const;
   std::string ToDot(const GpuProgram& program) const;  // Graphviz
   // Edges point backwards within their graph, children exist, conditional
-  // nodes follow their set-condition node, programmatic edges join kernels
-  // and none comes from a writer of what its kernel reads early, temps in graph memory are allocated before every node and freed after.
+  // nodes follow their set-condition node, programmatic edges join kernels,
+  // none comes from a writer of what its kernel reads early and none leads
+  // to a node off the chain, temps in graph memory are allocated before
+  // every node and freed after.
   Status Verify() const;
 };
 

@@ -90,19 +90,26 @@ StatusOr<std::unique_ptr<GraphExec>> GraphExec::Create(const GraphResources& res
   g->resources_ = &resources;
   g->graph_ = graph;
   Status built = g->Build(ptrs, capture);
-  if (built.ok()) built = CudaStatus(cudaGraphInstantiate(&g->exec_, g->cuda_graph_, 0), "cudaGraphInstantiate");
+  if (built.ok()) built = g->Instantiate();
   if (!built.ok() && g->programmatic_) {
     // A driver that refuses programmatic edges (in a conditional body, say)
     // gets plain ones: the kernels' waits are then no-ops.
     (void)cudaGetLastError();
     g->programmatic_ = false;
     built = g->Build(ptrs, capture);
-    if (built.ok()) built = CudaStatus(cudaGraphInstantiate(&g->exec_, g->cuda_graph_, 0), "cudaGraphInstantiate");
+    if (built.ok()) built = g->Instantiate();
   }
   HLOGRAPH_TRY(built);
   ++counters.instantiations;
   g->bound_ = ptrs;
   return g;
+}
+
+// Each kernel node runs at the priority its own attribute gives
+// (GraphNode::off_chain), not at its stream's.
+Status GraphExec::Instantiate() {
+  return CudaStatus(cudaGraphInstantiate(&exec_, cuda_graph_, cudaGraphInstantiateFlagUseNodePriority),
+                    "cudaGraphInstantiate");
 }
 
 Status GraphExec::Build(const std::vector<void*>& ptrs, cudaStream_t capture) {
@@ -112,6 +119,7 @@ Status GraphExec::Build(const std::vector<void*>& ptrs, cudaStream_t capture) {
   nodes_.clear();
   handles_.assign(static_cast<size_t>(resources_->plan->conditions), 0);
   HLOGRAPH_CUDA(cudaGraphCreate(&cuda_graph_, 0));
+  HLOGRAPH_CUDA(cudaDeviceGetStreamPriorityRange(&least_priority_, &greatest_priority_));
   return AddNodes(graph_, cuda_graph_, ptrs, capture);
 }
 
@@ -232,6 +240,9 @@ Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<
         KernelOf(r, n, ptrs, handle, k);
         HLOGRAPH_CUDA(cudaGraphAddKernelNode(&out, graph, deps.data(), deps.size(), &k.params));
         kernel_node[i] = true;
+        cudaLaunchAttributeValue priority{};
+        priority.priority = n.off_chain ? least_priority_ : greatest_priority_;
+        HLOGRAPH_CUDA(cudaGraphKernelNodeSetAttribute(out, cudaLaunchAttributePriority, &priority));
         if (!early.empty()) {
           cudaGraphEdgeData edge{};
           edge.from_port = cudaGraphKernelNodePortProgrammatic;
@@ -372,7 +383,7 @@ Status GraphExec::Bind(const std::vector<void*>& ptrs, cudaStream_t capture, Bin
     if (exec_ != nullptr) (void)cudaGraphExecDestroy(exec_);
     exec_ = nullptr;
     HLOGRAPH_TRY(Build(ptrs, capture));
-    HLOGRAPH_CUDA(cudaGraphInstantiate(&exec_, cuda_graph_, 0));
+    HLOGRAPH_TRY(Instantiate());
     ++counters.instantiations;
   }
   bound_ = ptrs;

@@ -76,6 +76,7 @@ class GraphExec {
   GraphExec() = default;
   struct Node;
   Status Build(const std::vector<void*>& ptrs, cudaStream_t capture);
+  Status Instantiate();
   Status AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<void*>& ptrs, cudaStream_t capture);
   Status UpdateNode(const Node& node, const std::vector<void*>& ptrs, cudaStream_t capture);
   // `ptrs` with the temps at their place in graph memory (GraphPlan::temps),
@@ -91,6 +92,7 @@ class GraphExec {
   std::vector<void*> bound_;                         // the caller's addresses the instance is bound to
   void* temps_ = nullptr;                            // the temps' graph memory (allocated by the graph)
   bool programmatic_ = true;
+  int least_priority_ = 0, greatest_priority_ = 0;  // the device's range (greatest is the lowest number)
 };
 
 }  // namespace hlograph::gpu
