@@ -11,6 +11,7 @@
 # workload with the last setting: the time in each kernel, and from one
 # call's timeline how much of the call each kernel's end adds (the whole
 # timeline goes to $OUT/timeline-WORKLOAD.txt when OUT is set).
+# TESTS=0 skips the unit tests, PROFILE=0 the profile.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 declare -a settings workloads
@@ -22,11 +23,15 @@ done
 [ ${#workloads[@]} -gt 0 ] || workloads=(mlp_chain fori_tanh scan_layers gpt_decode)
 
 [ -f build-gpu/build.ninja ] || cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DHLOGRAPH_WERROR=OFF >/dev/null
-ninja -C build-gpu -j "$(nproc)" hlograph hlograph_unit_tests >build-gpu/variants-build.log 2>&1 \
+targets=(hlograph)
+[ "${TESTS:-1}" = 0 ] || targets+=(hlograph_unit_tests)
+ninja -C build-gpu -j "$(nproc)" "${targets[@]}" >build-gpu/variants-build.log 2>&1 \
   || { tail -n 30 build-gpu/variants-build.log; exit 1; }
-build-gpu/tests/hlograph_unit_tests --gtest_filter='Gpu*' --gtest_brief=1 >build-gpu/variants-tests.log 2>&1
-tail -n 3 build-gpu/variants-tests.log
-grep -A5 'FAILED\|Failure' build-gpu/variants-tests.log | head -40
+if [ "${TESTS:-1}" != 0 ]; then
+  build-gpu/tests/hlograph_unit_tests --gtest_filter='Gpu*' --gtest_brief=1 >build-gpu/variants-tests.log 2>&1
+  tail -n 3 build-gpu/variants-tests.log
+  grep -A5 'FAILED\|Failure' build-gpu/variants-tests.log | head -40
+fi
 
 echo "| workload | setting | queued us | latency us | host us | MiB |"
 echo "|---|---|---|---|---|---|"
@@ -40,6 +45,7 @@ d.get('host_us', float('nan')), d['peak_device_bytes'] / 1048576))" 2>/dev/null 
   done
 done
 last=${settings[${#settings[@]}-1]}
+[ "${PROFILE:-1}" = 0 ] && exit 0
 for w in "${workloads[@]}"; do
   echo "== $w (${last:-defaults}): kernel profile"
   env $last build-gpu/hlograph bench "bench/programs/$w.mlir" --profile --timeline --iters 30 >build-gpu/profile.txt 2>&1

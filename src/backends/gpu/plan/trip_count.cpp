@@ -2,7 +2,9 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "backends/gpu/plan/op_classes.h"
 #include "ir/attribute.h"
 #include "ir/verify/verify_util.h"
 
@@ -35,22 +37,34 @@ std::string Mirrored(const std::string& direction) {
 
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
+// The ops of `block` that read `v` (nested reads count for the op holding
+// them), once per read.
+std::vector<const ir::Operation*> Readers(const ir::Value* v, const ir::Block& block) {
+  std::vector<const ir::Operation*> readers;
+  for (const auto& op : block.operations()) {
+    ForEachRead(*op, [&](const ir::Value* read) {
+      if (read == v) readers.push_back(op.get());
+    });
+  }
+  return readers;
+}
+
 }  // namespace
 
-int64_t KnownTripCount(const ir::Operation& loop) {
+std::optional<CountedLoop> CountLoop(const ir::Operation& loop) {
   if (loop.name() != "stablehlo.while" || loop.num_regions() != 2 || loop.region(0).empty() ||
       loop.region(1).empty()) {
-    return -1;
+    return std::nullopt;
   }
   const ir::Block& cond = loop.region(0).front();
   const ir::Block& body = loop.region(1).front();
   const ir::Operation* cond_return = cond.terminator();
   const ir::Operation* body_return = body.terminator();
-  if (!cond_return || cond_return->num_operands() != 1 || !body_return) return -1;
+  if (!cond_return || cond_return->num_operands() != 1 || !body_return) return std::nullopt;
   const ir::Operation* compare = cond_return->operand(0)->defining_op();
-  if (!compare || compare->name() != "stablehlo.compare") return -1;
+  if (!compare || compare->name() != "stablehlo.compare") return std::nullopt;
   const auto* direction_attr = compare->attr("comparison_direction").as<ir::EnumAttr>();
-  if (!direction_attr) return -1;
+  if (!direction_attr) return std::nullopt;
   std::string direction = direction_attr->value;
   // counter OP bound, or bound OP counter (mirrored).
   int counter = ArgumentOf(compare->operand(0), cond);
@@ -60,32 +74,78 @@ int64_t KnownTripCount(const ir::Operation& loop) {
     bound = ConstantScalar(compare->operand(0));
     direction = Mirrored(direction);
   }
-  if (counter < 0 || !bound || static_cast<size_t>(counter) >= loop.num_operands()) return -1;
+  if (counter < 0 || !bound || static_cast<size_t>(counter) >= loop.num_operands()) return std::nullopt;
   const ir::ElementType type = compare->operand(0)->type().element();
-  if (!ir::IsInteger(type)) return -1;
+  if (!ir::IsInteger(type)) return std::nullopt;
   const std::optional<int64_t> start = ConstantScalar(loop.operand(static_cast<size_t>(counter)));
   // The body's next counter: counter + step.
-  if (static_cast<size_t>(counter) >= body_return->num_operands()) return -1;
+  if (static_cast<size_t>(counter) >= body_return->num_operands()) return std::nullopt;
   const ir::Operation* add = body_return->operand(static_cast<size_t>(counter))->defining_op();
-  if (!start || !add || add->name() != "stablehlo.add") return -1;
+  if (!start || !add || add->name() != "stablehlo.add") return std::nullopt;
   std::optional<int64_t> step;
   if (ArgumentOf(add->operand(0), body) == counter) step = ConstantScalar(add->operand(1));
   if (!step && ArgumentOf(add->operand(1), body) == counter) step = ConstantScalar(add->operand(0));
-  if (!step) return -1;
+  if (!step) return std::nullopt;
   // Far from the type's limits, so that the counter cannot wrap before the
   // bound stops it (unsigned types: nothing negative).
   const int bits = ir::BitWidth(type);
   const int64_t limit = bits >= 64 ? (int64_t{1} << 61) : (int64_t{1} << (bits - 2));
   const int64_t a = *start, b = *bound, s = *step;
   for (int64_t v : {a, b, s}) {
-    if (v >= limit || v <= -limit || (ir::IsUnsignedInteger(type) && v < 0)) return -1;
+    if (v >= limit || v <= -limit || (ir::IsUnsignedInteger(type) && v < 0)) return std::nullopt;
   }
-  if (direction == "LT" && s > 0) return a < b ? CeilDiv(b - a, s) : 0;
-  if (direction == "LE" && s > 0) return a <= b ? (b - a) / s + 1 : 0;
-  if (direction == "GT" && s < 0) return a > b ? CeilDiv(a - b, -s) : 0;
-  if (direction == "GE" && s < 0) return a >= b ? (a - b) / -s + 1 : 0;
-  if (direction == "NE" && s != 0 && (b - a) % s == 0 && (b - a) / s >= 0) return (b - a) / s;
-  return -1;
+  int64_t trips = -1;
+  if (direction == "LT" && s > 0) trips = a < b ? CeilDiv(b - a, s) : 0;
+  if (direction == "LE" && s > 0) trips = a <= b ? (b - a) / s + 1 : 0;
+  if (direction == "GT" && s < 0) trips = a > b ? CeilDiv(a - b, -s) : 0;
+  if (direction == "GE" && s < 0) trips = a >= b ? (a - b) / -s + 1 : 0;
+  if (direction == "NE" && s != 0 && (b - a) % s == 0 && (b - a) / s >= 0) trips = (b - a) / s;
+  if (trips < 0) return std::nullopt;
+  return CountedLoop{static_cast<size_t>(counter), a, s, trips};
+}
+
+int64_t KnownTripCount(const ir::Operation& loop) {
+  const std::optional<CountedLoop> counted = CountLoop(loop);
+  return counted ? counted->trips : -1;
+}
+
+bool InitialValueOverwritten(const ir::Operation& loop, size_t i) {
+  const std::optional<CountedLoop> counted = CountLoop(loop);
+  if (!counted || i >= loop.num_operands() || i == counted->index) return false;
+  const ir::Block& cond = loop.region(0).front();
+  const ir::Block& body = loop.region(1).front();
+  if (i >= cond.num_arguments() || i >= body.num_arguments() || !Readers(cond.argument(i), cond).empty()) return false;
+  const ir::Value* state = body.argument(i);
+  const std::vector<const ir::Operation*> readers = Readers(state, body);
+  if (readers.size() != 1) return false;
+  const ir::Operation* update = readers.front();
+  const ir::Operation* next = body.terminator();
+  if (update->name() != "stablehlo.dynamic_update_slice" || update->operand(0) != state || !next ||
+      i >= next->num_operands() || next->operand(i) != update->result(0) ||
+      Readers(update->result(0), body).size() != 1) {
+    return false;
+  }
+  const ir::Type& whole = state->type();
+  const ir::Type& window = update->operand(1)->type();
+  if (!whole.IsTensor() || !window.IsTensor() || whole.rank() != window.rank() ||
+      update->num_operands() != 2 + static_cast<size_t>(whole.rank())) {
+    return false;
+  }
+  int stepped = -1;  // the one dimension the window moves along
+  for (int64_t d = 0; d < whole.rank(); ++d) {
+    const ir::Value* start = update->operand(2 + static_cast<size_t>(d));
+    if (ArgumentOf(start, body) == static_cast<int>(counted->index)) {
+      if (stepped >= 0) return false;
+      stepped = static_cast<int>(d);
+    } else if (ConstantScalar(start) != std::optional<int64_t>(0) || window.dim(d) != whole.dim(d)) {
+      return false;
+    }
+  }
+  // Windows [start + t * step, + size) for t < trips tile the dimension
+  // exactly (none is clamped).
+  if (stepped < 0) return false;
+  const int64_t size = window.dim(stepped);
+  return counted->start == 0 && counted->step == size && size > 0 && counted->trips * size == whole.dim(stepped);
 }
 
 }  // namespace hlograph::gpu
