@@ -11,8 +11,6 @@
 //                 sums and the last to arrive adds them.
 //   lanes over k  a warp takes one column, its lanes every 32nd term of the
 //                 sum, folded by shuffles.
-#include <cstdlib>
-
 #include "backends/gpu/codegen/body_emitter.h"
 
 namespace hlograph::gpu::emit {
@@ -254,8 +252,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
   // weights are in flight while both happen. The rest go kRowsPerThread a
   // pass. A row past the chunk's end is clamped into it and skipped.
   const int64_t per_thread = t.k_chunk / t.slices;
-  const char* first_env = std::getenv("HLOGRAPH_GPU_DOT_FIRST_PASS_ROWS");
-  const int64_t first = std::min(per_thread, first_env ? int64_t{std::atoi(first_env)} : DotTiling::kFirstPassRows);
+  const int64_t first = std::min(per_thread, DotTiling::kFirstPassRows);
   const int64_t batch = DotTiling::kRowsPerThread;
   const bool full_chunks = t.dims.k % t.k_chunk == 0;
   const auto rows = [&](const std::string& name, const std::string& from, int64_t count, bool exact,

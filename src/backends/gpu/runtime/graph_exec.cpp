@@ -240,9 +240,13 @@ Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<
         KernelOf(r, n, ptrs, handle, k);
         HLOGRAPH_CUDA(cudaGraphAddKernelNode(&out, graph, deps.data(), deps.size(), &k.params));
         kernel_node[i] = true;
+        // Priorities only order the SMs' work: a driver refusing one leaves
+        // the node at its default.
         cudaLaunchAttributeValue priority{};
         priority.priority = n.off_chain ? least_priority_ : greatest_priority_;
-        HLOGRAPH_CUDA(cudaGraphKernelNodeSetAttribute(out, cudaLaunchAttributePriority, &priority));
+        if (cudaGraphKernelNodeSetAttribute(out, cudaLaunchAttributePriority, &priority) != cudaSuccess) {
+          (void)cudaGetLastError();
+        }
         if (!early.empty()) {
           cudaGraphEdgeData edge{};
           edge.from_port = cudaGraphKernelNodePortProgrammatic;
