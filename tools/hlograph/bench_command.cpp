@@ -180,13 +180,22 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
     }
   }
   if (o.timeline) {
+    // Two calls recorded, the second shown: the first after the profiler
+    // starts pays for its setup. The calls run one after the other on the
+    // stream, so the second's kernels are the later half by start.
     HLOGRAPH_TRY(stream.Synchronize());
     HLOGRAPH_TRY(gpu::KernelProfiler::Start());
-    const Status run = exe->Execute(arg_ptrs, results(), stream.get());
+    Status run = exe->Execute(arg_ptrs, results(), stream.get());
+    if (run.ok()) run = exe->Execute(arg_ptrs, results(), stream.get());
     StatusOr<gpu::KernelTotals> totals = gpu::KernelProfiler::Stop();
     HLOGRAPH_TRY(run);
     HLOGRAPH_TRY(totals.status());
-    t.timeline = totals->timeline;
+    const auto& all = totals->timeline;
+    if (!all.empty()) {
+      const auto second = all.begin() + static_cast<std::ptrdiff_t>(all.size() / 2);
+      const double from = second->start_s;
+      for (auto k = second; k != all.end(); ++k) t.timeline.push_back({k->name, k->start_s - from, k->end_s - from});
+    }
   }
   return t;
 }
