@@ -423,10 +423,20 @@ TEST(GpuGraphPlan, KernelsOffTheLongestPathRunAtLowPriorityAndNeverLaunchEarly) 
   EXPECT_EQ(copies, 24);
   EXPECT_EQ(products, 12 * 6 + 1);
   EXPECT_TRUE(testing::HasSubstr(plan.ToString(p.program), "[off the chain: lowest priority]"));
+  // The longest path: each layer's 8 kernels in a chain, 12 layers, plus
+  // the kernels before and after the loop; explain says how many nodes are off it.
+  const auto& nodes = plan.graphs[0].nodes;
+  const int off = static_cast<int>(std::count_if(nodes.begin(), nodes.end(), [](const GraphNode& n) { return n.off_chain; }));
+  EXPECT_GT(plan.graphs[0].longest_path, 12 * 8);
+  EXPECT_LT(plan.graphs[0].longest_path, static_cast<int>(nodes.size()) - off + 1);
+  EXPECT_TRUE(testing::HasSubstr(plan.ToString(p.program), "longest path " + std::to_string(plan.graphs[0].longest_path) +
+                                                               " nodes, " + std::to_string(off) + " off it"))
+      << plan.ToString(p.program);
 
   options.prioritize_chain = false;
   const GraphPlan flat = BuildGraphPlan(p.program, options);
   for (const GraphNode& n : flat.graphs[0].nodes) EXPECT_FALSE(n.off_chain);
+  EXPECT_EQ(flat.graphs[0].longest_path, 0);
   // Verify catches an early launch into a node off the chain.
   GraphPlan broken = plan;
   for (GraphNode& n : broken.graphs[0].nodes) {

@@ -273,7 +273,7 @@ class Builder {
     for (size_t i = n; i-- > 0;) {
       for (int d : nodes[i].deps) to_end[static_cast<size_t>(d)] = std::max(to_end[static_cast<size_t>(d)], to_end[i] + 1);
     }
-    int longest = 0;
+    int& longest = g.longest_path;
     for (size_t i = 0; i < n; ++i) longest = std::max(longest, from_start[i] + to_end[i] - 1);
     for (size_t i = 0; i < n; ++i) {
       nodes[i].off_chain = from_start[i] + to_end[i] - 1 < longest;
@@ -681,7 +681,13 @@ std::string GraphPlan::ToString(const GpuProgram& program) const {
   os << "graph plan: " << graphs.size() << " graphs, " << node_count() << " nodes, " << conditions
      << " conditional handles\n";
   for (size_t g = 0; g < graphs.size(); ++g) {
-    os << "  graph " << g << " " << graphs[g].name << " (" << graphs[g].nodes.size() << " nodes):\n";
+    const auto& nodes = graphs[g].nodes;
+    os << "  graph " << g << " " << graphs[g].name << " (" << nodes.size() << " nodes";
+    if (graphs[g].longest_path > 0) {
+      const auto off = std::count_if(nodes.begin(), nodes.end(), [](const GraphNode& n) { return n.off_chain; });
+      os << "; longest path " << graphs[g].longest_path << " nodes, " << off << " off it";
+    }
+    os << "):\n";
     for (size_t i = 0; i < graphs[g].nodes.size(); ++i) {
       const GraphNode& n = graphs[g].nodes[i];
       os << "    n" << i << " " << Label(program, n);

@@ -98,6 +98,7 @@ struct GraphNode {
 struct Graph {
   std::string name;  // "main", "while body of n3 (graph 0)"
   std::vector<GraphNode> nodes;
+  int longest_path = 0;  // in nodes (GraphOptions::prioritize_chain; else 0)
 };
 
 // How a while loop was laid out, for explain.
