@@ -103,7 +103,6 @@ class Planner {
     std::vector<BufferId> returned;
     HLOGRAPH_TRY(PlanBlock(body, program_.main, &returned, 0));
     HLOGRAPH_TRY(BindResults(body, returned));
-    DropUnusedFusions();
     HLOGRAPH_TRY(PlanBuffers(program_));
     PlanDonations(*entry, program_);
     HLOGRAPH_TRY(program_.Verify());
@@ -293,7 +292,7 @@ class Planner {
           } else {
             mine.insert(roots[u].begin(), roots[u].end());
           }
-        } else {
+        } else if (!OnlyOverwrittenBy(*user, v)) {
           must = true;
         }
       }
@@ -376,6 +375,19 @@ class Planner {
     // Not through the rhs: the kernel loads it before anything else.
     if (!InputsReadFor(dot->operand(1), {reduce.result(0)}).empty()) return nullptr;
     return dot;
+  }
+
+  // Whether `user` is a loop whose every operand `v` is an initial value
+  // it never reads (InitialValueOverwritten): no use of `v` at all.
+  static bool OnlyOverwrittenBy(const ir::Operation& user, const ir::Value* v) {
+    if (user.name() != "stablehlo.while") return false;
+    bool any = false;
+    for (size_t i = 0; i < user.num_operands(); ++i) {
+      if (user.operand(i) != v) continue;
+      if (!InitialValueOverwritten(user, i)) return false;
+      any = true;
+    }
+    return any;
   }
 
   // Ops recomputed in several kernels rather than stored: index maps and
@@ -646,49 +658,6 @@ class Planner {
     return false;
   }
 
-  // A loop's initial value the loop never reads (InitialValueOverwritten:
-  // the zeros a scan's stacked outputs start from) is not copied into its
-  // state, and the kernel computing it only for the loop is dropped (its
-  // fusion with it, by DropUnusedFusions).
-  void DropComputation(const ir::Value* v, BufferId init, Sequence& seq, const ir::Operation& loop) {
-    if (SoleUser(v) != &loop || program_.buffers[static_cast<size_t>(init)].kind != BufferKind::kTemp) return;
-    for (auto it = seq.steps.rbegin(); it != seq.steps.rend(); ++it) {
-      const auto* k = std::get_if<KernelStep>(&it->action);
-      if (k == nullptr || std::count(k->outputs.begin(), k->outputs.end(), init) == 0) continue;
-      if (k->outputs.size() == 1) seq.steps.erase(std::next(it).base());
-      return;
-    }
-  }
-
-  // Drops the fusions no step launches any more and renumbers the others
-  // (their names stay).
-  void DropUnusedFusions() {
-    std::vector<int> renumbered(program_.fusions.size(), -1);
-    ForEachKernel(program_.main, [&](KernelStep& k) { renumbered[static_cast<size_t>(k.fusion)] = 0; });
-    std::vector<Fusion> kept;
-    for (size_t i = 0; i < renumbered.size(); ++i) {
-      if (renumbered[i] < 0) continue;
-      renumbered[i] = static_cast<int>(kept.size());
-      kept.push_back(std::move(program_.fusions[i]));
-    }
-    program_.fusions = std::move(kept);
-    ForEachKernel(program_.main, [&](KernelStep& k) { k.fusion = renumbered[static_cast<size_t>(k.fusion)]; });
-  }
-
-  template <typename Fn>
-  static void ForEachKernel(Sequence& seq, Fn&& fn) {
-    for (Step& step : seq.steps) {
-      if (auto* k = std::get_if<KernelStep>(&step.action)) {
-        fn(*k);
-      } else if (auto* w = std::get_if<WhileStep>(&step.action)) {
-        ForEachKernel(w->cond, fn);
-        ForEachKernel(w->body, fn);
-      } else if (auto* c = std::get_if<CaseStep>(&step.action)) {
-        for (Sequence& branch : c->branches) ForEachKernel(branch, fn);
-      }
-    }
-  }
-
   Status EmitWhile(const ir::Operation& op, Sequence& seq, int depth) {
     if (op.num_regions() != 2 || op.region(0).empty() || op.region(1).empty()) {
       return Status::Error(OpError(op, "expects a cond and a body region"));
@@ -703,7 +672,14 @@ class Planner {
     }
     for (size_t i = 0; i < op.num_operands(); ++i) {
       HLOGRAPH_TRY(CheckLoopValueType(op, op.operand(i)));
-      HLOGRAPH_ASSIGN(BufferId init, BufferOf(op.operand(i), seq));
+      // An initial value the loop never reads (the zeros a scan's stacked
+      // outputs start from) is neither copied in nor, when only the loop
+      // wanted it, computed (Decide counts no use of it).
+      const bool overwritten = InitialValueOverwritten(op, i);
+      BufferId init = -1;
+      if (!overwritten) {
+        HLOGRAPH_ASSIGN(init, BufferOf(op.operand(i), seq));
+      }
       // A value the body passes through unchanged (the stacked weights of a
       // scan) is read where it is: nothing writes it during the loop.
       if (next->operand(i) == body.argument(i)) {
@@ -711,9 +687,7 @@ class Planner {
         continue;
       }
       const BufferId state = NewTemp(op.operand(i)->type(), "loop state " + std::to_string(i) + " of " + Describe(op));
-      if (InitialValueOverwritten(op, i)) {
-        DropComputation(op.operand(i), init, seq, op);
-      } else if (!ComputeInto(op.operand(i), init, state, seq, op)) {
+      if (!overwritten && !ComputeInto(op.operand(i), init, state, seq, op)) {
         HLOGRAPH_TRY(EmitCopy(init, state, seq, &op));
       }
       w.state.push_back(state);
