@@ -267,6 +267,72 @@ func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256x
   EXPECT_LT(ok->code.find("hlo_wait_for_producers();", ok->code.find(o.name)), ok->code.find("p1["));
 }
 
+// The text between `from` and the matching closing brace of the block it opens.
+std::string BlockAt(const std::string& code, size_t from) {
+  size_t open = code.find('{', from), depth = 0;
+  for (size_t i = open; i < code.size(); ++i) {
+    if (code[i] == '{') ++depth;
+    if (code[i] == '}' && --depth == 0) return code.substr(from, i + 1 - from);
+  }
+  return "";
+}
+
+TEST(GpuGeneratedDot, ProductsPrefetchTheirWeightsIntoL2) {
+  // Stacked weights sliced by the counter: the first SM's worth of blocks
+  // ask for the layer's slice (input 3, the stack, from its first to its
+  // last element at the counter's layer) before the kernel waits.
+  Planned p = Plan(Named("loop_over_stacked_weights").text);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const Fusion& f = *Products(*p.program)[0];
+  EXPECT_TRUE(f.tiling.prefetch_l2);
+  EXPECT_TRUE(testing::HasSubstr(f.tiling.ToString(), "the rhs prefetched into L2"));
+  auto k = EmitKernel(f);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  const size_t at = k->code.find("if (blockIdx.x < 132)", k->code.find(f.name));
+  ASSERT_NE(at, std::string::npos) << k->code;
+  EXPECT_LT(at, k->code.find("hlo_wait_for_producers();", k->code.find(f.name))) << k->code;
+  const std::string prefetch = BlockAt(k->code, at);
+  int stack = -1;
+  for (size_t i = 0; i < f.inputs.size(); ++i) {
+    if (f.inputs[i]->type().rank() == 3) stack = static_cast<int>(i);
+  }
+  ASSERT_GE(stack, 0);
+  const std::string p_stack = "(const char*)(p" + std::to_string(stack) + " + (";
+  EXPECT_EQ(std::count(prefetch.begin(), prefetch.end(), '('), std::count(prefetch.begin(), prefetch.end(), ')'));
+  // One address for the first element, one for the last (63, 63 of the
+  // 64x64 layer, 4096 elements apart), each at the counter's layer.
+  EXPECT_NE(prefetch.find("hlo_prefetch_l2(" + p_stack), std::string::npos) << prefetch;
+  EXPECT_NE(prefetch.find(", " + p_stack), std::string::npos) << prefetch;
+  EXPECT_NE(prefetch.find("63 + "), std::string::npos) << prefetch;
+  EXPECT_NE(prefetch.find("4096LL"), std::string::npos) << prefetch;
+  EXPECT_NE(prefetch.find(std::to_string(64 * 64 * 16) + "ULL, 132u);"), std::string::npos) << prefetch;
+  // Weights the kernel computes (not just moves) have no address to ask for.
+  Planned computed = Plan(R"(
+func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256xf32> {
+  %e = stablehlo.exponential %w : tensor<256x256xf32>
+  %0 = stablehlo.dot_general %x, %e, contracting_dims = [1] x [0] : (tensor<1x256xf32>, tensor<256x256xf32>) -> tensor<1x256xf32>
+  return %0 : tensor<1x256xf32>
+})");
+  ASSERT_TRUE(computed.program.ok()) << computed.program.status().message();
+  auto ck = EmitKernel(*Products(*computed.program)[0]);
+  ASSERT_TRUE(ck.ok()) << ck.status().message();
+  EXPECT_EQ(ck->code.find("hlo_prefetch_l2(", ck->code.find("fusion_")), std::string::npos) << ck->code;
+  // Lanes over k ask too; the environment turns it off.
+  Planned over_k = Plan(kCases[2].text);
+  ASSERT_TRUE(over_k.program.ok());
+  auto ok = EmitKernel(*Products(*over_k.program)[0]);
+  ASSERT_TRUE(ok.ok());
+  EXPECT_NE(ok->code.find("hlo_prefetch_l2((const char*)(p1 + (", ok->code.find("fusion_")), std::string::npos)
+      << ok->code;
+  const testing::ScopedEnv off("HLOGRAPH_GPU_PREFETCH_L2", "0");
+  Planned plain = Plan(Named("loop_over_stacked_weights").text);
+  ASSERT_TRUE(plain.program.ok());
+  EXPECT_FALSE(Products(*plain.program)[0]->tiling.prefetch_l2);
+  auto pk = EmitKernel(*Products(*plain.program)[0]);
+  ASSERT_TRUE(pk.ok());
+  EXPECT_EQ(pk->code.find("hlo_prefetch_l2(", pk->code.find("fusion_")), std::string::npos);
+}
+
 TEST(GpuGeneratedDot, LayerNormAndSoftmaxReductionsRunInTheProductsPrologue) {
   Planned p = Plan(Named("layer_norm_in_the_prologue").text);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();

@@ -249,6 +249,57 @@ class BodyEmitter {
     return starts;
   }
 
+  // The address (a const char* expression) of the input element that `v`
+  // at `idx` reads, where `v` only moves elements of one input: reshape,
+  // transpose, slice, dynamic_slice, broadcast_in_dim and convert, and a
+  // dynamic_update_slice's array (its update is elsewhere: the address
+  // is the one the element had before). An error for anything else. Each
+  // of these keeps an element's offset non-decreasing in every index, so
+  // the all-zero and the last index bound the bytes `v` reads.
+  StatusOr<std::string> AddressOf(const ir::Value* v, const Index& idx) {
+    auto in = inputs_.find(v);
+    if (in != inputs_.end()) {
+      return "(const char*)(p" + std::to_string(in->second) + " + (" + Linear(idx, v->type().shape()) + "))";
+    }
+    const ir::Operation* op = v->defining_op();
+    if (!op || op->num_operands() == 0) return Status::Error("not an input's element");
+    const ir::Value* x = op->operand(0);
+    const std::string& name = op->name();
+    if (name == "stablehlo.reshape") return AddressOf(x, Reshaped(idx, v->type().shape(), x->type().shape()));
+    if (name == "stablehlo.convert" || name == "stablehlo.dynamic_update_slice") return AddressOf(x, idx);
+    if (name == "stablehlo.transpose") {
+      const auto perm = I64s(*op, "permutation");
+      Index src(perm.size());
+      for (size_t i = 0; i < perm.size(); ++i) src[static_cast<size_t>(perm[i])] = idx[i];
+      return AddressOf(x, src);
+    }
+    if (name == "stablehlo.broadcast_in_dim") {
+      const auto dims = I64s(*op, "broadcast_dimensions");
+      Index src(dims.size());
+      for (size_t j = 0; j < dims.size(); ++j) {
+        src[j] = x->type().dim(static_cast<int64_t>(j)) == 1 ? "0" : idx[static_cast<size_t>(dims[j])];
+      }
+      return AddressOf(x, src);
+    }
+    if (name == "stablehlo.slice") {
+      const auto start = I64s(*op, "start_indices");
+      auto strides = I64s(*op, "strides");
+      strides.resize(start.size(), 1);
+      Index src(idx.size());
+      for (size_t d = 0; d < idx.size(); ++d) {
+        src[d] = IndexVar(idx[d] + " * " + std::to_string(strides[d]) + "LL + " + std::to_string(start[d]) + "LL");
+      }
+      return AddressOf(x, src);
+    }
+    if (name == "stablehlo.dynamic_slice") {
+      HLOGRAPH_ASSIGN(Index starts, ClampedStarts(*op, 1, x->type().shape(), I64s(*op, "slice_sizes")));
+      Index src(idx.size());
+      for (size_t d = 0; d < idx.size(); ++d) src[d] = IndexVar(idx[d] + " + " + starts[d]);
+      return AddressOf(x, src);
+    }
+    return Status::Error("not an input's element");
+  }
+
  private:
   static std::string Key(const ir::Value* v, const Index& idx) {
     std::string key = std::to_string(reinterpret_cast<uintptr_t>(v));

@@ -191,6 +191,26 @@ class DotEmitter {
     return Status::Ok();
   }
 
+  // The first block asks for the bytes the rhs reads in L2
+  // (hlo_prefetch_l2), where the rhs only moves an input's elements
+  // (BodyEmitter::AddressOf); nothing otherwise.
+  void PrefetchRhs(int sm_count) {
+    if (!f_.tiling.prefetch_l2) return;
+    const ir::Value* rhs = dot_.operand(1);
+    Index first(static_cast<size_t>(rhs->type().rank()), "0"), last;
+    for (int64_t d : rhs->type().shape()) last.push_back(std::to_string(d - 1));
+    std::ostringstream discarded;
+    BodyEmitter trial(f_, discarded);
+    if (!trial.AddressOf(rhs, first).ok()) return;
+    e_.Open("if (blockIdx.x < " + std::to_string(sm_count) + ")");
+    const std::string lo = *e_.AddressOf(rhs, first), hi = *e_.AddressOf(rhs, last);
+    // A range of more than twice the rhs's bytes at the widest element is
+    // mostly bytes it skips.
+    e_.Line("hlo_prefetch_l2(" + lo + ", " + hi + ", " + std::to_string(rhs->type().NumElements() * 16) + "ULL, " +
+            std::to_string(sm_count) + "u);");
+    e_.Close();
+  }
+
   void DeclareAccumulators() {
     std::string s = "float acc0 = 0.f";
     for (int64_t m = 1; m < rows(); ++m) s += ", acc" + std::to_string(m) + " = 0.f";
@@ -218,7 +238,7 @@ class DotEmitter {
   std::vector<int64_t> batch_shape_, m_shape_, n_shape_, k_shape_;
 };
 
-Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
+Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   BodyEmitter& e = d.e();
   const std::string M = std::to_string(d.rows());
   const std::string W = std::to_string(DotTiling::kTileColumns), S = std::to_string(t.slices);
@@ -237,6 +257,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
   const bool reduces = std::any_of(d.fusion().ops.begin(), d.fusion().ops.end(),
                                    [](const ir::Operation* op) { return op->name() == "stablehlo.reduce"; });
   if (reduces) e.Line("__shared__ float reduce_s[" + S + "];");
+  d.PrefetchRhs(sm_count);
   e.Open("for (long long blk = blockIdx.x; blk < TILES * SPLITS; blk += gridDim.x)");
   e.Line("const long long tile = blk / SPLITS, split = blk % SPLITS;");
   e.Line("const long long b = tile / NT, n0 = (tile % NT) * " + W + ";");
@@ -351,12 +372,13 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t) {
   return Status::Ok();
 }
 
-Status EmitLanesOverK(DotEmitter& d, const DotTiling& t) {
+Status EmitLanesOverK(DotEmitter& d, const DotTiling& t, int sm_count) {
   BodyEmitter& e = d.e();
   const std::string C = std::to_string(DotTiling::kWarpColumns);
   e.Line("const long long N = " + std::to_string(t.dims.n) + "LL, K = " + std::to_string(t.dims.k) +
          "LL, COLUMNS = " + std::to_string(t.dims.batch * t.dims.n) + "LL;");
   e.Line("const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;");
+  d.PrefetchRhs(sm_count);
   e.Open("for (long long col = (long long)blockIdx.x * " + C + " + warp; col < COLUMNS; col += (long long)gridDim.x * " +
          C + ")");
   e.Line("const long long b = col / N, n = col % N;");
@@ -409,11 +431,11 @@ StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
   launch.block = {static_cast<uint32_t>(t.threads()), 1, 1};
   std::string strategy;
   if (t.lanes == DotTiling::Lanes::kOverN) {
-    HLOGRAPH_TRY(EmitLanesOverN(d, t));
+    HLOGRAPH_TRY(EmitLanesOverN(d, t, options.sm_count));
     launch.grid = {static_cast<uint32_t>(std::min<int64_t>(t.blocks(), int64_t{1} << 30)), 1, 1};
     strategy = "product, lanes over n";
   } else {
-    HLOGRAPH_TRY(EmitLanesOverK(d, t));
+    HLOGRAPH_TRY(EmitLanesOverK(d, t, options.sm_count));
     launch.grid = {static_cast<uint32_t>(std::min<int64_t>(t.tiles, int64_t{options.sm_count} * 64)), 1, 1};
     strategy = "product, lanes over k";
   }

@@ -38,6 +38,32 @@ __device__ __forceinline__ void hlo_wait_for_producers() {
 #endif
 }
 
+// Asks the copy engines to bring the bytes [from, to) into L2 (sm_90+), to
+// be read by blocks not yet running: a hint no thread waits for, so the
+// ragged 16-byte ends are left out. A range of more than `most` bytes (a
+// window that skips most of them) is left alone. The first `sharers`
+// blocks (about one per SM, those that start first) each take an equal
+// share: one SM's copy engine alone would take longer than the kernel.
+__device__ __forceinline__ void hlo_prefetch_l2(const char* from, const char* to, unsigned long long most,
+                                                unsigned int sharers) {
+#if __CUDA_ARCH__ >= 900
+  unsigned long long lo, hi;
+  asm("cvta.to.global.u64 %0, %1;" : "=l"(lo) : "l"(from));
+  asm("cvta.to.global.u64 %0, %1;" : "=l"(hi) : "l"(to));
+  lo = (lo + 15ull) & ~15ull;
+  hi &= ~15ull;
+  sharers = sharers < gridDim.x ? sharers : gridDim.x;
+  if (blockIdx.x >= sharers || hi <= lo || hi - lo > most) return;
+  const unsigned long long share = ((hi - lo) / sharers + 15ull) & ~15ull;
+  const unsigned long long begin = lo + blockIdx.x * share, end = begin + share < hi ? begin + share : hi;
+  const unsigned long long kChunk = 4096ull;
+  for (unsigned long long at = begin + threadIdx.x * kChunk; at < end; at += blockDim.x * kChunk) {
+    const unsigned int bytes = (unsigned int)(end - at < kChunk ? end - at : kChunk);
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(at), "r"(bytes) : "memory");
+  }
+#endif
+}
+
 #if __CUDA_ARCH__ >= 900
 // Thread-block clusters (split products): every block writes its partial
 // sums into the first block's shared memory, and that block adds them. The

@@ -91,6 +91,7 @@ std::string DotTiling::ToString() const {
   } else {
     os << "a warp per column, " << tiles << " blocks of " << kWarpColumns << " columns";
   }
+  if (prefetch_l2) os << ", the rhs prefetched into L2";
   return os.str();
 }
 
@@ -116,6 +117,7 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
     t.lanes = DotTiling::Lanes::kOverK;
     t.tiles = (d.batch * d.n + DotTiling::kWarpColumns - 1) / DotTiling::kWarpColumns;
     t.k_chunk = d.k;
+    t.prefetch_l2 = !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2");
     return t;
   }
   t.lanes = DotTiling::Lanes::kOverN;
@@ -143,6 +145,7 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   t.cluster_sum = clusters && t.splits > 1 &&
                   t.splits <= DotTiling::kMaxClusterSplits && t.blocks() <= (int64_t{1} << 30);
   t.stage_lhs = !TurnedOff("HLOGRAPH_GPU_DOT_STAGE_LHS") && d.m * t.k_chunk * 4 <= DotTiling::kMaxStagedLhsBytes;
+  t.prefetch_l2 = !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2");
   return t;
 }
 

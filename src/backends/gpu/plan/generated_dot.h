@@ -65,6 +65,11 @@ struct DotTiling {
   // HLOGRAPH_GPU_DOT_STAGE_LHS=0 turns it off.
   bool stage_lhs = false;
   static constexpr int64_t kMaxStagedLhsBytes = 16384;
+  // The kernel's first block asks for all of its weights (the rhs) in L2
+  // before anything else (sm_90+): the blocks that start only once the
+  // kernel before has left the SMs then find them there.
+  // HLOGRAPH_GPU_PREFETCH_L2=0 turns it off.
+  bool prefetch_l2 = false;
   int threads() const { return lanes == Lanes::kOverN ? 32 * slices : 32 * kWarpColumns; }
   // splits > 1: partial sums [splits][tiles][m][32] (f32) and one arrival
   // counter per tile, zero between calls (the last block resets it).
