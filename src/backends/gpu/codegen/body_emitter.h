@@ -165,6 +165,7 @@ class BodyEmitter {
 
   // The compute-type variable holding `v` at `idx`.
   StatusOr<std::string> Emit(const ir::Value* v, const Index& idx) {
+    if (const auto fixed = fixed_.find(v); fixed != fixed_.end()) return fixed->second;
     const std::string key = Key(v, idx);
     for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
       auto hit = it->find(key);
@@ -181,6 +182,41 @@ class BodyEmitter {
   // Makes `var` the value of `v` at `idx` in the current scope (a product
   // computed by the kernel itself, read by the ops of its epilogue).
   void Bind(const ir::Value* v, const Index& idx, const std::string& var) { scopes_.back()[Key(v, idx)] = var; }
+
+  // Makes `var` the value of `v` at every index from here on (a reduction
+  // a block computed for the one element of it the block reads).
+  void BindEverywhere(const ir::Value* v, const std::string& var) { fixed_[v] = var; }
+
+  // Folds `value` (a float each thread holds) over the block with the
+  // reduction body `body`: strided per thread already, then the warps by
+  // shuffles, then every thread folds the warps' results (in `scratch`, a
+  // __shared__ float array of a slot per warp) in order, so that all hold
+  // the same bits. Returns the variable holding the result.
+  StatusOr<std::string> FoldOverBlock(const ir::Block& body, const std::string& value, const std::string& scratch,
+                                      int warps) {
+    const std::string a = Fresh("across");
+    Line("float " + a + " = " + value + ";");
+    for (int offset = 16; offset > 0; offset /= 2) {
+      Open("");
+      const std::string other = Fresh("o");
+      Line("const float " + other + " = __shfl_down_sync(0xffffffffu, " + a + ", " + std::to_string(offset) + ");");
+      HLOGRAPH_ASSIGN(std::vector<std::string> folded, EmitRegion(body, {a, other}));
+      Line(a + " = " + folded[0] + ";");
+      Close();
+    }
+    Line("if (threadIdx.x % 32 == 0) " + scratch + "[threadIdx.x / 32] = " + a + ";");
+    Line("__syncthreads();");
+    const std::string r = Fresh("reduced");
+    Line("float " + r + " = " + scratch + "[0];");
+    for (int w = 1; w < warps; ++w) {
+      Open("");
+      HLOGRAPH_ASSIGN(std::vector<std::string> folded, EmitRegion(body, {r, scratch + "[" + std::to_string(w) + "]"}));
+      Line(r + " = " + folded[0] + ";");
+      Close();
+    }
+    Line("__syncthreads();  // the slots are free again");
+    return r;
+  }
 
   // Emits `v` at `idx` into the already declared variable `var`.
   Status EmitInto(const std::string& var, const ir::Value* v, const Index& idx) {
@@ -705,6 +741,7 @@ class BodyEmitter {
   std::set<int> own_reads_;
   std::unordered_map<const ir::Value*, int> inputs_;
   std::vector<std::map<std::string, std::string>> scopes_;
+  std::map<const ir::Value*, std::string> fixed_;
   int indent_;
   int counter_ = 0;
 };
@@ -735,6 +772,24 @@ inline StatusOr<std::string> KernelOpening(const Fusion& f, int max_threads = kT
   return s + ") {\n" + (f.early_inputs.empty() ? "  hlo_wait_for_producers();\n" : "");
 }
 
+// Has the first `sm_count` blocks ask for the bytes `v` reads in L2
+// (hlo_prefetch_l2) where `v` only moves an input's elements
+// (BodyEmitter::AddressOf); emits nothing otherwise.
+inline void PrefetchIntoL2(BodyEmitter& e, const Fusion& f, const ir::Value* v, int sm_count) {
+  Index first(static_cast<size_t>(v->type().rank()), "0"), last;
+  for (int64_t d : v->type().shape()) last.push_back(std::to_string(d - 1));
+  std::ostringstream discarded;
+  BodyEmitter trial(f, discarded);
+  if (!trial.AddressOf(v, first).ok()) return;
+  e.Open("if (blockIdx.x < " + std::to_string(sm_count) + ")");
+  const std::string lo = *e.AddressOf(v, first), hi = *e.AddressOf(v, last);
+  // A range of more than twice v's bytes at the widest element is mostly
+  // bytes it skips.
+  e.Line("hlo_prefetch_l2(" + lo + ", " + hi + ", " + std::to_string(v->type().NumElements() * 16) + "ULL, " +
+         std::to_string(sm_count) + "u);");
+  e.Close();
+}
+
 inline LaunchDims GridStride(int64_t n, const EmitOptions& options) {
   LaunchDims d;
   d.block = {kThreads, 1, 1};
@@ -759,5 +814,6 @@ StatusOr<KernelSource> EmitFft(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitRngBitGenerator(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitUpdateSliceInPlace(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitAttention(const Fusion& f, const EmitOptions& options);
 
 }  // namespace hlograph::gpu::emit

@@ -167,48 +167,14 @@ class DotEmitter {
       HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(body, {a, v}));
       e_.Line(a + " = " + folded[0] + ";");
       e_.Close();
-      for (int offset = 16; offset > 0; offset /= 2) {
-        e_.Open("");
-        const std::string other = e_.Fresh("o");
-        e_.Line("const float " + other + " = __shfl_down_sync(0xffffffffu, " + a + ", " + std::to_string(offset) + ");");
-        HLOGRAPH_ASSIGN(folded, e_.EmitRegion(body, {a, other}));
-        e_.Line(a + " = " + folded[0] + ";");
-        e_.Close();
-      }
-      e_.Line("if (threadIdx.x % 32 == 0) " + scratch + "[threadIdx.x / 32] = " + a + ";");
-      e_.Line("__syncthreads();");
-      const std::string r = e_.Fresh("reduced");
-      e_.Line("float " + r + " = " + scratch + "[0];");
-      for (int w = 1; w < warps; ++w) {
-        e_.Open("");
-        HLOGRAPH_ASSIGN(folded, e_.EmitRegion(body, {r, scratch + "[" + std::to_string(w) + "]"}));
-        e_.Line(r + " = " + folded[0] + ";");
-        e_.Close();
-      }
-      e_.Line("__syncthreads();  // the slots are free again");
+      HLOGRAPH_ASSIGN(const std::string r, e_.FoldOverBlock(body, a, scratch, warps));
       e_.Bind(op->result(0), at, r);
     }
     return Status::Ok();
   }
 
-  // The first block asks for the bytes the rhs reads in L2
-  // (hlo_prefetch_l2), where the rhs only moves an input's elements
-  // (BodyEmitter::AddressOf); nothing otherwise.
   void PrefetchRhs(int sm_count) {
-    if (!f_.tiling.prefetch_l2) return;
-    const ir::Value* rhs = dot_.operand(1);
-    Index first(static_cast<size_t>(rhs->type().rank()), "0"), last;
-    for (int64_t d : rhs->type().shape()) last.push_back(std::to_string(d - 1));
-    std::ostringstream discarded;
-    BodyEmitter trial(f_, discarded);
-    if (!trial.AddressOf(rhs, first).ok()) return;
-    e_.Open("if (blockIdx.x < " + std::to_string(sm_count) + ")");
-    const std::string lo = *e_.AddressOf(rhs, first), hi = *e_.AddressOf(rhs, last);
-    // A range of more than twice the rhs's bytes at the widest element is
-    // mostly bytes it skips.
-    e_.Line("hlo_prefetch_l2(" + lo + ", " + hi + ", " + std::to_string(rhs->type().NumElements() * 16) + "ULL, " +
-            std::to_string(sm_count) + "u);");
-    e_.Close();
+    if (f_.tiling.prefetch_l2) PrefetchIntoL2(e_, f_, dot_.operand(1), sm_count);
   }
 
   void DeclareAccumulators() {

@@ -18,6 +18,7 @@ StatusOr<KernelSource> EmitKernel(const Fusion& fusion, const EmitOptions& optio
     case FusionKind::kRng: k = emit::EmitRngBitGenerator(fusion, options); break;
     case FusionKind::kUpdateSliceInPlace: k = emit::EmitUpdateSliceInPlace(fusion, options); break;
     case FusionKind::kDot: k = emit::EmitDot(fusion, options); break;
+    case FusionKind::kAttention: k = emit::EmitAttention(fusion, options); break;
   }
   if (!k.ok()) return Status::Error(fusion.name + ": " + k.status().message());
   k->code = KernelPrelude() + "\n" + k->code;

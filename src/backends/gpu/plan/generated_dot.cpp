@@ -56,6 +56,8 @@ int DotBlocksPerSm() {
 
 }  // namespace
 
+bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
+
 DotDims DotDimsOf(const ir::Operation& dot) {
   DotDims d;
   const auto* dn = dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
@@ -117,7 +119,7 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
     t.lanes = DotTiling::Lanes::kOverK;
     t.tiles = (d.batch * d.n + DotTiling::kWarpColumns - 1) / DotTiling::kWarpColumns;
     t.k_chunk = d.k;
-    t.prefetch_l2 = !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2");
+    t.prefetch_l2 = PrefetchIntoL2Wanted();
     return t;
   }
   t.lanes = DotTiling::Lanes::kOverN;
@@ -145,7 +147,7 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   t.cluster_sum = clusters && t.splits > 1 &&
                   t.splits <= DotTiling::kMaxClusterSplits && t.blocks() <= (int64_t{1} << 30);
   t.stage_lhs = !TurnedOff("HLOGRAPH_GPU_DOT_STAGE_LHS") && d.m * t.k_chunk * 4 <= DotTiling::kMaxStagedLhsBytes;
-  t.prefetch_l2 = !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2");
+  t.prefetch_l2 = PrefetchIntoL2Wanted();
   return t;
 }
 
@@ -212,6 +214,40 @@ std::vector<int> InputsReadFor(const ir::Value* v, const std::vector<const ir::V
     } else if (const ir::Operation* def = x->defining_op()) {
       ForEachRead(*def, [&](const ir::Value* o) { stack.push_back(o); });
     }
+  }
+  return {found.begin(), found.end()};
+}
+
+namespace {
+
+bool AddressingInputsOf(const ir::Value* v, const std::vector<const ir::Value*>& inputs, std::set<int>& found) {
+  const auto at = std::find(inputs.begin(), inputs.end(), v);
+  if (at != inputs.end()) {
+    found.insert(static_cast<int>(at - inputs.begin()));
+    return true;
+  }
+  const ir::Operation* op = v->defining_op();
+  if (op == nullptr || op->num_operands() == 0) return false;
+  static const std::set<std::string> kMoves = {"stablehlo.reshape", "stablehlo.convert", "stablehlo.transpose",
+                                               "stablehlo.broadcast_in_dim", "stablehlo.slice",
+                                               "stablehlo.dynamic_update_slice"};
+  if (op->name() == "stablehlo.dynamic_slice") {
+    for (size_t i = 1; i < op->num_operands(); ++i) {
+      for (int r : InputsReadFor(op->operand(i), inputs)) found.insert(r);
+    }
+  } else if (!kMoves.count(op->name())) {
+    return false;
+  }
+  return AddressingInputsOf(op->operand(0), inputs, found);
+}
+
+}  // namespace
+
+std::vector<int> AddressingInputs(const std::vector<const ir::Value*>& values,
+                                  const std::vector<const ir::Value*>& inputs) {
+  std::set<int> found;
+  for (const ir::Value* v : values) {
+    if (!AddressingInputsOf(v, inputs, found)) return {};
   }
   return {found.begin(), found.end()};
 }

@@ -112,6 +112,17 @@ DotEpilogue FindDotEpilogue(const ir::Operation& dot);
 // `v` inside the kernel reads: values not among them are computed from theirs.
 std::vector<int> InputsReadFor(const ir::Value* v, const std::vector<const ir::Value*>& inputs);
 
+// Whether generated kernels prefetch what they read into L2 before they
+// wait (HLOGRAPH_GPU_PREFETCH_L2=0: no).
+bool PrefetchIntoL2Wanted();
+
+// The positions in `inputs` of those read to find the addresses of the
+// elements each of `values` reads (BodyEmitter::AddressOf: the moved
+// input itself and the start indices of slices on the way), or nothing
+// when one of them does more than move an input's elements.
+std::vector<int> AddressingInputs(const std::vector<const ir::Value*>& values,
+                                  const std::vector<const ir::Value*>& inputs);
+
 // The operands of a product kernel's epilogue (its `ops` after `dot` that
 // read the product) not computed from the product: a bias, a residual.
 std::vector<const ir::Value*> EpilogueOperands(const std::vector<const ir::Operation*>& ops, const ir::Operation& dot);

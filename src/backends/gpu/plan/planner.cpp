@@ -24,6 +24,7 @@
 #include <unordered_map>
 
 #include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/plan/attention.h"
 #include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/donation.h"
@@ -139,7 +140,9 @@ class Planner {
           }
           break;
         case OpClass::kReduce:
-          if (!prologue_reduces_.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kReduction, seq));
+          if (!prologue_reduces_.count(&op) && !in_attention_.count(&op)) {
+            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kReduction, seq));
+          }
           break;
         case OpClass::kSort:
           HLOGRAPH_TRY(EmitFusion(op, op.name() == "chlo.top_k" ? FusionKind::kTopK : FusionKind::kSort, seq));
@@ -167,7 +170,7 @@ class Planner {
           break;
         case OpClass::kGeneratedDot:
           // With an epilogue the kernel is emitted where its last op is.
-          if (!dot_exit_.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
+          if (!dot_exit_.count(&op) && !in_attention_.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
           break;
         case OpClass::kWhile:
           HLOGRAPH_TRY(EmitWhile(op, seq, depth));
@@ -224,10 +227,18 @@ class Planner {
         if (seen.insert(v).second) users[v].push_back(op);
       });
     }
+    // Attention as one kernel, in its values product's.
+    for (const auto& op : block.operations()) {
+      if (ClassifyOp(*op) != OpClass::kGeneratedDot) continue;
+      if (auto a = MatchSoftmaxAttention(*op, users); a && !in_attention_.count(a->scores)) {
+        for (const ir::Operation* part : {a->scores, a->max, a->sum}) in_attention_[part] = op.get();
+        attention_[op.get()] = std::move(*a);
+      }
+    }
     // A generated product's epilogue ends in a stored value; the product
     // itself is computed in that value's kernel.
     for (const auto& op : block.operations()) {
-      if (ClassifyOp(*op) != OpClass::kGeneratedDot) continue;
+      if (ClassifyOp(*op) != OpClass::kGeneratedDot || in_attention_.count(op.get())) continue;
       const DotEpilogue epilogue = FindDotEpilogue(*op);
       if (epilogue.exit == nullptr || exit_dot_.count(epilogue.exit->defining_op())) continue;
       materialized_.insert(epilogue.exit);
@@ -241,6 +252,15 @@ class Planner {
     for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
       const ir::Operation& op = **it;
       const OpClass cls = ClassifyOp(op);
+      if (const auto owner = in_attention_.find(&op); owner != in_attention_.end()) {
+        roots[op.result(0)] = {owner->second};
+        continue;
+      }
+      if (const auto a = attention_.find(&op); a != attention_.end()) {
+        domain[&op] = op.operand(0)->type().NumElements();  // each of P's elements once
+        if (!dot_exit_.count(&op)) materialized_.insert(op.result(0));
+        continue;
+      }
       if (cls == OpClass::kReduce) {
         if (const ir::Operation* dot = ProductComputingInItsPrologue(op, users, roots)) {
           prologue_reduces_[&op] = dot;
@@ -281,6 +301,8 @@ class Planner {
         const OpClass ucls = ClassifyOp(*user);
         if (const auto prologue = prologue_reduces_.find(user); prologue != prologue_reduces_.end()) {
           mine.insert(prologue->second);
+        } else if (const auto owner = in_attention_.find(user); owner != in_attention_.end()) {
+          mine.insert(owner->second);
         } else if (ucls == OpClass::kReduce || ucls == OpClass::kSort || ucls == OpClass::kScatter ||
             ucls == OpClass::kConvolution || ucls == OpClass::kRng || ucls == OpClass::kFft ||
             ucls == OpClass::kGeneratedDot) {
@@ -444,6 +466,8 @@ class Planner {
     // kDot: the product, computed inline when the root is its epilogue's end.
     const ir::Operation* dot = nullptr;
     if (kind == FusionKind::kDot) dot = exit_dot_.count(&root) ? exit_dot_.at(&root) : &root;
+    const auto attention = dot != nullptr ? attention_.find(dot) : attention_.end();
+    if (attention != attention_.end()) f.kind = FusionKind::kAttention;
     // Depth first from the root, operands in order, so that the kernel's
     // inputs come in the order the ops read them.
     std::set<const ir::Operation*> in_kernel = {&root};
@@ -462,7 +486,8 @@ class Planner {
       const ir::Operation* def = v->defining_op();
       const bool inline_value = def && !buffers_.count(v) && !materialized_.count(v) &&
                                 (ClassifyOp(*def) == OpClass::kFusible || def == dot ||
-                                 (dot != nullptr && prologue_reduces_.count(def) && prologue_reduces_.at(def) == dot)) &&
+                                 (dot != nullptr && prologue_reduces_.count(def) && prologue_reduces_.at(def) == dot) ||
+                                 (dot != nullptr && in_attention_.count(def) && in_attention_.at(def) == dot)) &&
                                 def->parent_block() == root.parent_block() &&
                                 !(def->name() == "stablehlo.constant" && !IsSplatConstant(*def));
       if (inline_value) {
@@ -492,7 +517,27 @@ class Planner {
       f.outputs.push_back(r.get());
       f.output_types.push_back(r->type());
     }
-    if (dot != nullptr) {
+    if (attention != attention_.end()) {
+      const SoftmaxAttention& at = attention->second;
+      f.key_chunk = AttentionChunk(at, kPlannedSmCount);
+      // The keys and values are prefetched before the wait where their
+      // addresses are known then.
+      if (PrefetchIntoL2Wanted()) {
+        f.early_inputs = AddressingInputs({at.scores->operand(1), at.values->operand(1)}, f.inputs);
+      }
+      int64_t batch = 1, width = 1;
+      for (int64_t d : at.batch_shape) batch *= d;
+      for (int64_t d : at.width_shape) width *= d;
+      const int64_t chunks = (at.keys + f.key_chunk - 1) / f.key_chunk;
+      f.scratch_bytes = {batch * chunks * (2 + width) * 4, batch * 4};
+      Buffer partials, counters;
+      partials.bytes = f.scratch_bytes[0];
+      partials.label = "partial softmax sums of " + Describe(*dot);
+      counters.bytes = f.scratch_bytes[1];
+      counters.label = "arrival counters of " + Describe(*dot);
+      counters.zero_at_rest = true;
+      k.scratch = {program_.AddBuffer(std::move(partials)), program_.AddBuffer(std::move(counters))};
+    } else if (dot != nullptr) {
       f.tiling = PlanDotTiling(*dot, kPlannedSmCount);
       if (f.tiling.lanes == DotTiling::Lanes::kOverN) f.early_inputs = EarlyInputs(f, k, *dot);
       if (f.tiling.splits > 1) {
@@ -805,6 +850,10 @@ class Planner {
   std::map<const ir::Operation*, const ir::Operation*> prologue_reduces_;
   // Generated products with an epilogue: the product and the op ending it.
   std::map<const ir::Operation*, const ir::Operation*> dot_exit_, exit_dot_;
+  // Attention kernels (plan/attention.h), by their values product; the
+  // scores product and the two reductions each computes, to that product.
+  std::map<const ir::Operation*, SoftmaxAttention> attention_;
+  std::map<const ir::Operation*, const ir::Operation*> in_attention_;
   bool top_level_ = true;
 };
 

@@ -31,6 +31,7 @@ const char* FusionKindName(FusionKind kind) {
     case FusionKind::kRng: return "rng_bit_generator";
     case FusionKind::kUpdateSliceInPlace: return "update in place";
     case FusionKind::kDot: return "product";
+    case FusionKind::kAttention: return "attention";
   }
   return "?";
 }
@@ -176,6 +177,7 @@ std::string GpuProgram::ToString() const {
       os << " (not cuDNN: " << LowerConvolution(*f.ops.back()).status().message() << ")";
     }
     if (f.kind == FusionKind::kDot) os << " (" << f.tiling.ToString() << ")";
+    if (f.kind == FusionKind::kAttention) os << " (" << f.key_chunk << " keys a block)";
     if (!f.early_inputs.empty()) {
       os << " [reads input";
       for (int i : f.early_inputs) os << " " << i;

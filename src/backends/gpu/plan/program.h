@@ -69,6 +69,7 @@ enum class FusionKind {
   kRng,        // a stablehlo.rng_bit_generator: a thread per output word
   kUpdateSliceInPlace,  // a dynamic_update_slice writing only its window into its operand's buffer
   kDot,        // a stablehlo.dot_general of a few rows, its operands and epilogue inline (plan/generated_dot.h)
+  kAttention,  // scores, softmax and values of one query per head (plan/attention.h)
 };
 const char* FusionKindName(FusionKind kind);
 
@@ -86,13 +87,14 @@ struct Fusion {
   std::vector<ir::Type> input_types, output_types;
   std::vector<int64_t> permutation;  // kTranspose: output dim i is input dim permutation[i]
   DotTiling tiling;                  // kDot
+  int64_t key_chunk = 0;             // kAttention: the keys a block takes (AttentionChunk)
   // Inputs (by position) the kernel reads before it waits for the kernels
   // it depends on (programmatic dependent launch): a product's rhs, the
   // weights, loaded while the kernel before it finishes. The graph plan
   // launches a kernel early only behind kernels that write none of them.
   std::vector<int> early_inputs;
   // Working memory the kernel takes after its outputs (kDot with a split
-  // contraction: partial sums, then arrival counters).
+  // contraction, kAttention: partial sums, then arrival counters).
   std::vector<int64_t> scratch_bytes;
 };
 

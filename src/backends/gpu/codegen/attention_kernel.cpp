@@ -1,0 +1,313 @@
+// Attention of one query per head as one kernel (plan/attention.h).
+//
+//   block (b, c)  head b, keys [c * CH, (c + 1) * CH): warp w scores keys
+//                 w, w + 8, ... (its lanes split the head's dims, all the
+//                 keys' loads in flight together), the block folds their
+//                 maximum m and, with e = exp(s - m) (m = 0 if -inf), their
+//                 sum l; its threads then take the value columns, a quarter
+//                 of the keys each (for 64 of them), for u = sum of e * V.
+//   combine       each block leaves (m, l, u) and the last of the head to
+//                 arrive folds the maxima to M (the program's reduce_max),
+//                 computes X from it, rescales each chunk by exp(m - X),
+//                 folds the sums to L (its reduce_add), computes Y, and
+//                 stores (sum of rescaled u) / Y through the values
+//                 product's epilogue. The order is fixed: every call gives
+//                 the same bits.
+#include "backends/gpu/codegen/body_emitter.h"
+#include "backends/gpu/plan/attention.h"
+
+namespace hlograph::gpu::emit {
+
+namespace {
+
+constexpr int kWarps = 8;
+
+class AttentionEmitter {
+ public:
+  AttentionEmitter(const Fusion& f, const SoftmaxAttention& a, std::ostringstream& body)
+      : f_(f), a_(a), e_(f, body), dn1_(Dims(*a.scores)), dn2_(Dims(*a.values)) {
+    for (int64_t d : a.batch_shape) batch_ *= d;
+    for (int64_t d : a.depth_shape) depth_ *= d;
+    for (int64_t d : a.width_shape) width_ *= d;
+    chunks_ = (a.keys + f.key_chunk - 1) / f.key_chunk;
+  }
+
+  int64_t blocks() const { return batch_ * chunks_; }
+
+  Status Emit(int sm_count) {
+    const std::string CH = std::to_string(f_.key_chunk);
+    if (!f_.early_inputs.empty()) {
+      PrefetchIntoL2(e_, f_, a_.scores->operand(1), sm_count);
+      PrefetchIntoL2(e_, f_, a_.values->operand(1), sm_count);
+      e_.Line("hlo_wait_for_producers();");
+    }
+    e_.Line("const long long T = " + std::to_string(a_.keys) + "LL, C = " + std::to_string(chunks_) + "LL;");
+    e_.Line("const float neg_inf = __int_as_float(0xff800000);");
+    e_.Line("__shared__ float e_s[" + CH + "];");
+    e_.Line("__shared__ float fold_s[" + std::to_string(kWarps) + "];");
+    e_.Line("__shared__ bool last_block;");
+    e_.Line("float* const partials = (float*)s0;");
+    e_.Line("unsigned int* const arrivals = (unsigned int*)s1;");
+    e_.Line("const long long bl = blockIdx.x / C, c = blockIdx.x % C, first_key = c * " + CH + "LL;");
+    e_.Line("const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;");
+    b_ = e_.Delinearize("bl", a_.batch_shape);
+    HLOGRAPH_TRY(Scores());
+    HLOGRAPH_TRY(Weights());
+    HLOGRAPH_TRY(WeightedValues());
+    HLOGRAPH_TRY(Combine());
+    return Status::Ok();
+  }
+
+ private:
+  static ir::DotDimsAttr Dims(const ir::Operation& dot) { return *dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>(); }
+
+  // An operand's index from its batch, contracting and free dims' indices.
+  static Index OperandIndex(const ir::Type& t, const std::vector<int64_t>& batching, const Index& b,
+                            const std::vector<int64_t>& contracting, const Index& k, const std::vector<int64_t>& free,
+                            const Index& n) {
+    Index idx(static_cast<size_t>(t.rank()), "0");
+    for (size_t i = 0; i < batching.size(); ++i) idx[static_cast<size_t>(batching[i])] = b[i];
+    for (size_t i = 0; i < contracting.size(); ++i) idx[static_cast<size_t>(contracting[i])] = k[i];
+    for (size_t i = 0; i < free.size(); ++i) idx[static_cast<size_t>(free[i])] = n[i];
+    return idx;
+  }
+
+  static std::vector<int64_t> FreeDims(const ir::Type& t, const std::vector<int64_t>& batching,
+                                       const std::vector<int64_t>& contracting) {
+    std::vector<int64_t> free;
+    for (int64_t d = 0; d < t.rank(); ++d) {
+      if (std::count(batching.begin(), batching.end(), d) == 0 && std::count(contracting.begin(), contracting.end(), d) == 0) {
+        free.push_back(d);
+      }
+    }
+    return free;
+  }
+
+  // S at (b, t) (t a variable): the index of S's [batch..., keys] shape.
+  Index KeyIndex(const std::string& t) const {
+    Index idx = b_;
+    idx.push_back(t);
+    return idx;
+  }
+
+  // Warp w scores keys first_key + w + 8 j into e_s: every load first, then each
+  // key's sum over the lanes and S's ops (lane 0), -inf past the keys.
+  Status Scores() {
+    const ir::Operation& dot = *a_.scores;
+    const ir::Type& q = dot.operand(0)->type();
+    const ir::Type& k = dot.operand(1)->type();
+    const std::vector<int64_t> k_free = FreeDims(k, dn1_.rhs_batching, dn1_.rhs_contracting);
+    const int64_t per_warp = (f_.key_chunk + kWarps - 1) / kWarps, per_lane = (depth_ + 31) / 32;
+    std::vector<std::string> acc;
+    for (int64_t j = 0; j < per_warp; ++j) {
+      const std::string J = std::to_string(j), t = "key_w" + J;
+      e_.Line("const long long " + t + " = min(first_key + warp + " + std::to_string(j * kWarps) + "LL, T - 1);");
+      acc.push_back("acc_w" + J);
+      e_.Line("float acc_w" + J + " = 0.f;");
+    }
+    for (int64_t r = 0; r < per_lane; ++r) {
+      const std::string d = "d" + std::to_string(r);
+      e_.Line("const long long " + d + " = min((long long)lane + " + std::to_string(r * 32) + "LL, " +
+              std::to_string(depth_ - 1) + "LL);");
+      const Index di = e_.Delinearize(d, a_.depth_shape);
+      HLOGRAPH_ASSIGN(const std::string qv, e_.Emit(dot.operand(0), OperandIndex(q, dn1_.lhs_batching, b_,
+                                                                                   dn1_.lhs_contracting, di, {}, {})));
+      const bool ragged = (r + 1) * 32 > depth_;
+      for (int64_t j = 0; j < per_warp; ++j) {
+        const std::string t = "key_w" + std::to_string(j);
+        HLOGRAPH_ASSIGN(const std::string kv, e_.Emit(dot.operand(1), OperandIndex(k, dn1_.rhs_batching, b_,
+                                                                                     dn1_.rhs_contracting, di, k_free, {t})));
+        const std::string fma = "fmaf(" + qv + ", " + kv + ", " + acc[static_cast<size_t>(j)] + ")";
+        e_.Line(acc[static_cast<size_t>(j)] + " = " +
+                (ragged ? "lane + " + std::to_string(r * 32) + " < " + std::to_string(depth_) + " ? " + fma + " : " +
+                              acc[static_cast<size_t>(j)]
+                        : fma) +
+                ";");
+      }
+    }
+    for (int64_t j = 0; j < per_warp; ++j) {
+      const std::string& x = acc[static_cast<size_t>(j)];
+      e_.Line("for (int offset = 16; offset > 0; offset /= 2) " + x + " += __shfl_xor_sync(0xffffffffu, " + x +
+              ", offset);");
+    }
+    e_.Open("if (lane == 0)");
+    for (int64_t j = 0; j < per_warp; ++j) {
+      const std::string J = std::to_string(j), i = "warp + " + std::to_string(j * kWarps);
+      e_.Open("if (" + i + " < " + std::to_string(f_.key_chunk) + ")");
+      e_.Bind(dot.result(0), KeyIndex("key_w" + J), acc[static_cast<size_t>(j)]);
+      HLOGRAPH_ASSIGN(const std::string s, e_.Emit(a_.s, KeyIndex("key_w" + J)));
+      e_.Line("e_s[" + i + "] = first_key + " + i + " < T ? " + s + " : neg_inf;");
+      e_.Close();
+    }
+    e_.Close();
+    e_.Line("__syncthreads();");
+    return Status::Ok();
+  }
+
+  // The chunk's maximum m (reduce_max's body, from its init), the
+  // weights e = exp(s - r) with r = m (0 when m is -inf: no key counts),
+  // in place, and their sum l (reduce_add's body, from its init).
+  Status Weights() {
+    const ir::Block& max_body = a_.max->region(0).front();
+    const ir::Block& sum_body = a_.sum->region(0).front();
+    HLOGRAPH_ASSIGN(const std::string max_init, e_.Emit(a_.max->operand(1), Index{}));
+    HLOGRAPH_ASSIGN(const std::string sum_init, e_.Emit(a_.sum->operand(1), Index{}));
+    e_.Line("float m = " + max_init + ";");
+    e_.Open("for (int i = threadIdx.x; i < " + std::to_string(f_.key_chunk) + "; i += blockDim.x)");
+    HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(max_body, {"m", "e_s[i]"}));
+    e_.Line("m = " + folded[0] + ";");
+    e_.Close();
+    HLOGRAPH_ASSIGN(const std::string chunk_max, e_.FoldOverBlock(max_body, "m", "fold_s", kWarps));
+    e_.Line("const float r = " + chunk_max + " == neg_inf ? 0.f : " + chunk_max + ";");
+    e_.Line("float l = " + sum_init + ";");
+    e_.Open("for (int i = threadIdx.x; i < " + std::to_string(f_.key_chunk) + "; i += blockDim.x)");
+    HLOGRAPH_ASSIGN(const std::string w, ExpOf("e_s[i] - r"));
+    e_.Line("e_s[i] = " + w + ";");
+    HLOGRAPH_ASSIGN(folded, e_.EmitRegion(sum_body, {"l", "e_s[i]"}));
+    e_.Line("l = " + folded[0] + ";");
+    e_.Close();
+    HLOGRAPH_ASSIGN(const std::string chunk_sum, e_.FoldOverBlock(sum_body, "l", "fold_s", kWarps));
+    e_.Line("float* const mine = partials + (bl * C + c) * " + std::to_string(2 + width_) + "LL;");
+    e_.Line("if (threadIdx.x == 0) { mine[0] = " + chunk_max + "; mine[1] = " + chunk_sum + "; }");
+    return Status::Ok();
+  }
+
+  // exp as the program's exponential computes it.
+  StatusOr<std::string> ExpOf(const std::string& x) {
+    const std::string v = e_.Fresh("x");
+    e_.Line("const float " + v + " = " + x + ";");
+    HLOGRAPH_ASSIGN(const std::string expr, ElementalExpr(*a_.e->defining_op(), {v}));
+    const std::string out = e_.Fresh("e");
+    e_.Line("const float " + out + " = " + expr + ";");
+    return out;
+  }
+
+  // u[n] = sum over the chunk of e * V[t, b, n]: thread (part, col) takes
+  // columns col, col + NC, ... and keys part, part + PARTS, ..., their
+  // loads in flight together; the parts meet in shared memory.
+  Status WeightedValues() {
+    const ir::Operation& dot = *a_.values;
+    const ir::Type& v = dot.operand(1)->type();
+    const std::vector<int64_t> v_free = FreeDims(v, dn2_.rhs_batching, dn2_.rhs_contracting);
+    const int64_t nc = std::min<int64_t>(width_, 32 * kWarps), parts = 32 * kWarps / nc;
+    const int64_t per_part = (f_.key_chunk + parts - 1) / parts;
+    const std::string NC = std::to_string(nc), PARTS = std::to_string(parts);
+    e_.Line("__shared__ float u_s[" + PARTS + "][" + NC + "];");
+    e_.Line("const int col = threadIdx.x % " + NC + ", part = threadIdx.x / " + NC + ";");
+    e_.Open("for (long long n0 = 0; n0 < " + std::to_string(width_) + "LL; n0 += " + NC + ")");
+    e_.Line("const long long n = min(n0 + col, " + std::to_string(width_ - 1) + "LL);");
+    const Index ni = e_.Delinearize("n", a_.width_shape);
+    e_.Line("float u = 0.f;");
+    e_.Open("if (part < " + PARTS + ")");
+    for (int64_t j = 0; j < per_part; ++j) {
+      const std::string J = std::to_string(j), i = "part + " + std::to_string(j * parts);
+      e_.Line("const int at_v" + J + " = min(" + i + ", " + std::to_string(f_.key_chunk - 1) + ");");
+      e_.Line("const long long key_v" + J + " = min(first_key + at_v" + J + ", T - 1);");
+      HLOGRAPH_ASSIGN(const std::string val, e_.Emit(dot.operand(1), OperandIndex(v, dn2_.rhs_batching, b_,
+                                                                                     dn2_.rhs_contracting, {"key_v" + J},
+                                                                                     v_free, ni)));
+      e_.Line("if (" + i + " < " + std::to_string(f_.key_chunk) + " && first_key + " + i + " < T) u = fmaf(e_s[at_v" + J + "], " +
+              val + ", u);");
+    }
+    e_.Line("u_s[part][col] = u;");
+    e_.Close();
+    e_.Line("__syncthreads();");
+    e_.Open("if (part == 0 && n0 + col < " + std::to_string(width_) + "LL)");
+    e_.Line("float total = u_s[0][col];");
+    e_.Line("for (int p = 1; p < " + PARTS + "; ++p) total += u_s[p][col];");
+    e_.Line("mine[2 + n0 + col] = total;");
+    e_.Close();
+    e_.Line("__syncthreads();");
+    e_.Close();
+    return Status::Ok();
+  }
+
+  // The last block of the head to arrive folds the chunks in order.
+  Status Combine() {
+    e_.Line("__threadfence();");
+    e_.Line("__syncthreads();");
+    e_.Line("if (threadIdx.x == 0) last_block = atomicAdd(&arrivals[bl], 1u) == (unsigned int)(C - 1);");
+    e_.Line("__syncthreads();");
+    e_.Open("if (last_block)");
+    e_.Line("const float* const head = partials + bl * C * " + std::to_string(2 + width_) + "LL;");
+    e_.Line("__shared__ float w_s[" + std::to_string(chunks_) + "];");
+    HLOGRAPH_ASSIGN(const std::string max_init, e_.Emit(a_.max->operand(1), Index{}));
+    e_.Line("float M = " + max_init + ";");
+    e_.Open("for (long long i = 0; i < C; ++i)");
+    HLOGRAPH_ASSIGN(std::vector<std::string> folded,
+                    e_.EmitRegion(a_.max->region(0).front(), {"M", "__ldcg(&head[i * " + std::to_string(2 + width_) + "LL])"}));
+    e_.Line("M = " + folded[0] + ";");
+    e_.Close();
+    e_.BindEverywhere(a_.max->result(0), "M");
+    HLOGRAPH_ASSIGN(const std::string x, e_.Emit(a_.x, KeyIndex("0")));
+    // Chunk i's weights times exp(r_i - X) are exp(s - X), the program's E.
+    e_.Open("for (long long i = threadIdx.x; i < C; i += blockDim.x)");
+    e_.Line("const float mi = __ldcg(&head[i * " + std::to_string(2 + width_) + "LL]), li = __ldcg(&head[i * " +
+            std::to_string(2 + width_) + "LL + 1]);");
+    HLOGRAPH_ASSIGN(const std::string scale, ExpOf("(mi == neg_inf ? 0.f : mi) - " + x));
+    e_.Line("w_s[i] = li == 0.f ? 0.f : " + scale + ";  // a chunk of no weight adds nothing, NaN stays");
+    e_.Close();
+    e_.Line("__syncthreads();");
+    HLOGRAPH_ASSIGN(const std::string sum_init, e_.Emit(a_.sum->operand(1), Index{}));
+    e_.Line("float L = " + sum_init + ";");
+    e_.Open("for (long long i = 0; i < C; ++i)");
+    HLOGRAPH_ASSIGN(folded, e_.EmitRegion(a_.sum->region(0).front(),
+                                          {"L", "__ldcg(&head[i * " + std::to_string(2 + width_) + "LL + 1]) * w_s[i]"}));
+    e_.Line("L = " + folded[0] + ";");
+    e_.Close();
+    e_.BindEverywhere(a_.sum->result(0), "L");
+    HLOGRAPH_ASSIGN(const std::string y, e_.Emit(a_.y, KeyIndex("0")));
+    e_.Open("for (long long n = threadIdx.x; n < " + std::to_string(width_) + "LL; n += blockDim.x)");
+    e_.Line("float o = 0.f;");
+    e_.Line("for (long long i = 0; i < C; ++i) o = fmaf(__ldcg(&head[i * " + std::to_string(2 + width_) +
+            "LL + 2 + n]), w_s[i], o);");
+    e_.Line("o = o / " + y + ";");
+    const Index ni = e_.Delinearize("n", a_.width_shape);
+    Index out = b_;
+    out.insert(out.end(), ni.begin(), ni.end());
+    e_.Bind(a_.values->result(0), out, "o");
+    for (size_t i = 0; i < f_.outputs.size(); ++i) {
+      HLOGRAPH_ASSIGN(const std::string v, e_.Emit(f_.outputs[i], out));
+      e_.Line("o" + std::to_string(i) + "[bl * " + std::to_string(width_) + "LL + n] = " +
+              StoreExpr(f_.output_types[i].element(), v) + ";");
+    }
+    e_.Close();
+    e_.Line("if (threadIdx.x == 0) arrivals[bl] = 0u;  // zero again for the next call");
+    e_.Close();
+    return Status::Ok();
+  }
+
+  const Fusion& f_;
+  const SoftmaxAttention& a_;
+  BodyEmitter e_;
+  const ir::DotDimsAttr dn1_, dn2_;
+  int64_t batch_ = 1, depth_ = 1, width_ = 1, chunks_ = 1;
+  Index b_;
+};
+
+}  // namespace
+
+StatusOr<KernelSource> EmitAttention(const Fusion& f, const EmitOptions& options) {
+  const ir::Operation* values = nullptr;
+  for (const ir::Operation* op : f.ops) {
+    if (op->name() == "stablehlo.dot_general") values = op;  // the later of the two
+  }
+  if (values == nullptr) return Status::Error("internal error: an attention kernel without its products");
+  const std::optional<SoftmaxAttention> a = MatchSoftmaxAttention(*values);
+  if (!a || f.key_chunk < 1 || f.scratch_bytes.size() != 2) {
+    return Status::Error("internal error: an attention kernel whose pattern no longer matches");
+  }
+  std::ostringstream body;
+  AttentionEmitter emitter(f, *a, body);
+  HLOGRAPH_TRY(emitter.Emit(options.sm_count));
+  if (emitter.blocks() > (int64_t{1} << 31) - 1) return Status::Error("an attention kernel of too many blocks");
+  LaunchDims launch;
+  launch.block = {32 * kWarps, 1, 1};
+  launch.grid = {static_cast<uint32_t>(emitter.blocks()), 1, 1};
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, 32 * kWarps));
+  return KernelSource{f.name, head + body.str() + "}\n", launch,
+                      "attention (" + std::to_string(f.key_chunk) + " keys a block, " +
+                          std::to_string(emitter.blocks()) + " blocks)"};
+}
+
+}  // namespace hlograph::gpu::emit

@@ -1,0 +1,236 @@
+#include "backends/gpu/plan/attention.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+#include <string>
+
+#include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/plan/generated_dot.h"
+#include "backends/gpu/plan/op_classes.h"
+#include "ir/attribute.h"
+
+namespace hlograph::gpu {
+namespace {
+
+using OpSet = std::set<const ir::Operation*>;
+
+const std::vector<const ir::Operation*>& UsersOf(const ir::Value* v, const ValueUsers& users) {
+  static const std::vector<const ir::Operation*> kNone;
+  const auto it = users.find(v);
+  return it == users.end() ? kNone : it->second;
+}
+
+bool UsedOnlyBy(const ir::Value* v, const OpSet& allowed, const ValueUsers& users) {
+  const auto& u = UsersOf(v, users);
+  return !u.empty() && std::all_of(u.begin(), u.end(), [&](const ir::Operation* op) { return allowed.count(op); });
+}
+
+const ir::Operation* DefNamed(const ir::Value* v, const char* name) {
+  const ir::Operation* op = v->defining_op();
+  return op != nullptr && op->name() == name ? op : nullptr;
+}
+
+std::vector<int64_t> I64sOf(const ir::Operation& op, const char* name) {
+  const auto* a = op.attr(name).as<ir::DenseArrayAttr>();
+  return a ? a->values : std::vector<int64_t>{};
+}
+
+// Whether `v` is a splat f32 constant of value `x`.
+bool IsConstant(const ir::Value* v, float x) {
+  const ir::Operation* op = v->defining_op();
+  if (op == nullptr || op->name() != "stablehlo.constant" || !IsSplatConstant(*op)) return false;
+  const auto* value = op->attr("value").as<ir::DenseElementsAttr>();
+  if (value == nullptr || value->type.element() != ir::ElementType::kF32 || value->bytes.size() < 4) return false;
+  float got;
+  std::memcpy(&got, value->bytes.data(), 4);
+  return got == x;
+}
+
+// Whether `reduce` folds `operand` over its last dim alone, from `init`,
+// with a body that is the single op `body` of its two arguments.
+bool FoldsLastDim(const ir::Operation& reduce, const ir::Value* operand, const char* body, float init) {
+  if (reduce.name() != "stablehlo.reduce" || reduce.num_operands() != 2 || reduce.num_results() != 1 ||
+      reduce.operand(0) != operand || reduce.num_regions() != 1 || reduce.region(0).empty() ||
+      !IsConstant(reduce.operand(1), init)) {
+    return false;
+  }
+  if (I64sOf(reduce, "dimensions") != std::vector<int64_t>{operand->type().rank() - 1}) return false;
+  const ir::Block& b = reduce.region(0).front();
+  if (b.num_arguments() != 2 || b.operations().size() != 2) return false;
+  const ir::Operation& op = *b.operations()[0];
+  const ir::Operation& ret = *b.operations()[1];
+  return op.name() == body && op.num_operands() == 2 && ret.num_operands() == 1 && ret.operand(0) == op.result(0) &&
+         ((op.operand(0) == b.argument(0) && op.operand(1) == b.argument(1)) ||
+          (op.operand(0) == b.argument(1) && op.operand(1) == b.argument(0)));
+}
+
+// The fusible ops that compute `root` from the result of one reduce (found
+// into `reduce`) and splat constants alone, into `ops`; false if anything
+// else feeds it.
+bool FromOneReduce(const ir::Value* root, const ir::Block* block, const ir::Operation*& reduce, OpSet& ops) {
+  const ir::Operation* op = root->defining_op();
+  if (op == nullptr || op->parent_block() != block) return false;
+  if (ClassifyOp(*op) == OpClass::kReduce) {
+    if (reduce != nullptr && reduce != op) return false;
+    reduce = op;
+    return true;
+  }
+  if (ClassifyOp(*op) != OpClass::kFusible || op->num_regions() != 0) return false;
+  if (op->name() == "stablehlo.constant") {
+    if (!IsSplatConstant(*op)) return false;
+  } else if (!IsElementwise(*op) && op->name() != "stablehlo.broadcast_in_dim" && op->name() != "stablehlo.reshape") {
+    return false;
+  }
+  ops.insert(op);
+  for (const ir::Value* v : op->operands()) {
+    if (!FromOneReduce(v, block, reduce, ops)) return false;
+  }
+  return true;
+}
+
+// The ops between the scores product and S: those reading the product
+// (elementwise, S's shape), into `ops`, the product into `dot`. Values
+// S reads that do not depend on the product (a mask) are left to the
+// kernel to compute or load.
+bool ScoresChain(const ir::Value* v, const ir::Type& shape, const ir::Block* block, const ir::Operation*& dot,
+                 OpSet& ops, bool& depends) {
+  depends = false;
+  const ir::Operation* op = v->defining_op();
+  if (op == nullptr || op->parent_block() != block) return true;
+  if (ClassifyOp(*op) == OpClass::kGeneratedDot) {
+    if (dot != nullptr && dot != op) return false;
+    dot = op;
+    depends = true;
+    return true;
+  }
+  if (ClassifyOp(*op) != OpClass::kFusible || !IsElementwise(*op) || op->num_results() != 1) return true;
+  bool any = false;
+  for (const ir::Value* o : op->operands()) {
+    bool d = false;
+    if (!ScoresChain(o, shape, block, dot, ops, d)) return false;
+    any = any || d;
+  }
+  if (!any) return true;
+  if (op->result(0)->type() != shape) return false;
+  ops.insert(op);
+  depends = true;
+  return true;
+}
+
+bool LeadingBatch(const std::vector<int64_t>& batching) {
+  for (size_t i = 0; i < batching.size(); ++i) {
+    if (batching[i] != static_cast<int64_t>(i)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2, const ValueUsers& users) {
+  if (const char* env = std::getenv("HLOGRAPH_GPU_ATTENTION"); env != nullptr && std::string(env) == "0") {
+    return std::nullopt;
+  }
+  if (ClassifyOp(dot2) != OpClass::kGeneratedDot) return std::nullopt;
+  const ir::Block* block = dot2.parent_block();
+  const auto* dn2 = dot2.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
+  const ir::Value* p = dot2.operand(0);
+  const int64_t rank = p->type().rank();
+  if (rank < 1 || DotDimsOf(dot2).m != 1 || !LeadingBatch(dn2->lhs_batching) ||
+      dn2->lhs_contracting != std::vector<int64_t>{rank - 1} || dn2->rhs_contracting.size() != 1 ||
+      p->type().element() != ir::ElementType::kF32) {
+    return std::nullopt;
+  }
+  SoftmaxAttention a;
+  a.values = &dot2;
+  // P = E / Y, E = exp(S - X).
+  const ir::Operation* divide = DefNamed(p, "stablehlo.divide");
+  if (divide == nullptr || !UsedOnlyBy(p, {&dot2}, users)) return std::nullopt;
+  a.e = divide->operand(0);
+  a.y = divide->operand(1);
+  const ir::Operation* exp = DefNamed(a.e, "stablehlo.exponential");
+  if (exp == nullptr || exp->parent_block() != block) return std::nullopt;
+  const ir::Operation* subtract = DefNamed(exp->operand(0), "stablehlo.subtract");
+  if (subtract == nullptr || !UsedOnlyBy(exp->operand(0), {exp}, users)) return std::nullopt;
+  a.s = subtract->operand(0);
+  a.x = subtract->operand(1);
+  if (a.s->type() != p->type() || a.e->type() != p->type()) return std::nullopt;
+  // X from reduce_max(S) alone, Y from reduce_add(E) alone.
+  OpSet x_ops, y_ops;
+  if (!FromOneReduce(a.x, block, a.max, x_ops) || !FromOneReduce(a.y, block, a.sum, y_ops) || a.max == nullptr ||
+      a.sum == nullptr || !FoldsLastDim(*a.max, a.s, "stablehlo.maximum", -INFINITY) ||
+      !FoldsLastDim(*a.sum, a.e, "stablehlo.add", 0.f)) {
+    return std::nullopt;
+  }
+  // Nothing else reads them: the kernel computes them only for the head it takes.
+  OpSet x_readers = x_ops, y_readers = y_ops;
+  x_readers.insert(subtract);
+  y_readers.insert(divide);
+  // (A splat constant is computed wherever it is read.)
+  for (const ir::Operation* op : x_ops) {
+    if (op->name() != "stablehlo.constant" && !UsedOnlyBy(op->result(0), x_readers, users)) return std::nullopt;
+  }
+  for (const ir::Operation* op : y_ops) {
+    if (op->name() != "stablehlo.constant" && !UsedOnlyBy(op->result(0), y_readers, users)) return std::nullopt;
+  }
+  if (!UsedOnlyBy(a.max->result(0), x_readers, users) || !UsedOnlyBy(a.sum->result(0), y_readers, users) ||
+      !UsedOnlyBy(a.e, {divide, a.sum}, users) || !UsedOnlyBy(a.s, {subtract, a.max}, users)) {
+    return std::nullopt;
+  }
+  // S: elementwise ops of the scores product.
+  OpSet s_ops;
+  bool depends = false;
+  if (!ScoresChain(a.s, a.s->type(), block, a.scores, s_ops, depends) || !depends || a.scores == nullptr) {
+    return std::nullopt;
+  }
+  OpSet s_readers = s_ops;
+  s_readers.insert(subtract);
+  s_readers.insert(a.max);
+  if (!UsedOnlyBy(a.scores->result(0), s_readers, users)) return std::nullopt;
+  for (const ir::Operation* op : s_ops) {
+    if (!UsedOnlyBy(op->result(0), s_readers, users)) return std::nullopt;
+  }
+  // Scores [batch..., keys] of one query each, the batch dims leading in
+  // both products and matching.
+  const auto* dn1 = a.scores->attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
+  const DotDims d1 = DotDimsOf(*a.scores), d2 = DotDimsOf(dot2);
+  if (d1.m != 1 || d1.rhs_free.size() != 1 || !LeadingBatch(dn1->lhs_batching) ||
+      a.scores->result(0)->type().shape() != p->type().shape()) {
+    return std::nullopt;
+  }
+  for (size_t i = 0; i + 1 < static_cast<size_t>(rank); ++i) a.batch_shape.push_back(p->type().dim(static_cast<int64_t>(i)));
+  a.keys = p->type().dim(rank - 1);
+  for (int64_t dim : dn1->lhs_contracting) a.depth_shape.push_back(a.scores->operand(0)->type().dim(dim));
+  for (int64_t dim : d2.rhs_free) a.width_shape.push_back(dot2.operand(1)->type().dim(dim));
+  if (a.keys < 1 || d1.batch != d2.batch || d2.n < 1 || d1.k < 1) return std::nullopt;
+  a.inside.assign(s_ops.begin(), s_ops.end());
+  a.inside.insert(a.inside.end(), x_ops.begin(), x_ops.end());
+  a.inside.insert(a.inside.end(), y_ops.begin(), y_ops.end());
+  for (const ir::Operation* op : {a.max, a.sum, subtract, exp, divide}) a.inside.push_back(op);
+  return a;
+}
+
+std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2) {
+  const ir::Block* block = dot2.parent_block();
+  if (block == nullptr) return std::nullopt;
+  ValueUsers users;
+  for (const auto& op : block->operations()) {
+    std::set<const ir::Value*> seen;
+    ForEachRead(*op, [&](const ir::Value* v) {
+      if (seen.insert(v).second) users[v].push_back(op.get());
+    });
+  }
+  return MatchSoftmaxAttention(dot2, users);
+}
+
+int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count) {
+  int64_t batch = 1;
+  for (int64_t b : a.batch_shape) batch *= b;
+  const int64_t chunks = std::max<int64_t>(1, (2 * sm_count + batch - 1) / batch);
+  const int64_t chunk = (a.keys + chunks - 1) / chunks;
+  return std::max<int64_t>(8, (chunk + 7) / 8 * 8);
+}
+
+}  // namespace hlograph::gpu

@@ -1,0 +1,65 @@
+// Attention of one query as one kernel: the product of the scores
+// (q . K), their softmax and the product with the values (P . V) in the
+// kernel of the last, as flash decoding computes it. A block takes one
+// batch element (a head) and a chunk of the keys: it computes the chunk's
+// scores, their maximum m, e = exp(s - m), their sum l and u = sum of e * V,
+// and leaves (m, l, u); the last block of the head to arrive rescales the
+// chunks' sums to the head's maximum and divides. Four kernels of the
+// chain (scores, max, sum, values) become one, and no block repeats
+// another's reductions.
+//
+// The pattern (jax.nn.softmax between two dot_generals, as JAX emits it):
+//   S = elementwise ops of dot1, the scores (a mask, a scale)
+//   X = ops of reduce_max(S over the keys) alone, broadcast back
+//   E = exp(S - X)
+//   Y = ops of reduce_add(E over the keys) alone, broadcast back
+//   P = E / Y
+//   dot2 = P . V
+// with one query per batch element (neither product has free lhs dims),
+// the batch dims leading, the keys the last dim of S, f32 scores, the
+// max from -inf and the sum from 0, and nothing outside reading S, E, X,
+// Y or the reductions.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/operation.h"
+
+namespace hlograph::gpu {
+
+using ValueUsers = std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>>;
+
+struct SoftmaxAttention {
+  const ir::Operation* scores = nullptr;  // dot1: q . K
+  const ir::Operation* max = nullptr;     // the reduce_max of S
+  const ir::Operation* sum = nullptr;     // the reduce_add of E
+  const ir::Operation* values = nullptr;  // dot2: P . V
+  const ir::Value* s = nullptr;
+  const ir::Value* x = nullptr;
+  const ir::Value* e = nullptr;
+  const ir::Value* y = nullptr;
+  std::vector<int64_t> batch_shape;  // the batch dims (heads)
+  int64_t keys = 0;                  // the contraction of dot2
+  std::vector<int64_t> depth_shape;  // the contraction of dot1 (a head's dims)
+  std::vector<int64_t> width_shape;  // dot2's free rhs dims (the values' dims)
+  // The ops the kernel computes besides the two products: S's, X's and
+  // Y's ops, the reductions, the subtract, exp and divide.
+  std::vector<const ir::Operation*> inside;
+};
+
+// The attention whose values product is `dot2` (a generated product), or
+// nothing. `users`: every op of dot2's block that reads each value.
+// HLOGRAPH_GPU_ATTENTION=0 matches none.
+std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2, const ValueUsers& users);
+
+// The same, finding the users in dot2's block.
+std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2);
+
+// The keys a block of the attention kernel takes (a multiple of 8), and
+// how many chunks that makes: about two blocks per SM in all.
+int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count);
+
+}  // namespace hlograph::gpu

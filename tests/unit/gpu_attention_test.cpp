@@ -1,0 +1,225 @@
+// Attention of one query per head as one kernel (plan/attention.h): which
+// programs take it, what it computes, and (on a GPU) that it matches the
+// interpreter, repeats bit for bit, and agrees between graph and stream
+// mode.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "backends/cpu/interpreter.h"
+#include "backends/cpu/random_tensor.h"
+#include "backends/gpu/codegen/fusion_emitter.h"
+#include "backends/gpu/codegen/nvrtc_compiler.h"
+#include "backends/gpu/executable.h"
+#include "backends/gpu/plan/attention.h"
+#include "backends/gpu/plan/planner.h"
+#include "gpu_test_util.h"
+#include "test_util.h"
+
+namespace hlograph::gpu {
+namespace {
+
+struct Case {
+  const char* name;
+  const char* text;
+};
+
+// jax.nn.softmax as JAX lowers it: the max from -inf, maximum(-inf, max),
+// two broadcasts back, the sum from 0.
+const Case kCases[] = {
+    {"masked_decode_ragged_keys", R"(
+func.func @main(%q: tensor<12x64xf32>, %k: tensor<300x12x64xf32>, %v: tensor<300x12x64xf32>, %mask: tensor<300xi1>) -> tensor<12x64xf32> {
+  %s0 = stablehlo.dot_general %q, %k, batching_dims = [0] x [1], contracting_dims = [1] x [2] : (tensor<12x64xf32>, tensor<300x12x64xf32>) -> tensor<12x300xf32>
+  %c8 = stablehlo.constant dense<8.0> : tensor<f32>
+  %b8 = stablehlo.broadcast_in_dim %c8, dims = [] : (tensor<f32>) -> tensor<12x300xf32>
+  %s1 = stablehlo.divide %s0, %b8 : tensor<12x300xf32>
+  %m1 = stablehlo.broadcast_in_dim %mask, dims = [1] : (tensor<300xi1>) -> tensor<12x300xi1>
+  %neg = stablehlo.constant dense<-1.0e30> : tensor<f32>
+  %bn = stablehlo.broadcast_in_dim %neg, dims = [] : (tensor<f32>) -> tensor<12x300xf32>
+  %s = stablehlo.select %m1, %s1, %bn : tensor<12x300xi1>, tensor<12x300xf32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %mx = stablehlo.reduce(%s init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<12x300xf32>, tensor<f32>) -> tensor<12xf32>
+  %bi = stablehlo.broadcast_in_dim %ninf, dims = [] : (tensor<f32>) -> tensor<12xf32>
+  %mm = stablehlo.maximum %bi, %mx : tensor<12xf32>
+  %x1 = stablehlo.broadcast_in_dim %mm, dims = [0] : (tensor<12xf32>) -> tensor<12x1xf32>
+  %x = stablehlo.broadcast_in_dim %x1, dims = [0, 1] : (tensor<12x1xf32>) -> tensor<12x300xf32>
+  %d = stablehlo.subtract %s, %x : tensor<12x300xf32>
+  %e = stablehlo.exponential %d : tensor<12x300xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<12x300xf32>, tensor<f32>) -> tensor<12xf32>
+  %y1 = stablehlo.broadcast_in_dim %sum, dims = [0] : (tensor<12xf32>) -> tensor<12x1xf32>
+  %y = stablehlo.broadcast_in_dim %y1, dims = [0, 1] : (tensor<12x1xf32>) -> tensor<12x300xf32>
+  %p = stablehlo.divide %e, %y : tensor<12x300xf32>
+  %o = stablehlo.dot_general %p, %v, batching_dims = [0] x [1], contracting_dims = [1] x [0] : (tensor<12x300xf32>, tensor<300x12x64xf32>) -> tensor<12x64xf32>
+  return %o : tensor<12x64xf32>
+})"},
+    {"two_batch_dims_ragged_depth_epilogue", R"(
+func.func @main(%q: tensor<2x3x40xf32>, %k: tensor<2x3x40x77xf32>, %v: tensor<2x3x77x24xf32>, %r: tensor<2x3x24xf32>) -> tensor<2x3x24xf32> {
+  %s = stablehlo.dot_general %q, %k, batching_dims = [0, 1] x [0, 1], contracting_dims = [2] x [2] : (tensor<2x3x40xf32>, tensor<2x3x40x77xf32>) -> tensor<2x3x77xf32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %mx = stablehlo.reduce(%s init: %ninf) applies stablehlo.maximum across dimensions = [2] : (tensor<2x3x77xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %x = stablehlo.broadcast_in_dim %mx, dims = [0, 1] : (tensor<2x3xf32>) -> tensor<2x3x77xf32>
+  %d = stablehlo.subtract %s, %x : tensor<2x3x77xf32>
+  %e = stablehlo.exponential %d : tensor<2x3x77xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [2] : (tensor<2x3x77xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %y = stablehlo.broadcast_in_dim %sum, dims = [0, 1] : (tensor<2x3xf32>) -> tensor<2x3x77xf32>
+  %p = stablehlo.divide %e, %y : tensor<2x3x77xf32>
+  %o = stablehlo.dot_general %p, %v, batching_dims = [0, 1] x [0, 1], contracting_dims = [2] x [2] : (tensor<2x3x77xf32>, tensor<2x3x77x24xf32>) -> tensor<2x3x24xf32>
+  %t = stablehlo.tanh %o : tensor<2x3x24xf32>
+  %out = stablehlo.add %t, %r : tensor<2x3x24xf32>
+  return %out : tensor<2x3x24xf32>
+})"},
+};
+
+const Case& Named(const std::string& name) {
+  for (const Case& c : kCases) {
+    if (name == c.name) return c;
+  }
+  ADD_FAILURE() << "no case " << name;
+  return kCases[0];
+}
+
+std::vector<const Fusion*> OfKind(const GpuProgram& program, FusionKind kind) {
+  std::vector<const Fusion*> found;
+  for (const Fusion& f : program.fusions) {
+    if (f.kind == kind) found.push_back(&f);
+  }
+  return found;
+}
+
+TEST(GpuAttention, ScoresSoftmaxAndValuesAreOneKernel) {
+  for (const Case& c : kCases) {
+    Planned p = Plan(c.text);
+    ASSERT_TRUE(p.program.ok()) << c.name << ": " << p.program.status().message();
+    // One kernel in all: no product, reduction or loop kernel beside it.
+    ASSERT_EQ(p.program->fusions.size(), 1u) << c.name << "\n" << p.program->ToString();
+    const Fusion& f = p.program->fusions[0];
+    EXPECT_EQ(f.kind, FusionKind::kAttention) << c.name;
+    EXPECT_EQ(std::count_if(f.ops.begin(), f.ops.end(), [](const ir::Operation* op) { return op->name() == "stablehlo.reduce"; }), 2)
+        << c.name;
+    EXPECT_TRUE(testing::HasSubstr(p.program->ToString(), "attention")) << c.name;
+    ASSERT_EQ(f.scratch_bytes.size(), 2u) << c.name;
+    EXPECT_GT(f.key_chunk, 0) << c.name;
+    EXPECT_EQ(f.key_chunk % 8, 0) << c.name;
+  }
+  // 12 heads: about two blocks per SM, 22 chunks of the 300 keys, 16 each.
+  Planned p = Plan(Named("masked_decode_ragged_keys").text);
+  ASSERT_TRUE(p.program.ok());
+  const Fusion& f = p.program->fusions[0];
+  EXPECT_EQ(f.key_chunk, 16);
+  EXPECT_EQ(f.scratch_bytes[0], 12 * 19 * (2 + 64) * 4);  // (max, sum, 64 weighted values) per chunk
+  EXPECT_EQ(f.scratch_bytes[1], 12 * 4);                  // an arrival counter per head
+  // Its keys and values are read where they are: the four arguments.
+  EXPECT_EQ(f.inputs.size(), 4u);
+  auto k = EmitKernel(f);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  EXPECT_EQ(k->launch.grid[0], 12u * 19u);
+  EXPECT_EQ(k->launch.block[0], 256u);
+}
+
+TEST(GpuAttention, OtherReadersOfTheSoftmaxKeepTheKernelsApart) {
+  // The max also returned: it must be stored, so no attention kernel.
+  std::string text = Named("masked_decode_ragged_keys").text;
+  const std::string ret = "return %o : tensor<12x64xf32>";
+  std::string with_max = text;
+  with_max.replace(with_max.find(ret), ret.size(), "return %o, %mx : tensor<12x64xf32>, tensor<12xf32>");
+  with_max.replace(with_max.find("-> tensor<12x64xf32> {"), 22, "-> (tensor<12x64xf32>, tensor<12xf32>) {");
+  Planned p = Plan(with_max);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  EXPECT_TRUE(OfKind(*p.program, FusionKind::kAttention).empty()) << p.program->ToString();
+  EXPECT_FALSE(OfKind(*p.program, FusionKind::kReduction).empty()) << p.program->ToString();
+  // A sum from 1 is not a softmax's.
+  std::string from_one = text;
+  from_one.replace(from_one.find("dense<0.0> : tensor<f32>"), 24, "dense<1.0> : tensor<f32>");
+  Planned q = Plan(from_one);
+  ASSERT_TRUE(q.program.ok()) << q.program.status().message();
+  EXPECT_TRUE(OfKind(*q.program, FusionKind::kAttention).empty()) << q.program->ToString();
+  // The environment turns it off.
+  const testing::ScopedEnv off("HLOGRAPH_GPU_ATTENTION", "0");
+  Planned r = Plan(text);
+  ASSERT_TRUE(r.program.ok());
+  EXPECT_TRUE(OfKind(*r.program, FusionKind::kAttention).empty());
+  EXPECT_EQ(OfKind(*r.program, FusionKind::kReduction).size(), 2u) << r.program->ToString();
+}
+
+TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
+  std::ifstream in(testing::SourceDir() + "/bench/programs/gpt_decode.mlir");
+  std::stringstream text;
+  text << in.rdbuf();
+  Planned p = Plan(text.str());
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const auto attention = OfKind(*p.program, FusionKind::kAttention);
+  ASSERT_EQ(attention.size(), 1u) << p.program->ToString();
+  EXPECT_TRUE(OfKind(*p.program, FusionKind::kReduction).empty()) << p.program->ToString();
+  // The KV caches and the counter are read before the kernel waits: their
+  // layer's rows are prefetched into L2 while the qkv product finishes.
+  const Fusion& f = *attention[0];
+  EXPECT_EQ(f.early_inputs.size(), 3u) << p.program->ToString();
+  auto k = EmitKernel(f);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  const size_t body = k->code.find(f.name + "(");
+  const size_t wait = k->code.find("hlo_wait_for_producers();", body);
+  size_t prefetches = 0;
+  for (size_t at = k->code.find("hlo_prefetch_l2(", body); at < wait; at = k->code.find("hlo_prefetch_l2(", at + 1)) {
+    ++prefetches;
+  }
+  EXPECT_EQ(prefetches, 2u) << k->code;
+}
+
+TEST(GpuAttention, EveryCaseCompiles) {
+  for (const Case& c : kCases) {
+    Planned p = Plan(c.text);
+    ASSERT_TRUE(p.program.ok()) << c.name;
+    for (const Fusion& f : p.program->fusions) {
+      auto k = EmitKernel(f);
+      ASSERT_TRUE(k.ok()) << c.name << ": " << k.status().message();
+      auto cubin = CompileToCubin(k->code, k->name, CompileOptions{});
+      EXPECT_TRUE(cubin.ok()) << c.name << ": " << cubin.status().message() << "\n" << k->code;
+    }
+  }
+}
+
+GpuCompileOptions Mode(ExecutionMode mode) {
+  GpuCompileOptions o;
+  o.mode = mode;
+  return o;
+}
+
+TEST(GpuAttention, EveryCaseMatchesTheInterpreterAndRepeats) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  for (const Case& c : kCases) {
+    std::vector<std::unique_ptr<ir::Module>> modules = testing::ParseOrDie(c.text);
+    const ir::Operation* entry = modules[0]->EntryFunction();
+    for (uint64_t seed : {11u, 12u}) {
+      auto args = cpu::RandomTensors(ir::FunctionSignature(*entry).inputs, seed);
+      ASSERT_TRUE(args.ok()) << c.name;
+      auto want = cpu::Interpreter(*modules[0]).Call(*entry, *args);
+      ASSERT_TRUE(want.ok()) << c.name << ": " << want.status().message();
+      auto graph = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kGraph));
+      auto stream = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kStream));
+      ASSERT_TRUE(graph.ok() && stream.ok()) << c.name;
+      auto first = (*graph)->Run(*args);
+      ASSERT_TRUE(first.ok()) << c.name << ": " << first.status().message();
+      for (size_t i = 0; i < want->size(); ++i) {
+        const std::string problem = Compare((*want)[i], (*first)[i], Rtol(c.text, (*want)[i].element()));
+        EXPECT_TRUE(problem.empty()) << c.name << " seed " << seed << " result " << i << ": " << problem;
+      }
+      // The arrival counters are zero again after each call, and the
+      // chunks are folded in a fixed order: the same bits every call.
+      for (int call = 0; call < 3; ++call) {
+        auto again = (call % 2 ? *stream : *graph)->Run(*args);
+        ASSERT_TRUE(again.ok()) << c.name;
+        for (size_t i = 0; i < first->size(); ++i) {
+          EXPECT_EQ(std::memcmp((*first)[i].bytes(), (*again)[i].bytes(), (*first)[i].byte_size()), 0)
+              << c.name << " call " << call;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hlograph::gpu
