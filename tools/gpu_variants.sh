@@ -11,7 +11,7 @@
 # workload with the last setting: the time in each kernel, and from one
 # call's timeline how much of the call each kernel's end adds (the whole
 # timeline goes to $OUT/timeline-WORKLOAD.txt when OUT is set).
-# TESTS=0 skips the unit tests, PROFILE=0 the profile.
+# TESTS=0 skips the unit tests (TESTS=GtestFilter runs those only), PROFILE=0 the profile.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 declare -a settings workloads
@@ -28,7 +28,9 @@ targets=(hlograph)
 ninja -C build-gpu -j "$(nproc)" "${targets[@]}" >build-gpu/variants-build.log 2>&1 \
   || { tail -n 30 build-gpu/variants-build.log; exit 1; }
 if [ "${TESTS:-1}" != 0 ]; then
-  build-gpu/tests/hlograph_unit_tests --gtest_filter='Gpu*' --gtest_brief=1 >build-gpu/variants-tests.log 2>&1
+  filter='Gpu*'
+  [ "${TESTS:-1}" = 1 ] || filter=$TESTS
+  build-gpu/tests/hlograph_unit_tests --gtest_filter="$filter" --gtest_brief=1 >build-gpu/variants-tests.log 2>&1
   tail -n 3 build-gpu/variants-tests.log
   grep -A5 'FAILED\|Failure' build-gpu/variants-tests.log | head -40
 fi

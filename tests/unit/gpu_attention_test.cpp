@@ -105,18 +105,25 @@ TEST(GpuAttention, ScoresSoftmaxAndValuesAreOneKernel) {
     EXPECT_GT(f.key_chunk, 0) << c.name;
     EXPECT_EQ(f.key_chunk % 8, 0) << c.name;
   }
-  // 12 heads: about two blocks per SM, 22 chunks of the 300 keys, 16 each.
+  // 12 heads: about six blocks per SM, 66 chunks of the 300 keys, at
+  // least 8 each: 38 chunks.
   Planned p = Plan(Named("masked_decode_ragged_keys").text);
   ASSERT_TRUE(p.program.ok());
   const Fusion& f = p.program->fusions[0];
-  EXPECT_EQ(f.key_chunk, 16);
-  EXPECT_EQ(f.scratch_bytes[0], 12 * 19 * (2 + 64) * 4);  // (max, sum, 64 weighted values) per chunk
+  EXPECT_EQ(f.key_chunk, 8);
+  EXPECT_EQ(f.scratch_bytes[0], 12 * 38 * (2 + 64) * 4);  // (max, sum, 64 weighted values) per chunk
   EXPECT_EQ(f.scratch_bytes[1], 12 * 4);                  // an arrival counter per head
   // Its keys and values are read where they are: the four arguments.
   EXPECT_EQ(f.inputs.size(), 4u);
   auto k = EmitKernel(f);
   ASSERT_TRUE(k.ok()) << k.status().message();
-  EXPECT_EQ(k->launch.grid[0], 12u * 19u);
+  EXPECT_EQ(k->launch.grid[0], 12u * 38u);
+  {
+    const testing::ScopedEnv chunk("HLOGRAPH_GPU_ATTENTION_CHUNK", "24");
+    Planned set = Plan(Named("masked_decode_ragged_keys").text);
+    ASSERT_TRUE(set.program.ok());
+    EXPECT_EQ(set.program->fusions[0].key_chunk, 24);
+  }
   EXPECT_EQ(k->launch.block[0], 256u);
 }
 
@@ -157,6 +164,7 @@ TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
   // The KV caches and the counter are read before the kernel waits: their
   // layer's rows are prefetched into L2 while the qkv product finishes.
   const Fusion& f = *attention[0];
+  EXPECT_EQ(f.key_chunk, 16);  // 12 heads of 1024 keys: 768 blocks
   EXPECT_EQ(f.early_inputs.size(), 3u) << p.program->ToString();
   auto k = EmitKernel(f);
   ASSERT_TRUE(k.ok()) << k.status().message();
@@ -190,7 +198,11 @@ GpuCompileOptions Mode(ExecutionMode mode) {
 
 TEST(GpuAttention, EveryCaseMatchesTheInterpreterAndRepeats) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  // The planned chunks (8 keys a block here) and chunks of 48 (6 keys a
+  // warp, 12 a quarter of the block) with a ragged last chunk.
+  for (const char* chunk : {static_cast<const char*>(nullptr), "48"})
   for (const Case& c : kCases) {
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_CHUNK", chunk);
     std::vector<std::unique_ptr<ir::Module>> modules = testing::ParseOrDie(c.text);
     const ir::Operation* entry = modules[0]->EntryFunction();
     for (uint64_t seed : {11u, 12u}) {

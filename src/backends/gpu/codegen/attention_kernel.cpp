@@ -51,6 +51,7 @@ class AttentionEmitter {
     e_.Line("const long long bl = blockIdx.x / C, c = blockIdx.x % C, first_key = c * " + CH + "LL;");
     e_.Line("const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;");
     b_ = e_.Delinearize("bl", a_.batch_shape);
+    HLOGRAPH_TRY(e_.LoadScalarInputs());
     HLOGRAPH_TRY(Scores());
     HLOGRAPH_TRY(Weights());
     HLOGRAPH_TRY(WeightedValues());
@@ -105,6 +106,8 @@ class AttentionEmitter {
       acc.push_back("acc_w" + J);
       e_.Line("float acc_w" + J + " = 0.f;");
     }
+    // Every load first (a use right after each would wait for each in turn).
+    std::vector<std::string> qs, ks;
     for (int64_t r = 0; r < per_lane; ++r) {
       const std::string d = "d" + std::to_string(r);
       e_.Line("const long long " + d + " = min((long long)lane + " + std::to_string(r * 32) + "LL, " +
@@ -112,15 +115,24 @@ class AttentionEmitter {
       const Index di = e_.Delinearize(d, a_.depth_shape);
       HLOGRAPH_ASSIGN(const std::string qv, e_.Emit(dot.operand(0), OperandIndex(q, dn1_.lhs_batching, b_,
                                                                                    dn1_.lhs_contracting, di, {}, {})));
-      const bool ragged = (r + 1) * 32 > depth_;
+      qs.push_back(qv);
       for (int64_t j = 0; j < per_warp; ++j) {
         const std::string t = "key_w" + std::to_string(j);
         HLOGRAPH_ASSIGN(const std::string kv, e_.Emit(dot.operand(1), OperandIndex(k, dn1_.rhs_batching, b_,
                                                                                      dn1_.rhs_contracting, di, k_free, {t})));
-        const std::string fma = "fmaf(" + qv + ", " + kv + ", " + acc[static_cast<size_t>(j)] + ")";
-        e_.Line(acc[static_cast<size_t>(j)] + " = " +
-                (ragged ? "lane + " + std::to_string(r * 32) + " < " + std::to_string(depth_) + " ? " + fma + " : " +
-                              acc[static_cast<size_t>(j)]
+        ks.push_back(kv);
+      }
+    }
+    // What S reads besides the product (a mask), loaded with them.
+    for (int64_t j = 0; j < per_warp; ++j) HLOGRAPH_TRY(LoadBesideScores(a_.s, KeyIndex("key_w" + std::to_string(j))));
+    for (int64_t r = 0; r < per_lane; ++r) {
+      const bool ragged = (r + 1) * 32 > depth_;
+      for (int64_t j = 0; j < per_warp; ++j) {
+        const std::string& x = acc[static_cast<size_t>(j)];
+        const std::string fma = "fmaf(" + qs[static_cast<size_t>(r)] + ", " +
+                                ks[static_cast<size_t>(r * per_warp + j)] + ", " + x + ")";
+        e_.Line(x + " = " +
+                (ragged ? "lane + " + std::to_string(r * 32) + " < " + std::to_string(depth_) + " ? " + fma + " : " + x
                         : fma) +
                 ";");
       }
@@ -130,17 +142,34 @@ class AttentionEmitter {
       e_.Line("for (int offset = 16; offset > 0; offset /= 2) " + x + " += __shfl_xor_sync(0xffffffffu, " + x +
               ", offset);");
     }
-    e_.Open("if (lane == 0)");
+    // Every lane computes S (its loads, a mask's, in flight together);
+    // lane 0 stores it.
     for (int64_t j = 0; j < per_warp; ++j) {
       const std::string J = std::to_string(j), i = "warp + " + std::to_string(j * kWarps);
-      e_.Open("if (" + i + " < " + std::to_string(f_.key_chunk) + ")");
       e_.Bind(dot.result(0), KeyIndex("key_w" + J), acc[static_cast<size_t>(j)]);
       HLOGRAPH_ASSIGN(const std::string s, e_.Emit(a_.s, KeyIndex("key_w" + J)));
-      e_.Line("e_s[" + i + "] = first_key + " + i + " < T ? " + s + " : neg_inf;");
-      e_.Close();
+      e_.Line("if (lane == 0 && " + i + " < " + std::to_string(f_.key_chunk) + ") e_s[" + i + "] = first_key + " + i +
+              " < T ? " + s + " : neg_inf;");
     }
-    e_.Close();
     e_.Line("__syncthreads();");
+    return Status::Ok();
+  }
+
+  // Whether computing `v` reads the scores product.
+  bool ReadsScores(const ir::Value* v) const {
+    if (v == a_.scores->result(0)) return true;
+    const ir::Operation* op = v->defining_op();
+    if (op == nullptr || std::find(f_.ops.begin(), f_.ops.end(), op) == f_.ops.end()) return false;
+    return std::any_of(op->operands().begin(), op->operands().end(), [&](const ir::Value* o) { return ReadsScores(o); });
+  }
+
+  // Emits, at S's index `idx`, the operands of S's ops that do not read
+  // the scores product (plan/attention.h: those that do are elementwise
+  // at S's index), so that their loads start before the product's sums.
+  Status LoadBesideScores(const ir::Value* v, const Index& idx) {
+    if (v == a_.scores->result(0)) return Status::Ok();
+    if (!ReadsScores(v)) return e_.Emit(v, v->type().rank() == 0 ? Index{} : idx).status();
+    for (const ir::Value* o : v->defining_op()->operands()) HLOGRAPH_TRY(LoadBesideScores(o, idx));
     return Status::Ok();
   }
 
@@ -192,13 +221,14 @@ class AttentionEmitter {
     const int64_t nc = std::min<int64_t>(width_, 32 * kWarps), parts = 32 * kWarps / nc;
     const int64_t per_part = (f_.key_chunk + parts - 1) / parts;
     const std::string NC = std::to_string(nc), PARTS = std::to_string(parts);
-    e_.Line("__shared__ float u_s[" + PARTS + "][" + NC + "];");
+    e_.Line("__shared__ float u_s[" + PARTS + "][" + NC + "];  // also the combine's");
     e_.Line("const int col = threadIdx.x % " + NC + ", part = threadIdx.x / " + NC + ";");
     e_.Open("for (long long n0 = 0; n0 < " + std::to_string(width_) + "LL; n0 += " + NC + ")");
     e_.Line("const long long n = min(n0 + col, " + std::to_string(width_ - 1) + "LL);");
     const Index ni = e_.Delinearize("n", a_.width_shape);
     e_.Line("float u = 0.f;");
     e_.Open("if (part < " + PARTS + ")");
+    std::vector<std::string> vals;  // every load first, as for the scores
     for (int64_t j = 0; j < per_part; ++j) {
       const std::string J = std::to_string(j), i = "part + " + std::to_string(j * parts);
       e_.Line("const int at_v" + J + " = min(" + i + ", " + std::to_string(f_.key_chunk - 1) + ");");
@@ -206,8 +236,12 @@ class AttentionEmitter {
       HLOGRAPH_ASSIGN(const std::string val, e_.Emit(dot.operand(1), OperandIndex(v, dn2_.rhs_batching, b_,
                                                                                      dn2_.rhs_contracting, {"key_v" + J},
                                                                                      v_free, ni)));
-      e_.Line("if (" + i + " < " + std::to_string(f_.key_chunk) + " && first_key + " + i + " < T) u = fmaf(e_s[at_v" + J + "], " +
-              val + ", u);");
+      vals.push_back(val);
+    }
+    for (int64_t j = 0; j < per_part; ++j) {
+      const std::string J = std::to_string(j), i = "part + " + std::to_string(j * parts);
+      e_.Line("if (" + i + " < " + std::to_string(f_.key_chunk) + " && first_key + " + i + " < T) u = fmaf(e_s[at_v" +
+              J + "], " + vals[static_cast<size_t>(j)] + ", u);");
     }
     e_.Line("u_s[part][col] = u;");
     e_.Close();
@@ -222,55 +256,90 @@ class AttentionEmitter {
     return Status::Ok();
   }
 
-  // The last block of the head to arrive folds the chunks in order.
+  // The last block of the head to arrive folds the chunks, every read of
+  // the others' partials issued together (a chain of them would cost a
+  // memory latency each).
   Status Combine() {
+    const std::string S = std::to_string(2 + width_) + "LL", C = std::to_string(chunks_);
     e_.Line("__threadfence();");
     e_.Line("__syncthreads();");
     e_.Line("if (threadIdx.x == 0) last_block = atomicAdd(&arrivals[bl], 1u) == (unsigned int)(C - 1);");
     e_.Line("__syncthreads();");
     e_.Open("if (last_block)");
-    e_.Line("const float* const head = partials + bl * C * " + std::to_string(2 + width_) + "LL;");
-    e_.Line("__shared__ float w_s[" + std::to_string(chunks_) + "];");
-    HLOGRAPH_ASSIGN(const std::string max_init, e_.Emit(a_.max->operand(1), Index{}));
-    e_.Line("float M = " + max_init + ";");
-    e_.Open("for (long long i = 0; i < C; ++i)");
-    HLOGRAPH_ASSIGN(std::vector<std::string> folded,
-                    e_.EmitRegion(a_.max->region(0).front(), {"M", "__ldcg(&head[i * " + std::to_string(2 + width_) + "LL])"}));
-    e_.Line("M = " + folded[0] + ";");
-    e_.Close();
-    e_.BindEverywhere(a_.max->result(0), "M");
-    HLOGRAPH_ASSIGN(const std::string x, e_.Emit(a_.x, KeyIndex("0")));
-    // Chunk i's weights times exp(r_i - X) are exp(s - X), the program's E.
+    e_.Line("const float* const head = partials + bl * C * " + S + ";");
+    // Each chunk's max and sum into shared memory.
+    e_.Line("__shared__ float m_s[" + C + "], w_s[" + C + "];");
     e_.Open("for (long long i = threadIdx.x; i < C; i += blockDim.x)");
-    e_.Line("const float mi = __ldcg(&head[i * " + std::to_string(2 + width_) + "LL]), li = __ldcg(&head[i * " +
-            std::to_string(2 + width_) + "LL + 1]);");
-    HLOGRAPH_ASSIGN(const std::string scale, ExpOf("(mi == neg_inf ? 0.f : mi) - " + x));
-    e_.Line("w_s[i] = li == 0.f ? 0.f : " + scale + ";  // a chunk of no weight adds nothing, NaN stays");
+    e_.Line("m_s[i] = __ldcg(&head[i * " + S + "]);");
+    e_.Line("w_s[i] = __ldcg(&head[i * " + S + " + 1]);");
     e_.Close();
     e_.Line("__syncthreads();");
-    HLOGRAPH_ASSIGN(const std::string sum_init, e_.Emit(a_.sum->operand(1), Index{}));
-    e_.Line("float L = " + sum_init + ";");
-    e_.Open("for (long long i = 0; i < C; ++i)");
-    HLOGRAPH_ASSIGN(folded, e_.EmitRegion(a_.sum->region(0).front(),
-                                          {"L", "__ldcg(&head[i * " + std::to_string(2 + width_) + "LL + 1]) * w_s[i]"}));
-    e_.Line("L = " + folded[0] + ";");
+    // M: reduce_max's body over the chunks' maxima (the block's fold).
+    const ir::Block& max_body = a_.max->region(0).front();
+    const ir::Block& sum_body = a_.sum->region(0).front();
+    HLOGRAPH_ASSIGN(const std::string max_init, e_.Emit(a_.max->operand(1), Index{}));
+    e_.Line("float mc = " + max_init + ";");
+    e_.Open("for (long long i = threadIdx.x; i < C; i += blockDim.x)");
+    HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(max_body, {"mc", "m_s[i]"}));
+    e_.Line("mc = " + folded[0] + ";");
     e_.Close();
-    e_.BindEverywhere(a_.sum->result(0), "L");
+    HLOGRAPH_ASSIGN(const std::string M, e_.FoldOverBlock(max_body, "mc", "fold_s", kWarps));
+    e_.BindEverywhere(a_.max->result(0), M);
+    HLOGRAPH_ASSIGN(const std::string x, e_.Emit(a_.x, KeyIndex("0")));
+    // Chunk i's weights times exp(r_i - X) are exp(s - X), the program's
+    // E: w_s becomes each chunk's scale, and L folds the scaled sums.
+    HLOGRAPH_ASSIGN(const std::string sum_init, e_.Emit(a_.sum->operand(1), Index{}));
+    e_.Line("float lc = " + sum_init + ";");
+    e_.Open("for (long long i = threadIdx.x; i < C; i += blockDim.x)");
+    e_.Line("const float mi = m_s[i], li = w_s[i];");
+    HLOGRAPH_ASSIGN(const std::string scale, ExpOf("(mi == neg_inf ? 0.f : mi) - " + x));
+    e_.Line("const float wi = li == 0.f ? 0.f : " + scale + ";  // a chunk of no weight adds nothing, NaN stays");
+    e_.Line("w_s[i] = wi;");
+    HLOGRAPH_ASSIGN(folded, e_.EmitRegion(sum_body, {"lc", "li * wi"}));
+    e_.Line("lc = " + folded[0] + ";");
+    e_.Close();
+    HLOGRAPH_ASSIGN(const std::string L, e_.FoldOverBlock(sum_body, "lc", "fold_s", kWarps));  // syncs: w_s is complete
+    e_.BindEverywhere(a_.sum->result(0), L);
     HLOGRAPH_ASSIGN(const std::string y, e_.Emit(a_.y, KeyIndex("0")));
-    e_.Open("for (long long n = threadIdx.x; n < " + std::to_string(width_) + "LL; n += blockDim.x)");
+    // o[n]: thread (part, col) sums chunks part, part + PARTS, ... of
+    // columns col, col + NC, ..., kGroup loads at a time; the parts meet
+    // in u_s (WeightedValues's) in order.
+    const int64_t nc = std::min<int64_t>(width_, 32 * kWarps), parts = 32 * kWarps / nc;
+    const std::string NC = std::to_string(nc), PARTS = std::to_string(parts);
+    constexpr int kGroup = 8;
+    e_.Open("for (long long n0 = 0; n0 < " + std::to_string(width_) + "LL; n0 += " + NC + ")");
+    e_.Line("const long long n = min(n0 + col, " + std::to_string(width_ - 1) + "LL);");
     e_.Line("float o = 0.f;");
-    e_.Line("for (long long i = 0; i < C; ++i) o = fmaf(__ldcg(&head[i * " + std::to_string(2 + width_) +
-            "LL + 2 + n]), w_s[i], o);");
-    e_.Line("o = o / " + y + ";");
+    e_.Open("if (part < " + PARTS + ")");
+    e_.Open("for (long long i0 = part; i0 < C; i0 += " + std::to_string(kGroup) + "LL * " + PARTS + ")");
+    for (int g = 0; g < kGroup; ++g) {
+      const std::string G = std::to_string(g), i = "i0 + " + std::to_string(g) + "LL * " + PARTS;
+      e_.Line("const long long c" + G + " = min(" + i + ", C - 1);");
+      e_.Line("const float u" + G + " = __ldcg(&head[c" + G + " * " + S + " + 2 + n]);");
+    }
+    for (int g = 0; g < kGroup; ++g) {
+      const std::string G = std::to_string(g);
+      e_.Line("if (i0 + " + G + "LL * " + PARTS + " < C) o = fmaf(u" + G + ", w_s[c" + G + "], o);");
+    }
+    e_.Close();
+    e_.Line("u_s[part][col] = o;");
+    e_.Close();
+    e_.Line("__syncthreads();");
+    e_.Open("if (part == 0 && n0 + col < " + std::to_string(width_) + "LL)");
+    e_.Line("float total = u_s[0][col];");
+    e_.Line("for (int p = 1; p < " + PARTS + "; ++p) total += u_s[p][col];");
+    e_.Line("total = total / " + y + ";");
     const Index ni = e_.Delinearize("n", a_.width_shape);
     Index out = b_;
     out.insert(out.end(), ni.begin(), ni.end());
-    e_.Bind(a_.values->result(0), out, "o");
+    e_.Bind(a_.values->result(0), out, "total");
     for (size_t i = 0; i < f_.outputs.size(); ++i) {
       HLOGRAPH_ASSIGN(const std::string v, e_.Emit(f_.outputs[i], out));
       e_.Line("o" + std::to_string(i) + "[bl * " + std::to_string(width_) + "LL + n] = " +
               StoreExpr(f_.output_types[i].element(), v) + ";");
     }
+    e_.Close();
+    e_.Line("__syncthreads();");
     e_.Close();
     e_.Line("if (threadIdx.x == 0) arrivals[bl] = 0u;  // zero again for the next call");
     e_.Close();

@@ -183,6 +183,22 @@ class BodyEmitter {
   // computed by the kernel itself, read by the ops of its epilogue).
   void Bind(const ir::Value* v, const Index& idx, const std::string& var) { scopes_.back()[Key(v, idx)] = var; }
 
+  // Loads the kernel's single-element inputs (a loop counter, a
+  // position) in the current scope, so that the scopes inside (a
+  // dynamic_update_slice's branches) read them from there: a load under
+  // each branch would put a memory latency before each of theirs.
+  Status LoadScalarInputs() {
+    std::vector<std::pair<int, const ir::Value*>> scalars;  // in parameter order, so the code is the same every time
+    for (const auto& [v, input] : inputs_) {
+      if (v->type().IsTensor() && v->type().NumElements() == 1) scalars.emplace_back(input, v);
+    }
+    std::sort(scalars.begin(), scalars.end());
+    for (const auto& [input, v] : scalars) {
+      HLOGRAPH_TRY(Emit(v, Index(static_cast<size_t>(v->type().rank()), "0")).status());
+    }
+    return Status::Ok();
+  }
+
   // Makes `var` the value of `v` at every index from here on (a reduction
   // a block computed for the one element of it the block reads).
   void BindEverywhere(const ir::Value* v, const std::string& var) { fixed_[v] = var; }
@@ -725,6 +741,21 @@ class BodyEmitter {
       inside += " && " + src[d] + " >= 0 && " + src[d] + " < " +
                 std::to_string(update->type().dim(static_cast<int64_t>(d))) + "LL";
     }
+    if (OnlyMovesAnInput(update)) {
+      // Both read, no branch: a load under a branch is waited for before
+      // the branches meet, so a kernel reading many elements of a cache
+      // with this step's row would wait for each in turn. The update's
+      // index is clamped into it where it is not read.
+      Index clamped(idx.size());
+      for (size_t d = 0; d < idx.size(); ++d) {
+        clamped[d] = IndexVar("min(max(" + src[d] + ", 0LL), " +
+                              std::to_string(update->type().dim(static_cast<int64_t>(d)) - 1) + "LL)");
+      }
+      HLOGRAPH_ASSIGN(std::string u, Emit(update, clamped));
+      HLOGRAPH_ASSIGN(std::string b, Emit(x, idx));
+      Line(var + " = (" + inside + ") ? " + u + " : " + b + ";");
+      return var;
+    }
     Open("if (" + inside + ")");
     HLOGRAPH_TRY(EmitInto(var, update, src));
     Close();
@@ -732,6 +763,23 @@ class BodyEmitter {
     HLOGRAPH_TRY(EmitInto(var, x, idx));
     Close();
     return var;
+  }
+
+  // Whether `v` is an input's elements moved (reshape, slice, transpose,
+  // broadcast_in_dim, convert, dynamic_slice by scalars): cheap to read
+  // where it is not needed.
+  bool OnlyMovesAnInput(const ir::Value* v) const {
+    if (inputs_.count(v)) return true;
+    const ir::Operation* op = v->defining_op();
+    if (op == nullptr || op->num_operands() == 0) return false;
+    static const std::set<std::string> kMoves = {"stablehlo.reshape", "stablehlo.slice", "stablehlo.transpose",
+                                                 "stablehlo.broadcast_in_dim", "stablehlo.convert",
+                                                 "stablehlo.dynamic_slice"};
+    if (!kMoves.count(op->name())) return false;
+    for (size_t i = 1; i < op->num_operands(); ++i) {
+      if (op->operand(i)->type().NumElements() != 1) return false;  // start indices
+    }
+    return OnlyMovesAnInput(op->operand(0));
   }
 
   std::ostringstream& out_;

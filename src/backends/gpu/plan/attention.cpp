@@ -226,9 +226,12 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2)
 }
 
 int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count) {
+  if (const char* env = std::getenv("HLOGRAPH_GPU_ATTENTION_CHUNK"); env != nullptr && std::atoi(env) >= 8) {
+    return std::atoi(env) / 8 * 8;
+  }
   int64_t batch = 1;
   for (int64_t b : a.batch_shape) batch *= b;
-  const int64_t chunks = std::max<int64_t>(1, (2 * sm_count + batch - 1) / batch);
+  const int64_t chunks = std::max<int64_t>(1, (kAttentionBlocksPerSm * sm_count + batch - 1) / batch);
   const int64_t chunk = (a.keys + chunks - 1) / chunks;
   return std::max<int64_t>(8, (chunk + 7) / 8 * 8);
 }

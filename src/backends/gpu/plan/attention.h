@@ -58,8 +58,14 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2,
 // The same, finding the users in dot2's block.
 std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2);
 
-// The keys a block of the attention kernel takes (a multiple of 8), and
-// how many chunks that makes: about two blocks per SM in all.
+// The keys a block of the attention kernel takes (a multiple of 8, at
+// least 8): enough chunks for about kAttentionBlocksPerSm blocks per SM.
+// A block's time grows with its keys much faster than the loads alone
+// would say (measured on the H200, gpt_decode's 12 heads of 1024 keys, us
+// a call: 16 keys a block 353.7, 24 360.3, 48 400.6, 128 437.4, 256
+// 576.9), so the keys go to many blocks. HLOGRAPH_GPU_ATTENTION_CHUNK=N
+// sets it.
+constexpr int kAttentionBlocksPerSm = 6;
 int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count);
 
 }  // namespace hlograph::gpu
