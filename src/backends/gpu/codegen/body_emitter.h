@@ -771,11 +771,7 @@ class BodyEmitter {
   bool OnlyMovesAnInput(const ir::Value* v) const {
     if (inputs_.count(v)) return true;
     const ir::Operation* op = v->defining_op();
-    if (op == nullptr || op->num_operands() == 0) return false;
-    static const std::set<std::string> kMoves = {"stablehlo.reshape", "stablehlo.slice", "stablehlo.transpose",
-                                                 "stablehlo.broadcast_in_dim", "stablehlo.convert",
-                                                 "stablehlo.dynamic_slice"};
-    if (!kMoves.count(op->name())) return false;
+    if (op == nullptr || !MovesElements(*op)) return false;
     for (size_t i = 1; i < op->num_operands(); ++i) {
       if (op->operand(i)->type().NumElements() != 1) return false;  // start indices
     }

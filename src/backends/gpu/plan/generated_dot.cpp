@@ -58,6 +58,13 @@ int DotBlocksPerSm() {
 
 bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
 
+bool MovesElements(const ir::Operation& op) {
+  static const std::set<std::string> kMoves = {"stablehlo.reshape",          "stablehlo.transpose",
+                                               "stablehlo.slice",            "stablehlo.broadcast_in_dim",
+                                               "stablehlo.convert",          "stablehlo.dynamic_slice"};
+  return op.num_operands() > 0 && kMoves.count(op.name()) > 0;
+}
+
 DotDims DotDimsOf(const ir::Operation& dot) {
   DotDims d;
   const auto* dn = dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
@@ -226,17 +233,14 @@ bool AddressingInputsOf(const ir::Value* v, const std::vector<const ir::Value*>&
     found.insert(static_cast<int>(at - inputs.begin()));
     return true;
   }
+  // As BodyEmitter::AddressOf: through moves, and through a
+  // dynamic_update_slice to the array it updates.
   const ir::Operation* op = v->defining_op();
-  if (op == nullptr || op->num_operands() == 0) return false;
-  static const std::set<std::string> kMoves = {"stablehlo.reshape", "stablehlo.convert", "stablehlo.transpose",
-                                               "stablehlo.broadcast_in_dim", "stablehlo.slice",
-                                               "stablehlo.dynamic_update_slice"};
+  if (op == nullptr || (!MovesElements(*op) && op->name() != "stablehlo.dynamic_update_slice")) return false;
   if (op->name() == "stablehlo.dynamic_slice") {
     for (size_t i = 1; i < op->num_operands(); ++i) {
       for (int r : InputsReadFor(op->operand(i), inputs)) found.insert(r);
     }
-  } else if (!kMoves.count(op->name())) {
-    return false;
   }
   return AddressingInputsOf(op->operand(0), inputs, found);
 }

@@ -65,9 +65,9 @@ struct DotTiling {
   // HLOGRAPH_GPU_DOT_STAGE_LHS=0 turns it off.
   bool stage_lhs = false;
   static constexpr int64_t kMaxStagedLhsBytes = 16384;
-  // The kernel's first block asks for all of its weights (the rhs) in L2
-  // before anything else (sm_90+): the blocks that start only once the
-  // kernel before has left the SMs then find them there.
+  // The kernel's first blocks (one per SM) ask for shares of its weights
+  // (the rhs) in L2 before anything else (sm_90+): the blocks that start
+  // only once the kernel before has left the SMs then find them there.
   // HLOGRAPH_GPU_PREFETCH_L2=0 turns it off.
   bool prefetch_l2 = false;
   int threads() const { return lanes == Lanes::kOverN ? 32 * slices : 32 * kWarpColumns; }
@@ -115,6 +115,11 @@ std::vector<int> InputsReadFor(const ir::Value* v, const std::vector<const ir::V
 // Whether generated kernels prefetch what they read into L2 before they
 // wait (HLOGRAPH_GPU_PREFETCH_L2=0: no).
 bool PrefetchIntoL2Wanted();
+
+// Whether `op` only moves its first operand's elements (reshape,
+// transpose, slice, broadcast_in_dim, convert, dynamic_slice): each of its
+// elements is one of the operand's, found by index arithmetic.
+bool MovesElements(const ir::Operation& op);
 
 // The positions in `inputs` of those read to find the addresses of the
 // elements each of `values` reads (BodyEmitter::AddressOf: the moved

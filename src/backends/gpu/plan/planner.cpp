@@ -529,32 +529,32 @@ class Planner {
       for (int64_t d : at.batch_shape) batch *= d;
       for (int64_t d : at.width_shape) width *= d;
       const int64_t chunks = (at.keys + f.key_chunk - 1) / f.key_chunk;
-      f.scratch_bytes = {batch * chunks * (2 + width) * 4, batch * 4};
-      Buffer partials, counters;
-      partials.bytes = f.scratch_bytes[0];
-      partials.label = "partial softmax sums of " + Describe(*dot);
-      counters.bytes = f.scratch_bytes[1];
-      counters.label = "arrival counters of " + Describe(*dot);
-      counters.zero_at_rest = true;
-      k.scratch = {program_.AddBuffer(std::move(partials)), program_.AddBuffer(std::move(counters))};
+      AddPartialSums(f, k, batch * chunks * (2 + width) * 4, batch * 4, "partial softmax sums", *dot);
     } else if (dot != nullptr) {
       f.tiling = PlanDotTiling(*dot, kPlannedSmCount);
       if (f.tiling.lanes == DotTiling::Lanes::kOverN) f.early_inputs = EarlyInputs(f, k, *dot);
       if (f.tiling.splits > 1) {
-        f.scratch_bytes = {f.tiling.partial_bytes(), f.tiling.counter_bytes()};
-        Buffer partials, counters;
-        partials.bytes = f.tiling.partial_bytes();
-        partials.label = "partial sums of " + Describe(*dot);
-        counters.bytes = f.tiling.counter_bytes();
-        counters.label = "arrival counters of " + Describe(*dot);
-        counters.zero_at_rest = true;
-        k.scratch = {program_.AddBuffer(std::move(partials)), program_.AddBuffer(std::move(counters))};
+        AddPartialSums(f, k, f.tiling.partial_bytes(), f.tiling.counter_bytes(), "partial sums", *dot);
       }
     }
     step.action = std::move(k);
     program_.fusions.push_back(std::move(f));
     seq.steps.push_back(std::move(step));
     return Status::Ok();
+  }
+
+  // The scratch of a kernel whose blocks leave partial sums for the last
+  // to arrive: the sums, then arrival counters (zero between calls).
+  void AddPartialSums(Fusion& f, KernelStep& k, int64_t partial_bytes, int64_t counter_bytes, const std::string& sums,
+                      const ir::Operation& of) {
+    f.scratch_bytes = {partial_bytes, counter_bytes};
+    Buffer partials, counters;
+    partials.bytes = partial_bytes;
+    partials.label = sums + " of " + Describe(of);
+    counters.bytes = counter_bytes;
+    counters.label = "arrival counters of " + Describe(of);
+    counters.zero_at_rest = true;
+    k.scratch = {program_.AddBuffer(std::move(partials)), program_.AddBuffer(std::move(counters))};
   }
 
   // The inputs product kernel `f` (lanes over n) reads before it waits for
