@@ -4,15 +4,10 @@
 // mode.
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <fstream>
 #include <sstream>
 
-#include "backends/cpu/interpreter.h"
-#include "backends/cpu/random_tensor.h"
 #include "backends/gpu/codegen/fusion_emitter.h"
-#include "backends/gpu/codegen/nvrtc_compiler.h"
-#include "backends/gpu/executable.h"
 #include "backends/gpu/plan/attention.h"
 #include "backends/gpu/plan/planner.h"
 #include "gpu_test_util.h"
@@ -178,57 +173,17 @@ TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
 }
 
 TEST(GpuAttention, EveryCaseCompiles) {
-  for (const Case& c : kCases) {
-    Planned p = Plan(c.text);
-    ASSERT_TRUE(p.program.ok()) << c.name;
-    for (const Fusion& f : p.program->fusions) {
-      auto k = EmitKernel(f);
-      ASSERT_TRUE(k.ok()) << c.name << ": " << k.status().message();
-      auto cubin = CompileToCubin(k->code, k->name, CompileOptions{});
-      EXPECT_TRUE(cubin.ok()) << c.name << ": " << cubin.status().message() << "\n" << k->code;
-    }
-  }
-}
-
-GpuCompileOptions Mode(ExecutionMode mode) {
-  GpuCompileOptions o;
-  o.mode = mode;
-  return o;
+  for (const Case& c : kCases) ExpectEveryKernelCompiles(c.name, c.text);
 }
 
 TEST(GpuAttention, EveryCaseMatchesTheInterpreterAndRepeats) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
   // The planned chunks (8 keys a block here) and chunks of 48 (6 keys a
   // warp, 12 a quarter of the block) with a ragged last chunk.
-  for (const char* chunk : {static_cast<const char*>(nullptr), "48"})
-  for (const Case& c : kCases) {
+  for (const char* chunk : {static_cast<const char*>(nullptr), "48"}) {
     const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_CHUNK", chunk);
-    std::vector<std::unique_ptr<ir::Module>> modules = testing::ParseOrDie(c.text);
-    const ir::Operation* entry = modules[0]->EntryFunction();
-    for (uint64_t seed : {11u, 12u}) {
-      auto args = cpu::RandomTensors(ir::FunctionSignature(*entry).inputs, seed);
-      ASSERT_TRUE(args.ok()) << c.name;
-      auto want = cpu::Interpreter(*modules[0]).Call(*entry, *args);
-      ASSERT_TRUE(want.ok()) << c.name << ": " << want.status().message();
-      auto graph = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kGraph));
-      auto stream = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kStream));
-      ASSERT_TRUE(graph.ok() && stream.ok()) << c.name;
-      auto first = (*graph)->Run(*args);
-      ASSERT_TRUE(first.ok()) << c.name << ": " << first.status().message();
-      for (size_t i = 0; i < want->size(); ++i) {
-        const std::string problem = Compare((*want)[i], (*first)[i], Rtol(c.text, (*want)[i].element()));
-        EXPECT_TRUE(problem.empty()) << c.name << " seed " << seed << " result " << i << ": " << problem;
-      }
-      // The arrival counters are zero again after each call, and the
-      // chunks are folded in a fixed order: the same bits every call.
-      for (int call = 0; call < 3; ++call) {
-        auto again = (call % 2 ? *stream : *graph)->Run(*args);
-        ASSERT_TRUE(again.ok()) << c.name;
-        for (size_t i = 0; i < first->size(); ++i) {
-          EXPECT_EQ(std::memcmp((*first)[i].bytes(), (*again)[i].bytes(), (*first)[i].byte_size()), 0)
-              << c.name << " call " << call;
-        }
-      }
+    for (const Case& c : kCases) {
+      for (uint64_t seed : {11u, 12u}) ExpectMatchesInterpreterAndRepeats(c.name, c.text, seed);
     }
   }
 }

@@ -4,11 +4,7 @@
 // and stream mode.
 #include <gtest/gtest.h>
 
-#include "backends/cpu/interpreter.h"
-#include "backends/cpu/random_tensor.h"
 #include "backends/gpu/codegen/fusion_emitter.h"
-#include "backends/gpu/codegen/nvrtc_compiler.h"
-#include "backends/gpu/executable.h"
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/planner.h"
 #include "gpu_test_util.h"
@@ -534,53 +530,15 @@ TEST(GpuGeneratedDot, BlocksStageTheirLhsChunkInSharedMemory) {
 TEST(GpuGeneratedDot, EveryCaseCompiles) {
   for (const Case& c : kCases) {
     const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
-    Planned p = Plan(c.text);
-    ASSERT_TRUE(p.program.ok()) << c.name;
-    for (const Fusion& f : p.program->fusions) {
-      auto k = EmitKernel(f);
-      ASSERT_TRUE(k.ok()) << c.name << ": " << k.status().message();
-      auto cubin = CompileToCubin(k->code, k->name, CompileOptions{});
-      EXPECT_TRUE(cubin.ok()) << c.name << ": " << cubin.status().message() << "\n" << k->code;
-    }
+    ExpectEveryKernelCompiles(c.name, c.text);
   }
-}
-
-GpuCompileOptions Mode(ExecutionMode mode) {
-  GpuCompileOptions o;
-  o.mode = mode;
-  return o;
 }
 
 TEST(GpuGeneratedDot, EveryCaseMatchesTheInterpreterAndRepeats) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
   for (const Case& c : kCases) {
     const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
-    std::vector<std::unique_ptr<ir::Module>> modules = testing::ParseOrDie(c.text);
-    const ir::Operation* entry = modules[0]->EntryFunction();
-    auto args = cpu::RandomTensors(ir::FunctionSignature(*entry).inputs, 11);
-    ASSERT_TRUE(args.ok()) << c.name;
-    auto want = cpu::Interpreter(*modules[0]).Call(*entry, *args);
-    ASSERT_TRUE(want.ok()) << c.name << ": " << want.status().message();
-    auto graph = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kGraph));
-    auto stream = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kStream));
-    ASSERT_TRUE(graph.ok() && stream.ok()) << c.name;
-    auto first = (*graph)->Run(*args);
-    ASSERT_TRUE(first.ok()) << c.name << ": " << first.status().message();
-    for (size_t i = 0; i < want->size(); ++i) {
-      const std::string problem = Compare((*want)[i], (*first)[i], Rtol(c.text, (*want)[i].element()));
-      EXPECT_TRUE(problem.empty()) << c.name << " result " << i << ": " << problem;
-    }
-    // The arrival counters are zero again after each call, and the sums
-    // are added in a fixed order: every call, in either mode, gives the
-    // same bits.
-    for (int call = 0; call < 3; ++call) {
-      auto again = (call % 2 ? *stream : *graph)->Run(*args);
-      ASSERT_TRUE(again.ok()) << c.name;
-      for (size_t i = 0; i < first->size(); ++i) {
-        EXPECT_EQ(std::memcmp((*first)[i].bytes(), (*again)[i].bytes(), (*first)[i].byte_size()), 0)
-            << c.name << " call " << call;
-      }
-    }
+    ExpectMatchesInterpreterAndRepeats(c.name, c.text, 11);
   }
 }
 

@@ -7,8 +7,15 @@
 #include <sstream>
 #include <string>
 
+#include <gtest/gtest.h>
+
 #include "backends/cpu/element_types.h"
+#include "backends/cpu/interpreter.h"
+#include "backends/cpu/random_tensor.h"
 #include "backends/cpu/tensor.h"
+#include "backends/gpu/codegen/fusion_emitter.h"
+#include "backends/gpu/codegen/nvrtc_compiler.h"
+#include "backends/gpu/executable.h"
 #include "backends/gpu/plan/planner.h"
 #include "test_util.h"
 
@@ -78,6 +85,54 @@ inline double Rtol(const std::string& text, ir::ElementType e) {
   if (e == ir::ElementType::kF16) return 1e-2;
   if (e == ir::ElementType::kF64) return 1e-9;
   return tf32 ? 1e-2 : 1e-4;
+}
+
+// Every kernel of `text` compiles with NVRTC (no device needed).
+inline void ExpectEveryKernelCompiles(const std::string& name, const std::string& text) {
+  Planned p = Plan(text);
+  ASSERT_TRUE(p.program.ok()) << name << ": " << p.program.status().message();
+  for (const Fusion& f : p.program->fusions) {
+    auto k = EmitKernel(f);
+    ASSERT_TRUE(k.ok()) << name << ": " << k.status().message();
+    auto cubin = CompileToCubin(k->code, k->name, CompileOptions{});
+    EXPECT_TRUE(cubin.ok()) << name << ": " << cubin.status().message() << "\n" << k->code;
+  }
+}
+
+inline GpuCompileOptions Mode(ExecutionMode mode) {
+  GpuCompileOptions o;
+  o.mode = mode;
+  return o;
+}
+
+// On a GPU: `text` in graph mode matches the interpreter on random inputs
+// from `seed`, and three more calls, alternating stream and graph mode,
+// give the first call's bits (arrival counters zero again after each
+// call, partial sums added in a fixed order).
+inline void ExpectMatchesInterpreterAndRepeats(const std::string& name, const std::string& text, uint64_t seed) {
+  std::vector<std::unique_ptr<ir::Module>> modules = testing::ParseOrDie(text);
+  const ir::Operation* entry = modules[0]->EntryFunction();
+  auto args = cpu::RandomTensors(ir::FunctionSignature(*entry).inputs, seed);
+  ASSERT_TRUE(args.ok()) << name;
+  auto want = cpu::Interpreter(*modules[0]).Call(*entry, *args);
+  ASSERT_TRUE(want.ok()) << name << ": " << want.status().message();
+  auto graph = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kGraph));
+  auto stream = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kStream));
+  ASSERT_TRUE(graph.ok() && stream.ok()) << name;
+  auto first = (*graph)->Run(*args);
+  ASSERT_TRUE(first.ok()) << name << ": " << first.status().message();
+  for (size_t i = 0; i < want->size(); ++i) {
+    const std::string problem = Compare((*want)[i], (*first)[i], Rtol(text, (*want)[i].element()));
+    EXPECT_TRUE(problem.empty()) << name << " seed " << seed << " result " << i << ": " << problem;
+  }
+  for (int call = 0; call < 3; ++call) {
+    auto again = (call % 2 ? *stream : *graph)->Run(*args);
+    ASSERT_TRUE(again.ok()) << name;
+    for (size_t i = 0; i < first->size(); ++i) {
+      EXPECT_EQ(std::memcmp((*first)[i].bytes(), (*again)[i].bytes(), (*first)[i].byte_size()), 0)
+          << name << " call " << call;
+    }
+  }
 }
 
 }  // namespace hlograph::gpu

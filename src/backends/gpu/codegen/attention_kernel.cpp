@@ -245,15 +245,22 @@ class AttentionEmitter {
     }
     e_.Line("u_s[part][col] = u;");
     e_.Close();
-    e_.Line("__syncthreads();");
-    e_.Open("if (part == 0 && n0 + col < " + std::to_string(width_) + "LL)");
-    e_.Line("float total = u_s[0][col];");
-    e_.Line("for (int p = 1; p < " + PARTS + "; ++p) total += u_s[p][col];");
+    OpenPartsTotal(parts);
     e_.Line("mine[2 + n0 + col] = total;");
     e_.Close();
     e_.Line("__syncthreads();");
     e_.Close();
     return Status::Ok();
+  }
+
+  // Once every part has left its sum of column n0 + col in u_s: opens the
+  // scope where part 0's thread of a column in range holds `total`, the
+  // parts' sums added in order.
+  void OpenPartsTotal(int64_t parts) {
+    e_.Line("__syncthreads();");
+    e_.Open("if (part == 0 && n0 + col < " + std::to_string(width_) + "LL)");
+    e_.Line("float total = u_s[0][col];");
+    e_.Line("for (int p = 1; p < " + std::to_string(parts) + "; ++p) total += u_s[p][col];");
   }
 
   // The last block of the head to arrive folds the chunks, every read of
@@ -324,10 +331,7 @@ class AttentionEmitter {
     e_.Close();
     e_.Line("u_s[part][col] = o;");
     e_.Close();
-    e_.Line("__syncthreads();");
-    e_.Open("if (part == 0 && n0 + col < " + std::to_string(width_) + "LL)");
-    e_.Line("float total = u_s[0][col];");
-    e_.Line("for (int p = 1; p < " + PARTS + "; ++p) total += u_s[p][col];");
+    OpenPartsTotal(parts);
     e_.Line("total = total / " + y + ";");
     const Index ni = e_.Delinearize("n", a_.width_shape);
     Index out = b_;

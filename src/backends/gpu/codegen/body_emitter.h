@@ -315,41 +315,52 @@ class BodyEmitter {
     }
     const ir::Operation* op = v->defining_op();
     if (!op || op->num_operands() == 0) return Status::Error("not an input's element");
-    const ir::Value* x = op->operand(0);
-    const std::string& name = op->name();
-    if (name == "stablehlo.reshape") return AddressOf(x, Reshaped(idx, v->type().shape(), x->type().shape()));
-    if (name == "stablehlo.convert" || name == "stablehlo.dynamic_update_slice") return AddressOf(x, idx);
+    if (op->name() == "stablehlo.convert" || op->name() == "stablehlo.dynamic_update_slice") {
+      return AddressOf(op->operand(0), idx);
+    }
+    if (!MovesElements(*op)) return Status::Error("not an input's element");
+    HLOGRAPH_ASSIGN(Index src, MovedFrom(*op, idx));
+    return AddressOf(op->operand(0), src);
+  }
+
+  // The index into `op`'s first operand of its element at `idx`, for an op
+  // that moves elements (MovesElements) other than convert.
+  StatusOr<Index> MovedFrom(const ir::Operation& op, const Index& idx) {
+    const ir::Value* x = op.operand(0);
+    const std::string& name = op.name();
+    if (name == "stablehlo.reshape") return Reshaped(idx, op.result(0)->type().shape(), x->type().shape());
     if (name == "stablehlo.transpose") {
-      const auto perm = I64s(*op, "permutation");
+      const auto perm = I64s(op, "permutation");
       Index src(perm.size());
       for (size_t i = 0; i < perm.size(); ++i) src[static_cast<size_t>(perm[i])] = idx[i];
-      return AddressOf(x, src);
+      return src;
     }
     if (name == "stablehlo.broadcast_in_dim") {
-      const auto dims = I64s(*op, "broadcast_dimensions");
+      const auto dims = I64s(op, "broadcast_dimensions");
       Index src(dims.size());
       for (size_t j = 0; j < dims.size(); ++j) {
         src[j] = x->type().dim(static_cast<int64_t>(j)) == 1 ? "0" : idx[static_cast<size_t>(dims[j])];
       }
-      return AddressOf(x, src);
+      return src;
     }
     if (name == "stablehlo.slice") {
-      const auto start = I64s(*op, "start_indices");
-      auto strides = I64s(*op, "strides");
+      const auto start = I64s(op, "start_indices");
+      auto strides = I64s(op, "strides");
       strides.resize(start.size(), 1);
       Index src(idx.size());
       for (size_t d = 0; d < idx.size(); ++d) {
-        src[d] = IndexVar(idx[d] + " * " + std::to_string(strides[d]) + "LL + " + std::to_string(start[d]) + "LL");
+        std::string e = strides[d] == 1 ? idx[d] : idx[d] + " * " + std::to_string(strides[d]) + "LL";
+        src[d] = start[d] == 0 ? e : IndexVar(e + " + " + std::to_string(start[d]) + "LL");
       }
-      return AddressOf(x, src);
+      return src;
     }
     if (name == "stablehlo.dynamic_slice") {
-      HLOGRAPH_ASSIGN(Index starts, ClampedStarts(*op, 1, x->type().shape(), I64s(*op, "slice_sizes")));
+      HLOGRAPH_ASSIGN(Index starts, ClampedStarts(op, 1, x->type().shape(), I64s(op, "slice_sizes")));
       Index src(idx.size());
       for (size_t d = 0; d < idx.size(); ++d) src[d] = IndexVar(idx[d] + " + " + starts[d]);
-      return AddressOf(x, src);
+      return src;
     }
-    return Status::Error("not an input's element");
+    return Status::Error("internal error: '" + name + "' does not move elements");
   }
 
  private:
@@ -390,35 +401,13 @@ class BodyEmitter {
       // Rounded through the storage type (an f16 iota holds f16 values).
       return LoadExpr(type.element(), StoreExpr(type.element(), "(" + ct + ")(" + i + ")"));
     }
-    if (name == "stablehlo.broadcast_in_dim") {
-      const auto dims = I64s(*op, "broadcast_dimensions");
-      Index src(dims.size());
-      for (size_t j = 0; j < dims.size(); ++j) {
-        src[j] = x->type().dim(static_cast<int64_t>(j)) == 1 ? "0" : idx[static_cast<size_t>(dims[j])];
-      }
+    if (MovesElements(*op) && name != "stablehlo.convert") {
+      HLOGRAPH_ASSIGN(Index src, MovedFrom(*op, idx));
       return Emit(x, src);
     }
     if (name == "stablehlo.broadcast") {
       const size_t lead = static_cast<size_t>(type.rank() - x->type().rank());
       return Emit(x, Index(idx.begin() + static_cast<std::ptrdiff_t>(lead), idx.end()));
-    }
-    if (name == "stablehlo.reshape") return Emit(x, Reshaped(idx, type.shape(), x->type().shape()));
-    if (name == "stablehlo.transpose") {
-      const auto perm = I64s(*op, "permutation");
-      Index src(perm.size());
-      for (size_t i = 0; i < perm.size(); ++i) src[static_cast<size_t>(perm[i])] = idx[i];
-      return Emit(x, src);
-    }
-    if (name == "stablehlo.slice") {
-      const auto start = I64s(*op, "start_indices");
-      auto strides = I64s(*op, "strides");
-      strides.resize(start.size(), 1);
-      Index src(idx.size());
-      for (size_t d = 0; d < idx.size(); ++d) {
-        std::string e = strides[d] == 1 ? idx[d] : idx[d] + " * " + std::to_string(strides[d]) + "LL";
-        src[d] = start[d] == 0 ? e : IndexVar(e + " + " + std::to_string(start[d]) + "LL");
-      }
-      return Emit(x, src);
     }
     if (name == "stablehlo.reverse") {
       Index src = idx;
@@ -427,7 +416,6 @@ class BodyEmitter {
       }
       return Emit(x, src);
     }
-    if (name == "stablehlo.dynamic_slice") return DynamicSlice(*op, idx);
     if (name == "stablehlo.gather") return Gather(*op, idx);
     if (name == "stablehlo.reduce_window") return ReduceWindow(*op, v, idx);
     if (name == "stablehlo.reduce" && op->num_operands() == 2) return SerialReduce(*op, idx);
@@ -487,14 +475,6 @@ class BodyEmitter {
       bits += " | ((uint64_t)" + BitsExpr(from, v) + " << " + std::to_string(k * wf) + ")";
     }
     return FromBitsExpr(to, "(" + UnsignedType(wt) + ")(" + bits + ")");
-  }
-
-  StatusOr<std::string> DynamicSlice(const ir::Operation& op, const Index& idx) {
-    const ir::Value* x = op.operand(0);
-    HLOGRAPH_ASSIGN(Index starts, ClampedStarts(op, 1, x->type().shape(), I64s(op, "slice_sizes")));
-    Index src(idx.size());
-    for (size_t d = 0; d < idx.size(); ++d) src[d] = IndexVar(idx[d] + " + " + starts[d]);
-    return Emit(x, src);
   }
 
   // gather: the output index splits into batch dims (which pick a start
