@@ -124,7 +124,10 @@ class AttentionEmitter {
       }
     }
     // What S reads besides the product (a mask), loaded with them.
-    for (int64_t j = 0; j < per_warp; ++j) HLOGRAPH_TRY(LoadBesideScores(a_.s, KeyIndex("key_w" + std::to_string(j))));
+    for (int64_t j = 0; j < per_warp; ++j) {
+      std::set<const ir::Value*> done;
+      HLOGRAPH_TRY(LoadBesideScores(a_.s, KeyIndex("key_w" + std::to_string(j)), done));
+    }
     for (int64_t r = 0; r < per_lane; ++r) {
       const bool ragged = (r + 1) * 32 > depth_;
       for (int64_t j = 0; j < per_warp; ++j) {
@@ -155,21 +158,26 @@ class AttentionEmitter {
     return Status::Ok();
   }
 
-  // Whether computing `v` reads the scores product.
-  bool ReadsScores(const ir::Value* v) const {
+  // Whether computing `v` reads the scores product (remembered: a value
+  // may be read many times).
+  bool ReadsScores(const ir::Value* v) {
     if (v == a_.scores->result(0)) return true;
+    if (const auto known = reads_scores_.find(v); known != reads_scores_.end()) return known->second;
     const ir::Operation* op = v->defining_op();
-    if (op == nullptr || std::find(f_.ops.begin(), f_.ops.end(), op) == f_.ops.end()) return false;
-    return std::any_of(op->operands().begin(), op->operands().end(), [&](const ir::Value* o) { return ReadsScores(o); });
+    const bool reads = op != nullptr && std::find(f_.ops.begin(), f_.ops.end(), op) != f_.ops.end() &&
+                       std::any_of(op->operands().begin(), op->operands().end(),
+                                   [&](const ir::Value* o) { return ReadsScores(o); });
+    reads_scores_[v] = reads;
+    return reads;
   }
 
   // Emits, at S's index `idx`, the operands of S's ops that do not read
   // the scores product (plan/attention.h: those that do are elementwise
   // at S's index), so that their loads start before the product's sums.
-  Status LoadBesideScores(const ir::Value* v, const Index& idx) {
-    if (v == a_.scores->result(0)) return Status::Ok();
+  Status LoadBesideScores(const ir::Value* v, const Index& idx, std::set<const ir::Value*>& done) {
+    if (v == a_.scores->result(0) || !done.insert(v).second) return Status::Ok();
     if (!ReadsScores(v)) return e_.Emit(v, v->type().rank() == 0 ? Index{} : idx).status();
-    for (const ir::Value* o : v->defining_op()->operands()) HLOGRAPH_TRY(LoadBesideScores(o, idx));
+    for (const ir::Value* o : v->defining_op()->operands()) HLOGRAPH_TRY(LoadBesideScores(o, idx, done));
     return Status::Ok();
   }
 
@@ -356,6 +364,7 @@ class AttentionEmitter {
   const ir::DotDimsAttr dn1_, dn2_;
   int64_t batch_ = 1, depth_ = 1, width_ = 1, chunks_ = 1;
   Index b_;
+  std::map<const ir::Value*, bool> reads_scores_;
 };
 
 }  // namespace

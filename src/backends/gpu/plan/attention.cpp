@@ -78,6 +78,7 @@ bool FromOneReduce(const ir::Value* root, const ir::Block* block, const ir::Oper
     reduce = op;
     return true;
   }
+  if (ops.count(op)) return true;  // reached before (a value read twice)
   if (ClassifyOp(*op) != OpClass::kFusible || op->num_regions() != 0) return false;
   if (op->name() == "stablehlo.constant") {
     if (!IsSplatConstant(*op)) return false;
@@ -94,12 +95,16 @@ bool FromOneReduce(const ir::Value* root, const ir::Block* block, const ir::Oper
 // The ops between the scores product and S: those reading the product
 // (elementwise, S's shape), into `ops`, the product into `dot`. Values
 // S reads that do not depend on the product (a mask) are left to the
-// kernel to compute or load.
+// kernel to compute or load. `apart`: ops found not to read the product.
 bool ScoresChain(const ir::Value* v, const ir::Type& shape, const ir::Block* block, const ir::Operation*& dot,
-                 OpSet& ops, bool& depends) {
+                 OpSet& ops, OpSet& apart, bool& depends) {
   depends = false;
   const ir::Operation* op = v->defining_op();
-  if (op == nullptr || op->parent_block() != block) return true;
+  if (op == nullptr || op->parent_block() != block || apart.count(op)) return true;
+  if (ops.count(op)) {  // reached before (a value read twice)
+    depends = true;
+    return true;
+  }
   if (ClassifyOp(*op) == OpClass::kGeneratedDot) {
     if (dot != nullptr && dot != op) return false;
     dot = op;
@@ -110,10 +115,13 @@ bool ScoresChain(const ir::Value* v, const ir::Type& shape, const ir::Block* blo
   bool any = false;
   for (const ir::Value* o : op->operands()) {
     bool d = false;
-    if (!ScoresChain(o, shape, block, dot, ops, d)) return false;
+    if (!ScoresChain(o, shape, block, dot, ops, apart, d)) return false;
     any = any || d;
   }
-  if (!any) return true;
+  if (!any) {
+    apart.insert(op);
+    return true;
+  }
   if (op->result(0)->type() != shape) return false;
   ops.insert(op);
   depends = true;
@@ -180,9 +188,9 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2,
     return std::nullopt;
   }
   // S: elementwise ops of the scores product.
-  OpSet s_ops;
+  OpSet s_ops, apart;
   bool depends = false;
-  if (!ScoresChain(a.s, a.s->type(), block, a.scores, s_ops, depends) || !depends || a.scores == nullptr) {
+  if (!ScoresChain(a.s, a.s->type(), block, a.scores, s_ops, apart, depends) || !depends || a.scores == nullptr) {
     return std::nullopt;
   }
   OpSet s_readers = s_ops;
