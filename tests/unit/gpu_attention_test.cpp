@@ -147,6 +147,45 @@ TEST(GpuAttention, OtherReadersOfTheSoftmaxKeepTheKernelsApart) {
   EXPECT_EQ(OfKind(*r.program, FusionKind::kReduction).size(), 2u) << r.program->ToString();
 }
 
+// The plain softmax attention of `heads` heads of `depth` dims over `keys` keys.
+std::string Attention(int64_t heads, int64_t keys, int64_t depth) {
+  std::string text = R"(
+func.func @main(%q: tensor<HxDxf32>, %k: tensor<HxDxTxf32>, %v: tensor<HxTxDxf32>) -> tensor<HxDxf32> {
+  %s = stablehlo.dot_general %q, %k, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<HxDxf32>, tensor<HxDxTxf32>) -> tensor<HxTxf32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %mx = stablehlo.reduce(%s init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<HxTxf32>, tensor<f32>) -> tensor<Hxf32>
+  %x = stablehlo.broadcast_in_dim %mx, dims = [0] : (tensor<Hxf32>) -> tensor<HxTxf32>
+  %d = stablehlo.subtract %s, %x : tensor<HxTxf32>
+  %e = stablehlo.exponential %d : tensor<HxTxf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<HxTxf32>, tensor<f32>) -> tensor<Hxf32>
+  %y = stablehlo.broadcast_in_dim %sum, dims = [0] : (tensor<Hxf32>) -> tensor<HxTxf32>
+  %p = stablehlo.divide %e, %y : tensor<HxTxf32>
+  %o = stablehlo.dot_general %p, %v, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<HxTxf32>, tensor<HxTxDxf32>) -> tensor<HxDxf32>
+  return %o : tensor<HxDxf32>
+})";
+  for (const auto& [from, to] : {std::pair<std::string, int64_t>{"H", heads}, {"T", keys}, {"D", depth}}) {
+    for (size_t at = text.find(from + "x"); at != std::string::npos; at = text.find(from + "x", at)) {
+      text.replace(at, from.size(), std::to_string(to));
+    }
+  }
+  return text;
+}
+
+TEST(GpuAttention, BeyondTheKernelsLimitsTheFourKernelsStay) {
+  const auto kinds = [](const std::string& text) {
+    Planned p = Plan(text);
+    EXPECT_TRUE(p.program.ok()) << p.program.status().message();
+    return p.program.ok() ? OfKind(*p.program, FusionKind::kAttention).size() : 99u;
+  };
+  EXPECT_EQ(kinds(Attention(4, 100, 32)), 1u);
+  EXPECT_EQ(kinds(Attention(4, 100, kMaxAttentionDepth)), 1u);
+  EXPECT_EQ(kinds(Attention(4, 100, kMaxAttentionDepth + 8)), 0u);  // dims a thread loads unrolled
+  // One head: at most 64 keys a block, at most 2048 chunks.
+  EXPECT_EQ(kinds(Attention(1, kMaxAttentionChunk * kMaxAttentionChunks, 8)), 1u);
+  EXPECT_EQ(kinds(Attention(1, kMaxAttentionChunk * kMaxAttentionChunks + 1, 8)), 0u);
+}
+
 TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
   std::ifstream in(testing::SourceDir() + "/bench/programs/gpt_decode.mlir");
   std::stringstream text;
@@ -174,6 +213,7 @@ TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
 
 TEST(GpuAttention, EveryCaseCompiles) {
   for (const Case& c : kCases) ExpectEveryKernelCompiles(c.name, c.text);
+  ExpectEveryKernelCompiles("keys_along_the_last_dim", Attention(4, 100, 40));
 }
 
 TEST(GpuAttention, EveryCaseMatchesTheInterpreterAndRepeats) {
@@ -185,6 +225,7 @@ TEST(GpuAttention, EveryCaseMatchesTheInterpreterAndRepeats) {
     for (const Case& c : kCases) {
       for (uint64_t seed : {11u, 12u}) ExpectMatchesInterpreterAndRepeats(c.name, c.text, seed);
     }
+    ExpectMatchesInterpreterAndRepeats("keys_along_the_last_dim", Attention(4, 100, 40), 13);
   }
 }
 

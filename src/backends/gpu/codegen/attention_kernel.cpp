@@ -73,17 +73,6 @@ class AttentionEmitter {
     return idx;
   }
 
-  static std::vector<int64_t> FreeDims(const ir::Type& t, const std::vector<int64_t>& batching,
-                                       const std::vector<int64_t>& contracting) {
-    std::vector<int64_t> free;
-    for (int64_t d = 0; d < t.rank(); ++d) {
-      if (std::count(batching.begin(), batching.end(), d) == 0 && std::count(contracting.begin(), contracting.end(), d) == 0) {
-        free.push_back(d);
-      }
-    }
-    return free;
-  }
-
   // S at (b, t) (t a variable): the index of S's [batch..., keys] shape.
   Index KeyIndex(const std::string& t) const {
     Index idx = b_;
@@ -91,13 +80,13 @@ class AttentionEmitter {
     return idx;
   }
 
-  // Warp w scores keys first_key + w + 8 j into e_s: every load first, then each
-  // key's sum over the lanes and S's ops (lane 0), -inf past the keys.
+  // Warp w scores keys first_key + w + 8 j into e_s (-inf past the
+  // keys): every load first, then each key's sum over the lanes and S.
   Status Scores() {
     const ir::Operation& dot = *a_.scores;
     const ir::Type& q = dot.operand(0)->type();
     const ir::Type& k = dot.operand(1)->type();
-    const std::vector<int64_t> k_free = FreeDims(k, dn1_.rhs_batching, dn1_.rhs_contracting);
+    const std::vector<int64_t> k_free = DotDimsOf(dot).rhs_free;
     const int64_t per_warp = (f_.key_chunk + kWarps - 1) / kWarps, per_lane = (depth_ + 31) / 32;
     std::vector<std::string> acc;
     for (int64_t j = 0; j < per_warp; ++j) {
@@ -225,7 +214,7 @@ class AttentionEmitter {
   Status WeightedValues() {
     const ir::Operation& dot = *a_.values;
     const ir::Type& v = dot.operand(1)->type();
-    const std::vector<int64_t> v_free = FreeDims(v, dn2_.rhs_batching, dn2_.rhs_contracting);
+    const std::vector<int64_t> v_free = DotDimsOf(dot).rhs_free;
     const int64_t nc = std::min<int64_t>(width_, 32 * kWarps), parts = 32 * kWarps / nc;
     const int64_t per_part = (f_.key_chunk + parts - 1) / parts;
     const std::string NC = std::to_string(nc), PARTS = std::to_string(parts);

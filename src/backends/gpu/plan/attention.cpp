@@ -212,7 +212,9 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2,
   a.keys = p->type().dim(rank - 1);
   for (int64_t dim : dn1->lhs_contracting) a.depth_shape.push_back(a.scores->operand(0)->type().dim(dim));
   for (int64_t dim : d2.rhs_free) a.width_shape.push_back(dot2.operand(1)->type().dim(dim));
-  if (a.keys < 1 || d1.batch != d2.batch || d2.n < 1 || d1.k < 1) return std::nullopt;
+  if (a.keys < 1 || d1.batch != d2.batch || d2.n < 1 || d1.k < 1 || d1.k > kMaxAttentionDepth) return std::nullopt;
+  const int64_t chunk = AttentionChunk(a, kPlannedSmCount);
+  if ((a.keys + chunk - 1) / chunk > kMaxAttentionChunks) return std::nullopt;
   a.inside.assign(s_ops.begin(), s_ops.end());
   a.inside.insert(a.inside.end(), x_ops.begin(), x_ops.end());
   a.inside.insert(a.inside.end(), y_ops.begin(), y_ops.end());
@@ -235,13 +237,13 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2)
 
 int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count) {
   if (const char* env = std::getenv("HLOGRAPH_GPU_ATTENTION_CHUNK"); env != nullptr && std::atoi(env) >= 8) {
-    return std::atoi(env) / 8 * 8;
+    return std::min(std::atoi(env), 1024) / 8 * 8;
   }
   int64_t batch = 1;
   for (int64_t b : a.batch_shape) batch *= b;
   const int64_t chunks = std::max<int64_t>(1, (kAttentionBlocksPerSm * sm_count + batch - 1) / batch);
   const int64_t chunk = (a.keys + chunks - 1) / chunks;
-  return std::max<int64_t>(8, (chunk + 7) / 8 * 8);
+  return std::min(kMaxAttentionChunk, std::max<int64_t>(8, (chunk + 7) / 8 * 8));
 }
 
 }  // namespace hlograph::gpu

@@ -65,7 +65,16 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2)
 // a call: 16 keys a block 353.7, 24 360.3, 48 400.6, 128 437.4, 256
 // 576.9), so the keys go to many blocks. HLOGRAPH_GPU_ATTENTION_CHUNK=N
 // sets it.
+// At most kMaxAttentionChunk keys a block (1024 with the variable): more
+// heads' keys go to more blocks.
 constexpr int kAttentionBlocksPerSm = 6;
+constexpr int64_t kMaxAttentionChunk = 64;
 int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count);
+
+// Limits of the kernel, beyond which the four kernels stay: each thread
+// loads a key's dims a warp apart and the last block keeps two floats a
+// chunk in shared memory.
+constexpr int64_t kMaxAttentionDepth = 256;
+constexpr int64_t kMaxAttentionChunks = 2048;
 
 }  // namespace hlograph::gpu
