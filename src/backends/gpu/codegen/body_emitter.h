@@ -54,6 +54,7 @@ class BodyEmitter {
   BodyEmitter(const Fusion& fusion, std::ostringstream& out, int indent = 2) : out_(out), indent_(indent) {
     for (size_t i = 0; i < fusion.inputs.size(); ++i) inputs_[fusion.inputs[i]] = static_cast<int>(i);
     scopes_.emplace_back();
+    fixed_.emplace_back();
   }
 
   void Line(const std::string& s) { out_ << std::string(static_cast<size_t>(indent_), ' ') << s << "\n"; }
@@ -61,9 +62,11 @@ class BodyEmitter {
     Line(head + " {");
     indent_ += 2;
     scopes_.emplace_back();
+    fixed_.emplace_back();
   }
   void Close(const std::string& tail = "") {
     scopes_.pop_back();
+    fixed_.pop_back();
     indent_ -= 2;
     Line("}" + tail);
   }
@@ -165,7 +168,9 @@ class BodyEmitter {
 
   // The compute-type variable holding `v` at `idx`.
   StatusOr<std::string> Emit(const ir::Value* v, const Index& idx) {
-    if (const auto fixed = fixed_.find(v); fixed != fixed_.end()) return fixed->second;
+    for (auto it = fixed_.rbegin(); it != fixed_.rend(); ++it) {
+      if (const auto fixed = it->find(v); fixed != it->end()) return fixed->second;
+    }
     const std::string key = Key(v, idx);
     for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
       auto hit = it->find(key);
@@ -199,9 +204,9 @@ class BodyEmitter {
     return Status::Ok();
   }
 
-  // Makes `var` the value of `v` at every index from here on (a reduction
-  // a block computed for the one element of it the block reads).
-  void BindEverywhere(const ir::Value* v, const std::string& var) { fixed_[v] = var; }
+  // Makes `var` the value of `v` at every index in the current scope (a
+  // reduction a block computed for the one element of it the block reads).
+  void BindEverywhere(const ir::Value* v, const std::string& var) { fixed_.back()[v] = var; }
 
   // Folds `value` (a float each thread holds) over the block with the
   // reduction body `body`: strided per thread already, then the warps by
@@ -765,7 +770,7 @@ class BodyEmitter {
   std::set<int> own_reads_;
   std::unordered_map<const ir::Value*, int> inputs_;
   std::vector<std::map<std::string, std::string>> scopes_;
-  std::map<const ir::Value*, std::string> fixed_;
+  std::vector<std::map<const ir::Value*, std::string>> fixed_;  // BindEverywhere's, a map per scope
   int indent_;
   int counter_ = 0;
 };
@@ -800,11 +805,9 @@ inline StatusOr<std::string> KernelOpening(const Fusion& f, int max_threads = kT
 // (hlo_prefetch_l2) where `v` only moves an input's elements
 // (BodyEmitter::AddressOf); emits nothing otherwise.
 inline void PrefetchIntoL2(BodyEmitter& e, const Fusion& f, const ir::Value* v, int sm_count) {
+  if (AddressingInputs({v}, f.inputs).empty()) return;  // AddressOf would fail
   Index first(static_cast<size_t>(v->type().rank()), "0"), last;
   for (int64_t d : v->type().shape()) last.push_back(std::to_string(d - 1));
-  std::ostringstream discarded;
-  BodyEmitter trial(f, discarded);
-  if (!trial.AddressOf(v, first).ok()) return;
   e.Open("if (blockIdx.x < " + std::to_string(sm_count) + ")");
   const std::string lo = *e.AddressOf(v, first), hi = *e.AddressOf(v, last);
   // A range of more than twice v's bytes at the widest element is mostly

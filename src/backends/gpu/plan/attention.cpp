@@ -11,6 +11,7 @@
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/op_classes.h"
 #include "ir/attribute.h"
+#include "ir/verify/verify_util.h"
 
 namespace hlograph::gpu {
 namespace {
@@ -33,11 +34,6 @@ const ir::Operation* DefNamed(const ir::Value* v, const char* name) {
   return op != nullptr && op->name() == name ? op : nullptr;
 }
 
-std::vector<int64_t> I64sOf(const ir::Operation& op, const char* name) {
-  const auto* a = op.attr(name).as<ir::DenseArrayAttr>();
-  return a ? a->values : std::vector<int64_t>{};
-}
-
 // Whether `v` is a splat f32 constant of value `x`.
 bool IsConstant(const ir::Value* v, float x) {
   const ir::Operation* op = v->defining_op();
@@ -57,7 +53,7 @@ bool FoldsLastDim(const ir::Operation& reduce, const ir::Value* operand, const c
       !IsConstant(reduce.operand(1), init)) {
     return false;
   }
-  if (I64sOf(reduce, "dimensions") != std::vector<int64_t>{operand->type().rank() - 1}) return false;
+  if (ir::verify::I64ArrayAttr(reduce, "dimensions") != std::vector<int64_t>{operand->type().rank() - 1}) return false;
   const ir::Block& b = reduce.region(0).front();
   if (b.num_arguments() != 2 || b.operations().size() != 2) return false;
   const ir::Operation& op = *b.operations()[0];

@@ -89,6 +89,7 @@ StatusOr<std::unique_ptr<GraphExec>> GraphExec::Create(const GraphResources& res
   std::unique_ptr<GraphExec> g(new GraphExec());
   g->resources_ = &resources;
   g->graph_ = graph;
+  HLOGRAPH_CUDA(cudaDeviceGetStreamPriorityRange(&g->least_priority_, &g->greatest_priority_));
   Status built = g->Build(ptrs, capture);
   if (built.ok()) built = g->Instantiate();
   if (!built.ok() && g->programmatic_) {
@@ -119,7 +120,6 @@ Status GraphExec::Build(const std::vector<void*>& ptrs, cudaStream_t capture) {
   nodes_.clear();
   handles_.assign(static_cast<size_t>(resources_->plan->conditions), 0);
   HLOGRAPH_CUDA(cudaGraphCreate(&cuda_graph_, 0));
-  HLOGRAPH_CUDA(cudaDeviceGetStreamPriorityRange(&least_priority_, &greatest_priority_));
   return AddNodes(graph_, cuda_graph_, ptrs, capture);
 }
 
