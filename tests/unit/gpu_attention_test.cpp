@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "backends/gpu/codegen/fusion_emitter.h"
@@ -68,6 +69,59 @@ func.func @main(%q: tensor<2x3x40xf32>, %k: tensor<2x3x40x77xf32>, %v: tensor<2x
   return %out : tensor<2x3x24xf32>
 })"},
 };
+
+// A scan over 3 layers of KV caches as JAX lowers it (gpt_decode's
+// shape, smaller and ragged): each layer's keys and values get this
+// step's row at `pos`, the attention reads them, and the scan stacks them
+// into two outputs updated in place, the values through a reshape rather
+// than a broadcast_in_dim.
+const char* const kKvCacheScan = R"(
+func.func @main(%q: tensor<3x16xf32>, %kc: tensor<3x50x3x16xf32>, %vc: tensor<3x50x3x16xf32>, %kn: tensor<3x48xf32>, %vn: tensor<3x48xf32>, %pos: tensor<i32>) -> (tensor<3x16xf32>, tensor<3x50x3x16xf32>, tensor<3x50x3x16xf32>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %z = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> tensor<3x50x3x16xf32>
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %r:6 = stablehlo.while(%i = %c0, %x = %q, %ks = %z, %vs = %z, %kc_ = %kc, %vc_ = %vc) : tensor<i32>, tensor<3x16xf32>, tensor<3x50x3x16xf32>, tensor<3x50x3x16xf32>, tensor<3x50x3x16xf32>, tensor<3x50x3x16xf32>
+  cond {
+    %c3 = stablehlo.constant dense<3> : tensor<i32>
+    %lt = stablehlo.compare LT, %i, %c3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  } do {
+    %z0 = stablehlo.constant dense<0> : tensor<i32>
+    %k1 = stablehlo.dynamic_slice %kc_, %i, %z0, %z0, %z0, sizes = [1, 50, 3, 16] : (tensor<3x50x3x16xf32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x50x3x16xf32>
+    %k = stablehlo.reshape %k1 : (tensor<1x50x3x16xf32>) -> tensor<50x3x16xf32>
+    %v1 = stablehlo.dynamic_slice %vc_, %i, %z0, %z0, %z0, sizes = [1, 50, 3, 16] : (tensor<3x50x3x16xf32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x50x3x16xf32>
+    %v = stablehlo.reshape %v1 : (tensor<1x50x3x16xf32>) -> tensor<50x3x16xf32>
+    %kr1 = stablehlo.dynamic_slice %kn, %i, %z0, sizes = [1, 48] : (tensor<3x48xf32>, tensor<i32>, tensor<i32>) -> tensor<1x48xf32>
+    %kr = stablehlo.reshape %kr1 : (tensor<1x48xf32>) -> tensor<1x3x16xf32>
+    %vr1 = stablehlo.dynamic_slice %vn, %i, %z0, sizes = [1, 48] : (tensor<3x48xf32>, tensor<i32>, tensor<i32>) -> tensor<1x48xf32>
+    %vr = stablehlo.reshape %vr1 : (tensor<1x48xf32>) -> tensor<1x3x16xf32>
+    %kk = stablehlo.dynamic_update_slice %k, %kr, %pos, %z0, %z0 : (tensor<50x3x16xf32>, tensor<1x3x16xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<50x3x16xf32>
+    %vv = stablehlo.dynamic_update_slice %v, %vr, %pos, %z0, %z0 : (tensor<50x3x16xf32>, tensor<1x3x16xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<50x3x16xf32>
+    %s0 = stablehlo.dot_general %x, %kk, batching_dims = [0] x [1], contracting_dims = [1] x [2] : (tensor<3x16xf32>, tensor<50x3x16xf32>) -> tensor<3x50xf32>
+    %c4 = stablehlo.constant dense<4.0> : tensor<f32>
+    %b4 = stablehlo.broadcast_in_dim %c4, dims = [] : (tensor<f32>) -> tensor<3x50xf32>
+    %s = stablehlo.divide %s0, %b4 : tensor<3x50xf32>
+    %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %mx = stablehlo.reduce(%s init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<3x50xf32>, tensor<f32>) -> tensor<3xf32>
+    %xb = stablehlo.broadcast_in_dim %mx, dims = [0] : (tensor<3xf32>) -> tensor<3x50xf32>
+    %d = stablehlo.subtract %s, %xb : tensor<3x50xf32>
+    %e = stablehlo.exponential %d : tensor<3x50xf32>
+    %zf = stablehlo.constant dense<0.0> : tensor<f32>
+    %sum = stablehlo.reduce(%e init: %zf) applies stablehlo.add across dimensions = [1] : (tensor<3x50xf32>, tensor<f32>) -> tensor<3xf32>
+    %yb = stablehlo.broadcast_in_dim %sum, dims = [0] : (tensor<3xf32>) -> tensor<3x50xf32>
+    %p = stablehlo.divide %e, %yb : tensor<3x50xf32>
+    %o = stablehlo.dot_general %p, %vv, batching_dims = [0] x [1], contracting_dims = [1] x [0] : (tensor<3x50xf32>, tensor<50x3x16xf32>) -> tensor<3x16xf32>
+    %xn = stablehlo.tanh %o : tensor<3x16xf32>
+    %kb = stablehlo.broadcast_in_dim %kk, dims = [1, 2, 3] : (tensor<50x3x16xf32>) -> tensor<1x50x3x16xf32>
+    %ks2 = stablehlo.dynamic_update_slice %ks, %kb, %i, %z0, %z0, %z0 : (tensor<3x50x3x16xf32>, tensor<1x50x3x16xf32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3x50x3x16xf32>
+    %vb = stablehlo.reshape %vv : (tensor<50x3x16xf32>) -> tensor<1x50x3x16xf32>
+    %vs2 = stablehlo.dynamic_update_slice %vs, %vb, %i, %z0, %z0, %z0 : (tensor<3x50x3x16xf32>, tensor<1x50x3x16xf32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3x50x3x16xf32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i2 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %i2, %xn, %ks2, %vs2, %kc_, %vc_ : tensor<i32>, tensor<3x16xf32>, tensor<3x50x3x16xf32>, tensor<3x50x3x16xf32>, tensor<3x50x3x16xf32>, tensor<3x50x3x16xf32>
+  }
+  return %r#1, %r#2, %r#3 : tensor<3x16xf32>, tensor<3x50x3x16xf32>, tensor<3x50x3x16xf32>
+})";
 
 const Case& Named(const std::string& name) {
   for (const Case& c : kCases) {
@@ -200,6 +254,9 @@ TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
   const Fusion& f = *attention[0];
   EXPECT_EQ(f.key_chunk, 16);  // 12 heads of 1024 keys: 768 blocks
   EXPECT_EQ(f.early_inputs.size(), 3u) << p.program->ToString();
+  // It also stores the layer's keys and values into the stacked caches.
+  EXPECT_EQ(f.outputs.size(), 3u);
+  EXPECT_TRUE(OfKind(*p.program, FusionKind::kUpdateSliceInPlace).empty()) << p.program->ToString();
   auto k = EmitKernel(f);
   ASSERT_TRUE(k.ok()) << k.status().message();
   const size_t body = k->code.find(f.name + "(");
@@ -211,9 +268,54 @@ TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
   EXPECT_EQ(prefetches, 2u) << k->code;
 }
 
+// The kernels of `text`'s plan, by kind.
+std::map<FusionKind, int> KernelKinds(const std::string& text) {
+  Planned p = Plan(text);
+  EXPECT_TRUE(p.program.ok()) << p.program.status().message();
+  std::map<FusionKind, int> kinds;
+  if (p.program.ok()) {
+    for (const Fusion& f : p.program->fusions) ++kinds[f.kind];
+  }
+  return kinds;
+}
+
+TEST(GpuAttention, TheKernelStoresTheKeysAndValuesAScanStacks) {
+  // The layer is one kernel: the attention, writing the stacked keys and
+  // values in place (outputs 1 and 2) as it loads them.
+  Planned p = Plan(kKvCacheScan);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const auto attention = OfKind(*p.program, FusionKind::kAttention);
+  ASSERT_EQ(attention.size(), 1u) << p.program->ToString();
+  EXPECT_TRUE(OfKind(*p.program, FusionKind::kUpdateSliceInPlace).empty()) << p.program->ToString();
+  const Fusion& f = *attention[0];
+  ASSERT_EQ(f.outputs.size(), 3u);
+  for (size_t i : {1u, 2u}) EXPECT_EQ(f.outputs[i]->defining_op()->name(), "stablehlo.dynamic_update_slice");
+  auto k = EmitKernel(f);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  EXPECT_TRUE(testing::HasSubstr(k->code, "o1[")) << k->code;
+  EXPECT_TRUE(testing::HasSubstr(k->code, "o2[")) << k->code;
+  // Turned off, or with the window's start computed from the attention's
+  // result, the updates are kernels of their own.
+  {
+    const testing::ScopedEnv off("HLOGRAPH_GPU_ATTENTION_STORES", "0");
+    EXPECT_EQ(KernelKinds(kKvCacheScan)[FusionKind::kUpdateSliceInPlace], 2);
+  }
+  std::string from_result = kKvCacheScan;
+  const std::string at = "%ks2 = stablehlo.dynamic_update_slice %ks, %kb, %i,";
+  from_result.replace(from_result.find(at), at.size(),
+                      "%o0 = stablehlo.slice %o [0:1, 0:1] : (tensor<3x16xf32>) -> tensor<1x1xf32>\n"
+                      "    %o1 = stablehlo.reshape %o0 : (tensor<1x1xf32>) -> tensor<f32>\n"
+                      "    %oi = stablehlo.convert %o1 : (tensor<f32>) -> tensor<i32>\n"
+                      "    %ks2 = stablehlo.dynamic_update_slice %ks, %kb, %oi,");
+  const auto kinds = KernelKinds(from_result);
+  EXPECT_EQ(kinds.count(FusionKind::kAttention) ? kinds.at(FusionKind::kAttention) : 0, 1);
+  EXPECT_EQ(kinds.count(FusionKind::kUpdateSliceInPlace) ? kinds.at(FusionKind::kUpdateSliceInPlace) : 0, 1);
+}
+
 TEST(GpuAttention, EveryCaseCompiles) {
   for (const Case& c : kCases) ExpectEveryKernelCompiles(c.name, c.text);
   ExpectEveryKernelCompiles("keys_along_the_last_dim", Attention(4, 100, 40));
+  ExpectEveryKernelCompiles("kv_cache_scan", kKvCacheScan);
 }
 
 TEST(GpuAttention, EveryCaseMatchesTheInterpreterAndRepeats) {
@@ -226,6 +328,7 @@ TEST(GpuAttention, EveryCaseMatchesTheInterpreterAndRepeats) {
       for (uint64_t seed : {11u, 12u}) ExpectMatchesInterpreterAndRepeats(c.name, c.text, seed);
     }
     ExpectMatchesInterpreterAndRepeats("keys_along_the_last_dim", Attention(4, 100, 40), 13);
+    ExpectMatchesInterpreterAndRepeats("kv_cache_scan", kKvCacheScan, 14);
   }
 }
 

@@ -52,6 +52,7 @@ class AttentionEmitter {
     e_.Line("const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;");
     b_ = e_.Delinearize("bl", a_.batch_shape);
     HLOGRAPH_TRY(e_.LoadScalarInputs());
+    HLOGRAPH_TRY(FindStores());
     HLOGRAPH_TRY(Scores());
     HLOGRAPH_TRY(Weights());
     HLOGRAPH_TRY(WeightedValues());
@@ -71,6 +72,44 @@ class AttentionEmitter {
     for (size_t i = 0; i < contracting.size(); ++i) idx[static_cast<size_t>(contracting[i])] = k[i];
     for (size_t i = 0; i < free.size(); ++i) idx[static_cast<size_t>(free[i])] = n[i];
     return idx;
+  }
+
+  // The outputs that updates in place write with the keys or values
+  // (StoredByAttention), and their windows' clamped starts.
+  struct Store {
+    size_t output;
+    const ir::Operation* update;
+    Index starts;
+  };
+
+  Status FindStores() {
+    for (size_t i = 0; i < f_.outputs.size(); ++i) {
+      const ir::Operation* op = f_.outputs[i]->defining_op();
+      if (op == nullptr || StoredByAttention(*op, a_) == nullptr) continue;
+      HLOGRAPH_ASSIGN(Index starts, e_.ClampedStarts(*op, 2, op->operand(0)->type().shape(),
+                                                     op->operand(1)->type().shape()));
+      stores_.push_back({i, op, std::move(starts)});
+    }
+    return Status::Ok();
+  }
+
+  bool IsStored(size_t output) const {
+    return std::any_of(stores_.begin(), stores_.end(), [&](const Store& s) { return s.output == output; });
+  }
+
+  // Stores `var`, operand `v` at `idx`, into the outputs whose updates
+  // write `v`: the element's place in the update (row-major, as the
+  // reshapes between keep it), moved to the window.
+  void StoreLoaded(const ir::Value* v, const Index& idx, const std::string& var) {
+    for (const Store& s : stores_) {
+      if (StoredByAttention(*s.update, a_) != v) continue;
+      const ir::Type& big = s.update->operand(0)->type();
+      const Index in_update = e_.Reshaped(idx, v->type().shape(), s.update->operand(1)->type().shape());
+      Index at(in_update.size());
+      for (size_t d = 0; d < at.size(); ++d) at[d] = e_.IndexVar(in_update[d] + " + " + s.starts[d]);
+      e_.Line("o" + std::to_string(s.output) + "[" + e_.Linear(at, big.shape()) + "] = " +
+              StoreExpr(big.element(), var) + ";");
+    }
   }
 
   // S at (b, t) (t a variable): the index of S's [batch..., keys] shape.
@@ -97,6 +136,7 @@ class AttentionEmitter {
     }
     // Every load first (a use right after each would wait for each in turn).
     std::vector<std::string> qs, ks;
+    std::vector<Index> k_at;
     for (int64_t r = 0; r < per_lane; ++r) {
       const std::string d = "d" + std::to_string(r);
       e_.Line("const long long " + d + " = min((long long)lane + " + std::to_string(r * 32) + "LL, " +
@@ -107,8 +147,8 @@ class AttentionEmitter {
       qs.push_back(qv);
       for (int64_t j = 0; j < per_warp; ++j) {
         const std::string t = "key_w" + std::to_string(j);
-        HLOGRAPH_ASSIGN(const std::string kv, e_.Emit(dot.operand(1), OperandIndex(k, dn1_.rhs_batching, b_,
-                                                                                     dn1_.rhs_contracting, di, k_free, {t})));
+        k_at.push_back(OperandIndex(k, dn1_.rhs_batching, b_, dn1_.rhs_contracting, di, k_free, {t}));
+        HLOGRAPH_ASSIGN(const std::string kv, e_.Emit(dot.operand(1), k_at.back()));
         ks.push_back(kv);
       }
     }
@@ -129,6 +169,8 @@ class AttentionEmitter {
                 ";");
       }
     }
+    // Clamped keys and dims store the same value twice: harmless.
+    for (size_t i = 0; i < ks.size(); ++i) StoreLoaded(dot.operand(1), k_at[i], ks[i]);
     for (int64_t j = 0; j < per_warp; ++j) {
       const std::string& x = acc[static_cast<size_t>(j)];
       e_.Line("for (int offset = 16; offset > 0; offset /= 2) " + x + " += __shfl_xor_sync(0xffffffffu, " + x +
@@ -226,13 +268,13 @@ class AttentionEmitter {
     e_.Line("float u = 0.f;");
     e_.Open("if (part < " + PARTS + ")");
     std::vector<std::string> vals;  // every load first, as for the scores
+    std::vector<Index> v_at;
     for (int64_t j = 0; j < per_part; ++j) {
       const std::string J = std::to_string(j), i = "part + " + std::to_string(j * parts);
       e_.Line("const int at_v" + J + " = min(" + i + ", " + std::to_string(f_.key_chunk - 1) + ");");
       e_.Line("const long long key_v" + J + " = min(first_key + at_v" + J + ", T - 1);");
-      HLOGRAPH_ASSIGN(const std::string val, e_.Emit(dot.operand(1), OperandIndex(v, dn2_.rhs_batching, b_,
-                                                                                     dn2_.rhs_contracting, {"key_v" + J},
-                                                                                     v_free, ni)));
+      v_at.push_back(OperandIndex(v, dn2_.rhs_batching, b_, dn2_.rhs_contracting, {"key_v" + J}, v_free, ni));
+      HLOGRAPH_ASSIGN(const std::string val, e_.Emit(dot.operand(1), v_at.back()));
       vals.push_back(val);
     }
     for (int64_t j = 0; j < per_part; ++j) {
@@ -240,6 +282,7 @@ class AttentionEmitter {
       e_.Line("if (" + i + " < " + std::to_string(f_.key_chunk) + " && first_key + " + i + " < T) u = fmaf(e_s[at_v" +
               J + "], " + vals[static_cast<size_t>(j)] + ", u);");
     }
+    for (size_t j = 0; j < vals.size(); ++j) StoreLoaded(dot.operand(1), v_at[j], vals[j]);
     e_.Line("u_s[part][col] = u;");
     e_.Close();
     OpenPartsTotal(parts);
@@ -335,6 +378,7 @@ class AttentionEmitter {
     out.insert(out.end(), ni.begin(), ni.end());
     e_.Bind(a_.values->result(0), out, "total");
     for (size_t i = 0; i < f_.outputs.size(); ++i) {
+      if (IsStored(i)) continue;
       HLOGRAPH_ASSIGN(const std::string v, e_.Emit(f_.outputs[i], out));
       e_.Line("o" + std::to_string(i) + "[bl * " + std::to_string(width_) + "LL + n] = " +
               StoreExpr(f_.output_types[i].element(), v) + ";");
@@ -354,6 +398,7 @@ class AttentionEmitter {
   int64_t batch_ = 1, depth_ = 1, width_ = 1, chunks_ = 1;
   Index b_;
   std::map<const ir::Value*, bool> reads_scores_;
+  std::vector<Store> stores_;
 };
 
 }  // namespace

@@ -231,6 +231,31 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2)
   return MatchSoftmaxAttention(dot2, users);
 }
 
+const ir::Value* StoredByAttention(const ir::Operation& dus, const SoftmaxAttention& a) {
+  if (const char* env = std::getenv("HLOGRAPH_GPU_ATTENTION_STORES"); env != nullptr && std::string(env) == "0") {
+    return nullptr;
+  }
+  if (dus.name() != "stablehlo.dynamic_update_slice" || dus.num_operands() < 2) return nullptr;
+  const ir::Value* v = dus.operand(1);
+  for (;;) {
+    if (v == a.scores->operand(1) || v == a.values->operand(1)) return v;
+    const ir::Operation* op = v->defining_op();
+    if (op == nullptr || op->num_operands() != 1 || op->parent_block() != dus.parent_block() ||
+        op->operand(0)->type().NumElements() != v->type().NumElements()) {
+      return nullptr;
+    }
+    if (op->name() == "stablehlo.broadcast_in_dim") {
+      const std::vector<int64_t> dims = ir::verify::I64ArrayAttr(*op, "broadcast_dimensions");
+      if (!std::is_sorted(dims.begin(), dims.end()) || std::adjacent_find(dims.begin(), dims.end()) != dims.end()) {
+        return nullptr;
+      }
+    } else if (op->name() != "stablehlo.reshape") {
+      return nullptr;
+    }
+    v = op->operand(0);
+  }
+}
+
 int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count) {
   if (const char* env = std::getenv("HLOGRAPH_GPU_ATTENTION_CHUNK"); env != nullptr && std::atoi(env) >= 8) {
     return std::min(std::atoi(env), 1024) / 8 * 8;

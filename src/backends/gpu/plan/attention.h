@@ -58,6 +58,15 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2,
 // The same, finding the users in dot2's block.
 std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2);
 
+// The keys or values of `a` (a product's rhs) that `dus`, a
+// dynamic_update_slice, writes into its array, moved there by row-major
+// reshapes alone (a reshape, a broadcast_in_dim that only adds dims of
+// size 1): a KV cache's layer, this step's row in it, stacked into a
+// scan's output. The attention kernel then stores each element as it
+// loads it, instead of a kernel of its own reading them all again. Null
+// otherwise, and with HLOGRAPH_GPU_ATTENTION_STORES=0.
+const ir::Value* StoredByAttention(const ir::Operation& dus, const SoftmaxAttention& a);
+
 // The keys a block of the attention kernel takes (a multiple of 8, at
 // least 8): enough chunks for about kAttentionBlocksPerSm blocks per SM.
 // A block's time grows with its keys much faster than the loads alone

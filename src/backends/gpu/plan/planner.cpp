@@ -120,7 +120,7 @@ class Planner {
     HLOGRAPH_TRY(Decide(block));
     for (const auto& op_ptr : block.operations()) {
       const ir::Operation& op = *op_ptr;
-      if (absorbed_.count(&op)) continue;  // computed by a GEMM's epilogue
+      if (absorbed_.count(&op)) continue;  // computed by another kernel
       switch (ClassifyOp(op)) {
         case OpClass::kFusible:
           if (op.name() == "stablehlo.constant" && !IsSplatConstant(op)) {
@@ -233,6 +233,21 @@ class Planner {
       if (auto a = MatchSoftmaxAttention(*op, users); a && !in_attention_.count(a->scores)) {
         for (const ir::Operation* part : {a->scores, a->max, a->sum}) in_attention_[part] = op.get();
         attention_[op.get()] = std::move(*a);
+      }
+    }
+    // A loop state updated in place with the keys or values an attention
+    // kernel loads (a scan's stacked KV caches) is written by that kernel
+    // as it loads them: no kernel of its own reading them all again, and
+    // nothing for the next layer's kernels to wait for.
+    for (const auto& op : block.operations()) {
+      if (!update_in_place_.count(op.get()) || !FromLoopStateAlone(*op, 2)) continue;
+      for (const auto& [dot, a] : attention_) {
+        if (dot->parent_block() == &block && StoredByAttention(*op, a) != nullptr) {
+          in_attention_[op.get()] = dot;
+          attention_stores_[dot].push_back(op.get());
+          absorbed_.insert(op.get());
+          break;
+        }
       }
     }
     // A generated product's epilogue ends in a stored value; the product
@@ -399,6 +414,23 @@ class Planner {
     return dot;
   }
 
+  // Whether operands `first`... of `op` are computed from values outside
+  // its block by fusible ops alone: no product, so not from an attention
+  // kernel's results either (a dynamic_update_slice's start indices).
+  static bool FromLoopStateAlone(const ir::Operation& op, size_t first) {
+    std::vector<const ir::Value*> todo;
+    for (size_t i = first; i < op.num_operands(); ++i) todo.push_back(op.operand(i));
+    std::set<const ir::Operation*> seen;
+    while (!todo.empty()) {
+      const ir::Operation* def = todo.back()->defining_op();
+      todo.pop_back();
+      if (def == nullptr || def->parent_block() != op.parent_block() || !seen.insert(def).second) continue;
+      if (ClassifyOp(*def) != OpClass::kFusible || def->num_regions() != 0) return false;
+      for (const ir::Value* o : def->operands()) todo.push_back(o);
+    }
+    return true;
+  }
+
   // Whether `user` is a loop whose every operand `v` is an initial value
   // it never reads (InitialValueOverwritten): no use of `v` at all.
   static bool OnlyOverwrittenBy(const ir::Operation& user, const ir::Value* v) {
@@ -470,10 +502,17 @@ class Planner {
     if (attention != attention_.end()) f.kind = FusionKind::kAttention;
     // Depth first from the root, operands in order, so that the kernel's
     // inputs come in the order the ops read them.
+    // An attention kernel also stores the keys or values that updates in
+    // place write (attention_stores_): those are roots too.
+    std::vector<const ir::Operation*> stores;
+    if (attention != attention_.end() && attention_stores_.count(dot)) stores = attention_stores_.at(dot);
     std::set<const ir::Operation*> in_kernel = {&root};
+    in_kernel.insert(stores.begin(), stores.end());
     std::vector<const ir::Value*> inputs;
     std::set<const ir::Value*> input_set;
-    std::vector<std::pair<const ir::Operation*, size_t>> stack = {{&root, 0}};
+    std::vector<std::pair<const ir::Operation*, size_t>> stack;  // the root's operands first
+    for (auto it = stores.rbegin(); it != stores.rend(); ++it) stack.emplace_back(*it, 0);
+    stack.emplace_back(&root, 0);
     while (!stack.empty()) {
       auto& [op, next] = stack.back();
       if (next == op->num_operands()) {
@@ -482,7 +521,9 @@ class Planner {
       }
       const ir::Value* v = op->operand(next++);
       // An update in place does not read the array it updates.
-      if (kind == FusionKind::kUpdateSliceInPlace && op == &root && next == 1) continue;
+      const bool in_place = (kind == FusionKind::kUpdateSliceInPlace && op == &root) ||
+                            std::find(stores.begin(), stores.end(), op) != stores.end();
+      if (in_place && next == 1) continue;
       const ir::Operation* def = v->defining_op();
       const bool inline_value = def && !buffers_.count(v) && !materialized_.count(v) &&
                                 (ClassifyOp(*def) == OpClass::kFusible || def == dot ||
@@ -516,6 +557,13 @@ class Planner {
       k.outputs.push_back(id);
       f.outputs.push_back(r.get());
       f.output_types.push_back(r->type());
+    }
+    for (const ir::Operation* u : stores) {
+      const BufferId id = update_in_place_.at(u);
+      buffers_[u->result(0)] = id;
+      k.outputs.push_back(id);
+      f.outputs.push_back(u->result(0));
+      f.output_types.push_back(u->result(0)->type());
     }
     if (attention != attention_.end()) {
       const SoftmaxAttention& at = attention->second;
@@ -845,7 +893,9 @@ class Planner {
   // dynamic_update_slices written into their operand's buffer: a loop's
   // state updated by one DUS whose result is that state's next value.
   std::map<const ir::Operation*, BufferId> update_in_place_;
-  std::set<const ir::Operation*> absorbed_;  // bias adds and relus in a GEMM's epilogue
+  // Ops another kernel computes where they stand: bias adds and relus in a
+  // GEMM's epilogue, updates in place an attention kernel stores.
+  std::set<const ir::Operation*> absorbed_;
   // Reduces computed by the product kernel that reads them (ProductComputingInItsPrologue).
   std::map<const ir::Operation*, const ir::Operation*> prologue_reduces_;
   // Generated products with an epilogue: the product and the op ending it.
@@ -854,6 +904,9 @@ class Planner {
   // scores product and the two reductions each computes, to that product.
   std::map<const ir::Operation*, SoftmaxAttention> attention_;
   std::map<const ir::Operation*, const ir::Operation*> in_attention_;
+  // The updates in place each attention kernel stores (StoredByAttention),
+  // in program order; in_attention_ names their kernel too.
+  std::map<const ir::Operation*, std::vector<const ir::Operation*>> attention_stores_;
   bool top_level_ = true;
 };
 
