@@ -30,6 +30,8 @@ class AttentionEmitter {
     for (int64_t d : a.depth_shape) depth_ *= d;
     for (int64_t d : a.width_shape) width_ *= d;
     chunks_ = (a.keys + f.key_chunk - 1) / f.key_chunk;
+    nc_ = std::min<int64_t>(width_, 32 * kWarps);
+    parts_ = 32 * kWarps / nc_;
   }
 
   int64_t blocks() const { return batch_ * chunks_; }
@@ -39,6 +41,7 @@ class AttentionEmitter {
     if (!f_.early_inputs.empty()) {
       PrefetchIntoL2(e_, f_, a_.scores->operand(1), sm_count);
       PrefetchIntoL2(e_, f_, a_.values->operand(1), sm_count);
+      PrefetchAhead(e_, f_, sm_count);
       e_.Line("hlo_wait_for_producers();");
     }
     e_.Line("const long long T = " + std::to_string(a_.keys) + "LL, C = " + std::to_string(chunks_) + "LL;");
@@ -53,6 +56,11 @@ class AttentionEmitter {
     b_ = e_.Delinearize("bl", a_.batch_shape);
     HLOGRAPH_TRY(e_.LoadScalarInputs());
     HLOGRAPH_TRY(FindStores());
+    e_.Line("const int col = threadIdx.x % " + std::to_string(nc_) + ", part = threadIdx.x / " + std::to_string(nc_) +
+            ";  // of the value columns");
+    // The values' loads do not wait for the weights: where one pass takes
+    // every column, they are issued with the keys'.
+    if (width_ <= nc_) HLOGRAPH_TRY(LoadValues("0LL"));
     HLOGRAPH_TRY(Scores());
     HLOGRAPH_TRY(Weights());
     HLOGRAPH_TRY(WeightedValues());
@@ -250,42 +258,50 @@ class AttentionEmitter {
     return out;
   }
 
-  // u[n] = sum over the chunk of e * V[t, b, n]: thread (part, col) takes
-  // columns col, col + NC, ... and keys part, part + PARTS, ..., their
-  // loads in flight together; the parts meet in shared memory.
-  Status WeightedValues() {
+  // Thread (part, col)'s values of column n = n0 + col (clamped) at keys
+  // part, part + PARTS, ... of its chunk (clamped too, so that every
+  // thread may load them), into vals_: every load first, as for the scores.
+  Status LoadValues(const std::string& n0) {
     const ir::Operation& dot = *a_.values;
     const ir::Type& v = dot.operand(1)->type();
     const std::vector<int64_t> v_free = DotDimsOf(dot).rhs_free;
-    const int64_t nc = std::min<int64_t>(width_, 32 * kWarps), parts = 32 * kWarps / nc;
-    const int64_t per_part = (f_.key_chunk + parts - 1) / parts;
-    const std::string NC = std::to_string(nc), PARTS = std::to_string(parts);
-    e_.Line("__shared__ float u_s[" + PARTS + "][" + NC + "];  // also the combine's");
-    e_.Line("const int col = threadIdx.x % " + NC + ", part = threadIdx.x / " + NC + ";");
-    e_.Open("for (long long n0 = 0; n0 < " + std::to_string(width_) + "LL; n0 += " + NC + ")");
-    e_.Line("const long long n = min(n0 + col, " + std::to_string(width_ - 1) + "LL);");
+    e_.Line("const long long n = min(" + n0 + " + col, " + std::to_string(width_ - 1) + "LL);");
     const Index ni = e_.Delinearize("n", a_.width_shape);
-    e_.Line("float u = 0.f;");
-    e_.Open("if (part < " + PARTS + ")");
-    std::vector<std::string> vals;  // every load first, as for the scores
-    std::vector<Index> v_at;
-    for (int64_t j = 0; j < per_part; ++j) {
-      const std::string J = std::to_string(j), i = "part + " + std::to_string(j * parts);
+    vals_.clear();
+    v_at_.clear();
+    for (int64_t j = 0; j < per_part(); ++j) {
+      const std::string J = std::to_string(j), i = "part + " + std::to_string(j * parts_);
       e_.Line("const int at_v" + J + " = min(" + i + ", " + std::to_string(f_.key_chunk - 1) + ");");
       e_.Line("const long long key_v" + J + " = min(first_key + at_v" + J + ", T - 1);");
-      v_at.push_back(OperandIndex(v, dn2_.rhs_batching, b_, dn2_.rhs_contracting, {"key_v" + J}, v_free, ni));
-      HLOGRAPH_ASSIGN(const std::string val, e_.Emit(dot.operand(1), v_at.back()));
-      vals.push_back(val);
+      v_at_.push_back(OperandIndex(v, dn2_.rhs_batching, b_, dn2_.rhs_contracting, {"key_v" + J}, v_free, ni));
+      HLOGRAPH_ASSIGN(const std::string val, e_.Emit(dot.operand(1), v_at_.back()));
+      vals_.push_back(val);
     }
-    for (int64_t j = 0; j < per_part; ++j) {
-      const std::string J = std::to_string(j), i = "part + " + std::to_string(j * parts);
+    return Status::Ok();
+  }
+
+  int64_t per_part() const { return (f_.key_chunk + parts_ - 1) / parts_; }
+
+  // u[n] = sum over the chunk of e * V[t, b, n]: thread (part, col) takes
+  // columns col, col + NC, ... and keys part, part + PARTS, ...; the parts
+  // meet in shared memory.
+  Status WeightedValues() {
+    const std::string NC = std::to_string(nc_), PARTS = std::to_string(parts_);
+    e_.Line("__shared__ float u_s[" + PARTS + "][" + NC + "];  // also the combine's");
+    const bool loaded = width_ <= nc_;  // in Emit, with the keys
+    e_.Open("for (long long n0 = 0; n0 < " + std::to_string(width_) + "LL; n0 += " + NC + ")");
+    if (!loaded) HLOGRAPH_TRY(LoadValues("n0"));
+    e_.Line("float u = 0.f;");
+    e_.Open("if (part < " + PARTS + ")");
+    for (int64_t j = 0; j < per_part(); ++j) {
+      const std::string J = std::to_string(j), i = "part + " + std::to_string(j * parts_);
       e_.Line("if (" + i + " < " + std::to_string(f_.key_chunk) + " && first_key + " + i + " < T) u = fmaf(e_s[at_v" +
-              J + "], " + vals[static_cast<size_t>(j)] + ", u);");
+              J + "], " + vals_[static_cast<size_t>(j)] + ", u);");
     }
-    for (size_t j = 0; j < vals.size(); ++j) StoreLoaded(dot.operand(1), v_at[j], vals[j]);
     e_.Line("u_s[part][col] = u;");
     e_.Close();
-    OpenPartsTotal(parts);
+    for (size_t j = 0; j < vals_.size(); ++j) StoreLoaded(a_.values->operand(1), v_at_[j], vals_[j]);
+    OpenPartsTotal(parts_);
     e_.Line("mine[2 + n0 + col] = total;");
     e_.Close();
     e_.Line("__syncthreads();");
@@ -351,8 +367,7 @@ class AttentionEmitter {
     // o[n]: thread (part, col) sums chunks part, part + PARTS, ... of
     // columns col, col + NC, ..., kGroup loads at a time; the parts meet
     // in u_s (WeightedValues's) in order.
-    const int64_t nc = std::min<int64_t>(width_, 32 * kWarps), parts = 32 * kWarps / nc;
-    const std::string NC = std::to_string(nc), PARTS = std::to_string(parts);
+    const std::string NC = std::to_string(nc_), PARTS = std::to_string(parts_);
     constexpr int kGroup = 8;
     e_.Open("for (long long n0 = 0; n0 < " + std::to_string(width_) + "LL; n0 += " + NC + ")");
     e_.Line("const long long n = min(n0 + col, " + std::to_string(width_ - 1) + "LL);");
@@ -371,7 +386,7 @@ class AttentionEmitter {
     e_.Close();
     e_.Line("u_s[part][col] = o;");
     e_.Close();
-    OpenPartsTotal(parts);
+    OpenPartsTotal(parts_);
     e_.Line("total = total / " + y + ";");
     const Index ni = e_.Delinearize("n", a_.width_shape);
     Index out = b_;
@@ -396,6 +411,9 @@ class AttentionEmitter {
   BodyEmitter e_;
   const ir::DotDimsAttr dn1_, dn2_;
   int64_t batch_ = 1, depth_ = 1, width_ = 1, chunks_ = 1;
+  int64_t nc_ = 1, parts_ = 1;  // value columns a pass, parts of the keys each column's threads take
+  std::vector<std::string> vals_;  // LoadValues's
+  std::vector<Index> v_at_;
   Index b_;
   std::map<const ir::Value*, bool> reads_scores_;
   std::vector<Store> stores_;

@@ -817,6 +817,12 @@ inline void PrefetchIntoL2(BodyEmitter& e, const Fusion& f, const ir::Value* v, 
   e.Close();
 }
 
+// PrefetchIntoL2 for the later kernels' values the plan gives `f`
+// (Fusion::prefetch_ahead).
+inline void PrefetchAhead(BodyEmitter& e, const Fusion& f, int sm_count) {
+  for (const ir::Value* v : f.prefetch_ahead) PrefetchIntoL2(e, f, v, sm_count);
+}
+
 inline LaunchDims GridStride(int64_t n, const EmitOptions& options) {
   LaunchDims d;
   d.block = {kThreads, 1, 1};

@@ -175,6 +175,7 @@ class DotEmitter {
 
   void PrefetchRhs(int sm_count) {
     if (f_.tiling.prefetch_l2) PrefetchIntoL2(e_, f_, dot_.operand(1), sm_count);
+    PrefetchAhead(e_, f_, sm_count);
   }
 
   void DeclareAccumulators() {
