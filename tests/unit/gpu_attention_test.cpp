@@ -253,7 +253,7 @@ TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
   // layer's rows are prefetched into L2 while the qkv product finishes.
   const Fusion& f = *attention[0];
   EXPECT_EQ(f.key_chunk, 16);  // 12 heads of 1024 keys: 768 blocks
-  EXPECT_EQ(f.early_inputs.size(), 4u) << p.program->ToString();  // and the up product's stacked weights
+  EXPECT_EQ(f.early_inputs.size(), 3u) << p.program->ToString();
   // It also stores the layer's keys and values into the stacked caches.
   EXPECT_EQ(f.outputs.size(), 3u);
   EXPECT_TRUE(OfKind(*p.program, FusionKind::kUpdateSliceInPlace).empty()) << p.program->ToString();
@@ -265,7 +265,7 @@ TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
   for (size_t at = k->code.find("hlo_prefetch_l2(", body); at < wait; at = k->code.find("hlo_prefetch_l2(", at + 1)) {
     ++prefetches;
   }
-  EXPECT_EQ(prefetches, 3u) << k->code;  // keys, values, and the up product's weights (prefetch_ahead)
+  EXPECT_EQ(prefetches, 2u) << k->code;
 }
 
 // The kernels of `text`'s plan, by kind.

@@ -4,9 +4,6 @@
 // and stream mode.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "backends/gpu/codegen/fusion_emitter.h"
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/planner.h"
@@ -332,63 +329,6 @@ func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256x
   EXPECT_EQ(pk->code.find("hlo_prefetch_l2(", pk->code.find("fusion_")), std::string::npos);
 }
 
-// gpt_decode's layer: qkv, attention, output projection, up, down.
-std::vector<const Fusion*> LayerKernels(const GpuProgram& program) {
-  std::vector<const Fusion*> layer;
-  for (const Fusion& f : program.fusions) {
-    if ((f.kind == FusionKind::kDot || f.kind == FusionKind::kAttention) && layer.size() < 5) layer.push_back(&f);
-  }
-  return layer;
-}
-
-TEST(GpuGeneratedDot, KernelsAskL2ForTheWeightsOfTheKernelAfterNext) {
-  std::ifstream in(testing::SourceDir() + "/bench/programs/gpt_decode.mlir");
-  std::stringstream text;
-  text << in.rdbuf();
-  const auto asked = [](const Fusion& f) {
-    int64_t bytes = 0;
-    for (const ir::Value* v : f.prefetch_ahead) bytes += v->type().NumElements() * 4;
-    return bytes;
-  };
-  Planned p = Plan(text.str());
-  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
-  const auto layer = LayerKernels(*p.program);
-  ASSERT_EQ(layer.size(), 5u);
-  const int64_t wo = 768 * 768 * 4, w1 = 768 * 3072 * 4;
-  EXPECT_EQ(asked(*layer[0]), wo);  // qkv: the output projection's
-  EXPECT_EQ(asked(*layer[1]), w1);  // attention: up's
-  EXPECT_EQ(asked(*layer[2]), w1);  // output projection: down's
-  EXPECT_EQ(asked(*layer[3]), 0);   // the next layer's are the loop's next iteration's
-  EXPECT_EQ(asked(*layer[4]), 0);
-  EXPECT_TRUE(testing::HasSubstr(p.program->ToString(), "[asks L2 for 9437184 bytes a later kernel reads]"));
-  // The stacked weights they address are read before the wait (inputs
-  // added for it), and each address is asked for there.
-  for (size_t i = 0; i < 3; ++i) {
-    const Fusion& f = *layer[i];
-    for (int input : AddressingInputs(f.prefetch_ahead, f.inputs)) {
-      EXPECT_TRUE(std::count(f.early_inputs.begin(), f.early_inputs.end(), input)) << f.name << " input " << input;
-    }
-    auto k = EmitKernel(f);
-    ASSERT_TRUE(k.ok()) << k.status().message();
-    const size_t body = k->code.find(f.name + "("), wait = k->code.find("hlo_wait_for_producers();", body);
-    size_t prefetches = 0;
-    for (size_t at = k->code.find("hlo_prefetch_l2(", body); at < wait; at = k->code.find("hlo_prefetch_l2(", at + 1)) {
-      ++prefetches;
-    }
-    EXPECT_EQ(prefetches, f.kind == FusionKind::kAttention ? 3u : 2u) << k->code;
-  }
-  {
-    const testing::ScopedEnv further("HLOGRAPH_GPU_PREFETCH_AHEAD", "2");
-    Planned q = Plan(text.str());
-    ASSERT_TRUE(q.program.ok());
-    EXPECT_EQ(asked(*LayerKernels(*q.program)[0]), w1);  // qkv: up's
-  }
-  const testing::ScopedEnv off("HLOGRAPH_GPU_PREFETCH_AHEAD", "0");
-  Planned r = Plan(text.str());
-  ASSERT_TRUE(r.program.ok());
-  for (const Fusion* f : LayerKernels(*r.program)) EXPECT_TRUE(f->prefetch_ahead.empty()) << f->name;
-}
-
 TEST(GpuGeneratedDot, LayerNormAndSoftmaxReductionsRunInTheProductsPrologue) {
   Planned p = Plan(Named("layer_norm_in_the_prologue").text);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
@@ -400,8 +340,20 @@ TEST(GpuGeneratedDot, LayerNormAndSoftmaxReductionsRunInTheProductsPrologue) {
             2);
   auto k = EmitKernel(f);
   ASSERT_TRUE(k.ok()) << k.status().message();
-  EXPECT_TRUE(testing::HasSubstr(k->code, "__shared__ float reduce_s["));
-  EXPECT_LT(k->code.find("__shfl_down_sync"), k->code.find("lhs_s[sm][sj] ="));
+  // 768 elements a result: each warp folds them all (lanes, then
+  // butterfly shuffles), with no barrier; a longer row folds over the block.
+  EXPECT_LT(k->code.find("__shfl_xor_sync"), k->code.find("lhs_s[sm][sj] ="));
+  EXPECT_EQ(k->code.find("__shfl_down_sync"), std::string::npos) << k->code;
+  std::string longer = Named("layer_norm_in_the_prologue").text;
+  for (size_t at = longer.find("768"); at != std::string::npos; at = longer.find("768", at)) {
+    longer.replace(at, 3, "2048");
+  }
+  Planned lp = Plan(longer);
+  ASSERT_TRUE(lp.program.ok()) << lp.program.status().message();
+  auto lk = EmitKernel(*Products(*lp.program)[0]);
+  ASSERT_TRUE(lk.ok()) << lk.status().message();
+  EXPECT_TRUE(testing::HasSubstr(lk->code, "__shared__ float reduce_s["));
+  EXPECT_LT(lk->code.find("__shfl_down_sync"), lk->code.find("lhs_s[sm][sj] ="));
   // A softmax's max and sum per head (the product's batch): their own
   // kernels by default, the product's with HLOGRAPH_GPU_PROLOGUE_REDUCE=all.
   Planned separate = Plan(Named("softmax_in_the_prologue").text);

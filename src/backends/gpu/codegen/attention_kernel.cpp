@@ -41,7 +41,6 @@ class AttentionEmitter {
     if (!f_.early_inputs.empty()) {
       PrefetchIntoL2(e_, f_, a_.scores->operand(1), sm_count);
       PrefetchIntoL2(e_, f_, a_.values->operand(1), sm_count);
-      PrefetchAhead(e_, f_, sm_count);
       e_.Line("hlo_wait_for_producers();");
     }
     e_.Line("const long long T = " + std::to_string(a_.keys) + "LL, C = " + std::to_string(chunks_) + "LL;");
@@ -228,6 +227,7 @@ class AttentionEmitter {
     const ir::Block& sum_body = a_.sum->region(0).front();
     HLOGRAPH_ASSIGN(const std::string max_init, e_.Emit(a_.max->operand(1), Index{}));
     HLOGRAPH_ASSIGN(const std::string sum_init, e_.Emit(a_.sum->operand(1), Index{}));
+    if (f_.key_chunk <= 32) return WeightsInLanes(max_init, sum_init);
     e_.Line("float m = " + max_init + ";");
     e_.Open("for (int i = threadIdx.x; i < " + std::to_string(f_.key_chunk) + "; i += blockDim.x)");
     HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(max_body, {"m", "e_s[i]"}));
@@ -246,6 +246,33 @@ class AttentionEmitter {
     e_.Line("float* const mine = partials + (bl * C + c) * " + std::to_string(2 + width_) + "LL;");
     e_.Line("if (threadIdx.x == 0) { mine[0] = " + chunk_max + "; mine[1] = " + chunk_sum + "; }");
     return Status::Ok();
+  }
+
+  // Weights() for a chunk of at most 32 keys: every warp folds them
+  // itself, lane i holding key i's score and then its weight (w_lane), by
+  // shuffles: no fold through shared memory and no barrier.
+  Status WeightsInLanes(const std::string& max_init, const std::string& sum_init) {
+    const ir::Block& max_body = a_.max->region(0).front();
+    const ir::Block& sum_body = a_.sum->region(0).front();
+    const std::string CH = std::to_string(f_.key_chunk);
+    e_.Line("const float s_lane = lane < " + CH + " ? e_s[lane] : " + max_init + ";");
+    HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(max_body, {max_init, "s_lane"}));
+    HLOGRAPH_ASSIGN(const std::string chunk_max, e_.FoldOverWarp(max_body, folded[0]));
+    e_.Line("const float r = " + chunk_max + " == neg_inf ? 0.f : " + chunk_max + ";");
+    HLOGRAPH_ASSIGN(const std::string w, ExpOf("s_lane - r"));
+    e_.Line("const float w_lane = lane < " + CH + " ? " + w + " : 0.f;");
+    HLOGRAPH_ASSIGN(folded, e_.EmitRegion(sum_body, {sum_init, "w_lane"}));
+    e_.Line("const float l_lane = lane < " + CH + " ? " + folded[0] + " : " + sum_init + ";");
+    HLOGRAPH_ASSIGN(const std::string chunk_sum, e_.FoldOverWarp(sum_body, "l_lane"));
+    e_.Line("float* const mine = partials + (bl * C + c) * " + std::to_string(2 + width_) + "LL;");
+    e_.Line("if (threadIdx.x == 0) { mine[0] = " + chunk_max + "; mine[1] = " + chunk_sum + "; }");
+    weights_in_lanes_ = true;
+    return Status::Ok();
+  }
+
+  // The weight of key `at` of the chunk (Weights' or WeightsInLanes').
+  std::string WeightOf(const std::string& at) const {
+    return weights_in_lanes_ ? "__shfl_sync(0xffffffffu, w_lane, " + at + ")" : "e_s[" + at + "]";
   }
 
   // exp as the program's exponential computes it.
@@ -292,11 +319,15 @@ class AttentionEmitter {
     e_.Open("for (long long n0 = 0; n0 < " + std::to_string(width_) + "LL; n0 += " + NC + ")");
     if (!loaded) HLOGRAPH_TRY(LoadValues("n0"));
     e_.Line("float u = 0.f;");
+    for (int64_t j = 0; j < per_part(); ++j) {  // every lane, for the shuffles
+      const std::string J = std::to_string(j);
+      e_.Line("const float weight_v" + J + " = " + WeightOf("at_v" + J) + ";");
+    }
     e_.Open("if (part < " + PARTS + ")");
     for (int64_t j = 0; j < per_part(); ++j) {
       const std::string J = std::to_string(j), i = "part + " + std::to_string(j * parts_);
-      e_.Line("if (" + i + " < " + std::to_string(f_.key_chunk) + " && first_key + " + i + " < T) u = fmaf(e_s[at_v" +
-              J + "], " + vals_[static_cast<size_t>(j)] + ", u);");
+      e_.Line("if (" + i + " < " + std::to_string(f_.key_chunk) + " && first_key + " + i + " < T) u = fmaf(weight_v" +
+              J + ", " + vals_[static_cast<size_t>(j)] + ", u);");
     }
     e_.Line("u_s[part][col] = u;");
     e_.Close();
@@ -413,6 +444,7 @@ class AttentionEmitter {
   int64_t batch_ = 1, depth_ = 1, width_ = 1, chunks_ = 1;
   int64_t nc_ = 1, parts_ = 1;  // value columns a pass, parts of the keys each column's threads take
   std::vector<std::string> vals_;  // LoadValues's
+  bool weights_in_lanes_ = false;  // WeightsInLanes's
   std::vector<Index> v_at_;
   Index b_;
   std::map<const ir::Value*, bool> reads_scores_;

@@ -239,6 +239,23 @@ class BodyEmitter {
     return r;
   }
 
+  // Folds `value` over the lanes of each warp with the reduction body
+  // `body` by butterfly shuffles: every lane ends with the same bits where
+  // the body is commutative (a maximum, an add). Returns the variable.
+  StatusOr<std::string> FoldOverWarp(const ir::Block& body, const std::string& value) {
+    const std::string a = Fresh("across");
+    Line("float " + a + " = " + value + ";");
+    for (int offset = 16; offset > 0; offset /= 2) {
+      Open("");
+      const std::string other = Fresh("o");
+      Line("const float " + other + " = __shfl_xor_sync(0xffffffffu, " + a + ", " + std::to_string(offset) + ");");
+      HLOGRAPH_ASSIGN(std::vector<std::string> folded, EmitRegion(body, {a, other}));
+      Line(a + " = " + folded[0] + ";");
+      Close();
+    }
+    return a;
+  }
+
   // Emits `v` at `idx` into the already declared variable `var`.
   Status EmitInto(const std::string& var, const ir::Value* v, const Index& idx) {
     HLOGRAPH_ASSIGN(std::string value, Emit(v, idx));
@@ -815,12 +832,6 @@ inline void PrefetchIntoL2(BodyEmitter& e, const Fusion& f, const ir::Value* v, 
   e.Line("hlo_prefetch_l2(" + lo + ", " + hi + ", " + std::to_string(v->type().NumElements() * 16) + "ULL, " +
          std::to_string(sm_count) + "u);");
   e.Close();
-}
-
-// PrefetchIntoL2 for the later kernels' values the plan gives `f`
-// (Fusion::prefetch_ahead).
-inline void PrefetchAhead(BodyEmitter& e, const Fusion& f, int sm_count) {
-  for (const ir::Value* v : f.prefetch_ahead) PrefetchIntoL2(e, f, v, sm_count);
 }
 
 inline LaunchDims GridStride(int64_t n, const EmitOptions& options) {

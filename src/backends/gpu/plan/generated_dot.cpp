@@ -58,14 +58,6 @@ int DotBlocksPerSm() {
 
 bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
 
-int PrefetchAheadDistance() {
-  if (!PrefetchIntoL2Wanted()) return 0;
-  const char* env = std::getenv("HLOGRAPH_GPU_PREFETCH_AHEAD");
-  if (env == nullptr || *env == '\0') return 1;
-  const int n = std::atoi(env);
-  return n >= 0 && n <= 8 ? n : 1;
-}
-
 bool MovesElements(const ir::Operation& op) {
   static const std::set<std::string> kMoves = {"stablehlo.reshape",          "stablehlo.transpose",
                                                "stablehlo.slice",            "stablehlo.broadcast_in_dim",

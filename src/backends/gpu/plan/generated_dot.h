@@ -116,16 +116,6 @@ std::vector<int> InputsReadFor(const ir::Value* v, const std::vector<const ir::V
 // wait (HLOGRAPH_GPU_PREFETCH_L2=0: no).
 bool PrefetchIntoL2Wanted();
 
-// How many kernels further than its successor a kernel asks L2 for
-// a later kernel's weights (Fusion::prefetch_ahead): 1 by default, the
-// kernel after next; HLOGRAPH_GPU_PREFETCH_AHEAD=N sets it, 0 for none.
-// The weights of one product then have two kernels' time to arrive rather
-// than one. A later kernel whose prefetched bytes exceed
-// kMaxPrefetchAheadBytes is left to prefetch its own: more would push out
-// of L2 what the kernels between still read.
-int PrefetchAheadDistance();
-constexpr int64_t kMaxPrefetchAheadBytes = int64_t{16} << 20;
-
 // Whether `op` only moves its first operand's elements (reshape,
 // transpose, slice, broadcast_in_dim, convert, dynamic_slice): each of its
 // elements is one of the operand's, found by index arithmetic.

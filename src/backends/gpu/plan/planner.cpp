@@ -193,79 +193,8 @@ class Planner {
           return Status::Error(OpError(op, Unsupported(op)));
       }
     }
-    PlanPrefetchAhead(seq);
     top_level_ = was_top;
     return Status::Ok();
-  }
-
-  // What kernel `f` asks L2 for before it waits, for itself: a product's
-  // weights, an attention's keys and values.
-  std::vector<const ir::Value*> PrefetchedForItself(const Fusion& f) const {
-    if (f.early_inputs.empty()) return {};
-    const ir::Operation* dot = nullptr;
-    for (const ir::Operation* op : f.ops) {
-      if (op->name() == "stablehlo.dot_general") dot = op;  // an attention's values product is the later
-    }
-    if (dot == nullptr) return {};
-    if (f.kind == FusionKind::kAttention) {
-      const SoftmaxAttention& a = attention_.at(dot);
-      return {a.scores->operand(1), a.values->operand(1)};
-    }
-    if (f.kind == FusionKind::kDot && f.tiling.prefetch_l2) return {dot->operand(1)};
-    return {};
-  }
-
-  // Each kernel of `seq` that prefetches before it waits also asks for
-  // what the one PrefetchAheadDistance() kernels after its successor asks
-  // for itself (Fusion::prefetch_ahead), where the addresses come from
-  // arguments, constants or what the asking kernel already reads before it
-  // waits: a layer's weights then start for L2 two kernels ahead.
-  void PlanPrefetchAhead(Sequence& seq) {
-    const int ahead = PrefetchAheadDistance();
-    if (ahead < 1) return;
-    std::vector<KernelStep*> prefetching;
-    for (Step& step : seq.steps) {
-      auto* k = std::get_if<KernelStep>(&step.action);
-      if (k != nullptr && !PrefetchedForItself(program_.fusions[static_cast<size_t>(k->fusion)]).empty()) {
-        prefetching.push_back(k);
-      }
-    }
-    for (size_t i = 0; i + 1 + static_cast<size_t>(ahead) < prefetching.size(); ++i) {
-      KernelStep& asker = *prefetching[i];
-      const KernelStep& later = *prefetching[i + 1 + static_cast<size_t>(ahead)];
-      Fusion& f = program_.fusions[static_cast<size_t>(asker.fusion)];
-      const Fusion& g = program_.fusions[static_cast<size_t>(later.fusion)];
-      const std::vector<const ir::Value*> values = PrefetchedForItself(g);
-      int64_t bytes = 0;
-      for (const ir::Value* v : values) bytes += BytesOf(v->type());
-      const std::vector<int> addressing = AddressingInputs(values, g.inputs);
-      if (bytes > kMaxPrefetchAheadBytes || addressing.empty()) continue;
-      // Each addressing input: already read before the wait, or held
-      // where no kernel writes it.
-      std::vector<std::pair<const ir::Value*, BufferId>> added;
-      bool ok = true;
-      for (int i_g : addressing) {
-        const ir::Value* v = g.inputs[static_cast<size_t>(i_g)];
-        const BufferId id = later.inputs[static_cast<size_t>(i_g)];
-        const auto at = std::find(f.inputs.begin(), f.inputs.end(), v);
-        if (at != f.inputs.end()) {
-          ok = ok && std::count(f.early_inputs.begin(), f.early_inputs.end(), static_cast<int>(at - f.inputs.begin()));
-          continue;
-        }
-        const BufferKind held = program_.buffers[static_cast<size_t>(id)].kind;
-        ok = ok && (held == BufferKind::kParameter || held == BufferKind::kConstant);
-        added.emplace_back(v, id);
-      }
-      if (!ok) continue;
-      for (const auto& [v, id] : added) {
-        f.early_inputs.push_back(static_cast<int>(f.inputs.size()));
-        f.inputs.push_back(v);
-        f.input_types.push_back(v->type());
-        asker.inputs.push_back(id);
-      }
-      std::sort(f.early_inputs.begin(), f.early_inputs.end());
-      f.prefetch_ahead.insert(f.prefetch_ahead.end(), values.begin(), values.end());
-    }
   }
 
   static std::string Unsupported(const ir::Operation& op) {

@@ -1,6 +1,5 @@
 #include "backends/gpu/plan/program.h"
 
-#include <algorithm>
 #include <sstream>
 
 #include "backends/gpu/plan/buffer_plan.h"
@@ -184,13 +183,6 @@ std::string GpuProgram::ToString() const {
       for (int i : f.early_inputs) os << " " << i;
       os << " before waiting for its producers]";
     }
-    if (!f.prefetch_ahead.empty()) {
-      int64_t bytes = 0;
-      for (const ir::Value* v : f.prefetch_ahead) {
-        bytes += v->type().NumElements() * ir::StorageBytes(v->type().element());
-      }
-      os << " [asks L2 for " << bytes << " bytes a later kernel reads]";
-    }
     os << "\n";
   }
   os << "steps:\n";
@@ -223,14 +215,6 @@ Status GpuProgram::Verify() const {
                 " scratch buffers, expected " + std::to_string(f.input_types.size()) + ", " +
                 std::to_string(f.output_types.size()) + " and " + std::to_string(f.scratch_bytes.size());
         return;
-      }
-      if (!f.prefetch_ahead.empty()) {
-        const std::vector<int> addressing = AddressingInputs(f.prefetch_ahead, f.inputs);
-        if (addressing.empty() || !std::includes(f.early_inputs.begin(), f.early_inputs.end(), addressing.begin(),
-                                                 addressing.end())) {
-          error = f.name + " asks L2 for values whose addresses it does not read before it waits";
-          return;
-        }
       }
     } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
       if ((g->bias >= 0) != (g->config.epilogue != GemmEpilogue::kNone)) error = "a GEMM's bias and epilogue disagree";

@@ -93,11 +93,6 @@ struct Fusion {
   // weights, loaded while the kernel before it finishes. The graph plan
   // launches a kernel early only behind kernels that write none of them.
   std::vector<int> early_inputs;
-  // Values a later kernel reads (its weights) whose bytes this kernel asks
-  // L2 for before it waits, with its own (PrefetchAheadDistance): they
-  // then have this kernel's time to arrive as well. Their addressing
-  // inputs are among early_inputs.
-  std::vector<const ir::Value*> prefetch_ahead;
   // Working memory the kernel takes after its outputs (kDot with a split
   // contraction, kAttention: partial sums, then arrival counters).
   std::vector<int64_t> scratch_bytes;
