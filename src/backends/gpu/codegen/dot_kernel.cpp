@@ -11,27 +11,11 @@
 //                 sums and the last to arrive adds them.
 //   lanes over k  a warp takes one column, its lanes every 32nd term of the
 //                 sum, folded by shuffles.
-#include <set>
-#include <string>
-
 #include "backends/gpu/codegen/body_emitter.h"
 
 namespace hlograph::gpu::emit {
 
 namespace {
-
-// The most elements a prologue reduce folds a result for which each warp
-// folds them all itself (32 a lane).
-constexpr int64_t kWarpReducedElements = 1024;
-
-// Whether a reduce body is one commutative op of its two arguments: lanes
-// that fold by butterfly shuffles then agree bit for bit.
-bool IsCommutativeFold(const ir::Block& body) {
-  static const std::set<std::string> kCommutative = {"stablehlo.add", "stablehlo.maximum", "stablehlo.minimum",
-                                                     "stablehlo.multiply"};
-  return body.num_arguments() == 2 && body.operations().size() == 2 &&
-         kCommutative.count(body.operations()[0]->name()) && body.operations()[0]->num_operands() == 2;
-}
 
 class DotEmitter {
  public:
@@ -167,29 +151,23 @@ class DotEmitter {
   // warps by shuffles, then every thread folds the warps' results in
   // order, so that all hold the same bits. A read at another index than
   // the one bound computes the value serially (BodyEmitter::SerialReduce).
-  // `scratch` is a __shared__ float array of a slot per warp. A reduce of
-  // at most kWarpReducedElements a result is folded by every warp itself,
-  // lanes then shuffles (the same steps in each, so the same bits): no
-  // barrier between the block's warps.
+  // `scratch` is a __shared__ float array of a slot per warp.
   Status ReduceInPrologue(const std::string& b, const std::string& scratch, int warps) {
     for (const ir::Operation* op : f_.ops) {
       if (op->name() != "stablehlo.reduce") continue;
       const Index at = op->result(0)->type().NumElements() == 1 ? Index(static_cast<size_t>(op->result(0)->type().rank()), "0")
                                                                  : e_.Delinearize(b, batch_shape_);
       const ir::Block& body = op->region(0).front();
-      const int64_t count = BodyEmitter::ReducedCount(*op);
-      const bool by_warp = count <= kWarpReducedElements && IsCommutativeFold(body);
       HLOGRAPH_ASSIGN(std::string init, e_.Emit(op->operand(1), Index{}));
       const std::string a = e_.Fresh("red");
       e_.Line("float " + a + " = " + init + ";");
-      e_.Open(std::string(by_warp ? "for (long long i = threadIdx.x % 32; i < " : "for (long long i = threadIdx.x; i < ") +
-              std::to_string(count) + (by_warp ? "LL; i += 32)" : "LL; i += blockDim.x)"));
+      e_.Open("for (long long i = threadIdx.x; i < " + std::to_string(BodyEmitter::ReducedCount(*op)) +
+              "LL; i += blockDim.x)");
       HLOGRAPH_ASSIGN(std::string v, e_.Emit(op->operand(0), e_.ReducedOperandIndex(*op, at, "i")));
       HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(body, {a, v}));
       e_.Line(a + " = " + folded[0] + ";");
       e_.Close();
-      HLOGRAPH_ASSIGN(const std::string r,
-                      by_warp ? e_.FoldOverWarp(body, a) : e_.FoldOverBlock(body, a, scratch, warps));
+      HLOGRAPH_ASSIGN(const std::string r, e_.FoldOverBlock(body, a, scratch, warps));
       e_.Bind(op->result(0), at, r);
     }
     return Status::Ok();
