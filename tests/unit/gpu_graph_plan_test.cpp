@@ -436,6 +436,23 @@ TEST(GpuGraphPlan, KernelsOffTheLongestPathRunAtLowPriorityAndNeverLaunchEarly) 
                                                                " nodes, " + std::to_string(off) + " off it"))
       << plan.ToString(p.program);
 
+  // The mask the first attention reads is one node shorter than the
+  // chain: it keeps the chain's priority. The loop counter's increments
+  // (three nodes shorter) do not.
+  for (const GraphNode& n : plan.graphs[0].nodes) {
+    if (n.kind != NodeKind::kKernel) continue;
+    const Fusion& f = p.program.fusions[static_cast<size_t>(std::get<KernelStep>(n.step->action).fusion)];
+    if (f.kind != FusionKind::kLoop || f.output_types.empty()) continue;
+    const bool mask = f.output_types[0].element() == ir::ElementType::kI1 && f.output_types[0].NumElements() == 1024;
+    const bool counter = f.output_types[0].element() == ir::ElementType::kI32 && !f.input_types.empty();
+    if (mask) {
+      EXPECT_FALSE(n.off_chain) << f.name;
+    }
+    if (counter) {
+      EXPECT_TRUE(n.off_chain) << f.name;
+    }
+  }
+
   options.prioritize_chain = false;
   const GraphPlan flat = BuildGraphPlan(p.program, options);
   for (const GraphNode& n : flat.graphs[0].nodes) EXPECT_FALSE(n.off_chain);

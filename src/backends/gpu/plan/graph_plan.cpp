@@ -261,8 +261,9 @@ class Builder {
     }
   }
 
-  // Marks the nodes on no longest path through `g` (each node counting
-  // one) off the chain, and drops the early launch into them.
+  // Marks the nodes at least kOffChainSlack shorter than a longest path
+  // through `g` (each node counting one) off the chain, and drops the early
+  // launch into them.
   static void MarkOffChain(Graph& g) {
     std::vector<GraphNode>& nodes = g.nodes;
     const size_t n = nodes.size();
@@ -276,7 +277,7 @@ class Builder {
     int& longest = g.longest_path;
     for (size_t i = 0; i < n; ++i) longest = std::max(longest, from_start[i] + to_end[i] - 1);
     for (size_t i = 0; i < n; ++i) {
-      nodes[i].off_chain = from_start[i] + to_end[i] - 1 < longest;
+      nodes[i].off_chain = longest - (from_start[i] + to_end[i] - 1) >= kOffChainSlack;
       if (nodes[i].off_chain) nodes[i].programmatic.clear();
     }
   }

@@ -88,10 +88,10 @@ struct GraphNode {
   // It uses the executable's one library workspace (GEMMs, convolutions; a
   // conditional node whose graphs hold one): such nodes never overlap.
   bool workspace = false;
-  // Not on a longest path of its graph (counted in nodes): a kernel that
-  // runs at the lowest priority and never launches early, so that it fills
-  // the SMs the chain leaves idle instead of taking them from it
-  // (GraphOptions::prioritize_chain).
+  // At least kOffChainSlack nodes shorter than a longest path of its graph
+  // (counted in nodes): a kernel that runs at the lowest priority and never
+  // launches early, so that it fills the SMs the chain leaves idle instead
+  // of taking them from it (GraphOptions::prioritize_chain).
   bool off_chain = false;
 };
 
@@ -116,6 +116,13 @@ struct GraphSegment {
   const Step* outside = nullptr;  // a step run outside any graph, in stream mode
   std::string why;              // why it is outside
 };
+
+// The slack, in nodes, below which a node off every longest path still
+// runs at the chain's priority: the lowest priority may hold a kernel back
+// until the chain's kernels leave room, longer than one kernel's time
+// (measured on the H200: gpt_decode's mask, needed by the first layer's
+// attention one node later, started 5 us after the first product ended).
+constexpr int kOffChainSlack = 2;
 
 struct GraphOptions {
   // Nodes a loop may be unrolled into (per loop, counting one iteration's
