@@ -2,10 +2,13 @@
 //
 //   block (b, c)  head b, keys [c * CH, (c + 1) * CH): warp w scores keys
 //                 w, w + 8, ... (its lanes split the head's dims, all the
-//                 keys' loads in flight together), the block folds their
-//                 maximum m and, with e = exp(s - m) (m = 0 if -inf), their
-//                 sum l; its threads then take the value columns, a quarter
-//                 of the keys each (for 64 of them), for u = sum of e * V.
+//                 keys' and values' loads in flight together), the block
+//                 (each warp, for at most 32 keys) folds their maximum m
+//                 and, with e = exp(s - m) (m = 0 if -inf), their sum l;
+//                 its threads then take the value columns, a quarter of
+//                 the keys each (for 64 of them), for u = sum of e * V.
+//                 Keys and values a loop state stacks (a scan's KV caches)
+//                 are stored there as they are loaded.
 //   combine       each block leaves (m, l, u) and the last of the head to
 //                 arrive folds the maxima to M (the program's reduce_max),
 //                 computes X from it, rescales each chunk by exp(m - X),

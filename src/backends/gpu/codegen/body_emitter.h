@@ -215,16 +215,7 @@ class BodyEmitter {
   // the same bits. Returns the variable holding the result.
   StatusOr<std::string> FoldOverBlock(const ir::Block& body, const std::string& value, const std::string& scratch,
                                       int warps) {
-    const std::string a = Fresh("across");
-    Line("float " + a + " = " + value + ";");
-    for (int offset = 16; offset > 0; offset /= 2) {
-      Open("");
-      const std::string other = Fresh("o");
-      Line("const float " + other + " = __shfl_down_sync(0xffffffffu, " + a + ", " + std::to_string(offset) + ");");
-      HLOGRAPH_ASSIGN(std::vector<std::string> folded, EmitRegion(body, {a, other}));
-      Line(a + " = " + folded[0] + ";");
-      Close();
-    }
+    HLOGRAPH_ASSIGN(const std::string a, ShuffleFold(body, value, "__shfl_down_sync"));
     Line("if (threadIdx.x % 32 == 0) " + scratch + "[threadIdx.x / 32] = " + a + ";");
     Line("__syncthreads();");
     const std::string r = Fresh("reduced");
@@ -243,12 +234,18 @@ class BodyEmitter {
   // `body` by butterfly shuffles: every lane ends with the same bits where
   // the body is commutative (a maximum, an add). Returns the variable.
   StatusOr<std::string> FoldOverWarp(const ir::Block& body, const std::string& value) {
+    return ShuffleFold(body, value, "__shfl_xor_sync");
+  }
+
+  // `value` folded with the lane `offset` away by `shuffle` (down: lane 0
+  // ends with the warp's fold; xor: every lane does), offsets 16 to 1.
+  StatusOr<std::string> ShuffleFold(const ir::Block& body, const std::string& value, const std::string& shuffle) {
     const std::string a = Fresh("across");
     Line("float " + a + " = " + value + ";");
     for (int offset = 16; offset > 0; offset /= 2) {
       Open("");
       const std::string other = Fresh("o");
-      Line("const float " + other + " = __shfl_xor_sync(0xffffffffu, " + a + ", " + std::to_string(offset) + ");");
+      Line("const float " + other + " = " + shuffle + "(0xffffffffu, " + a + ", " + std::to_string(offset) + ");");
       HLOGRAPH_ASSIGN(std::vector<std::string> folded, EmitRegion(body, {a, other}));
       Line(a + " = " + folded[0] + ";");
       Close();
