@@ -68,6 +68,22 @@ func.func @main(%q: tensor<2x3x40xf32>, %k: tensor<2x3x40x77xf32>, %v: tensor<2x
   %out = stablehlo.add %t, %r : tensor<2x3x24xf32>
   return %out : tensor<2x3x24xf32>
 })"},
+    {"bf16_weights_rounded_before_the_values", R"(
+func.func @main(%q: tensor<4x32xbf16>, %k: tensor<4x90x32xbf16>, %v: tensor<4x90x48xbf16>) -> tensor<4x48xf32> {
+  %s = stablehlo.dot_general %q, %k, batching_dims = [0] x [0], contracting_dims = [1] x [2] : (tensor<4x32xbf16>, tensor<4x90x32xbf16>) -> tensor<4x90xf32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %mx = stablehlo.reduce(%s init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<4x90xf32>, tensor<f32>) -> tensor<4xf32>
+  %x = stablehlo.broadcast_in_dim %mx, dims = [0] : (tensor<4xf32>) -> tensor<4x90xf32>
+  %d = stablehlo.subtract %s, %x : tensor<4x90xf32>
+  %e = stablehlo.exponential %d : tensor<4x90xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x90xf32>, tensor<f32>) -> tensor<4xf32>
+  %y = stablehlo.broadcast_in_dim %sum, dims = [0] : (tensor<4xf32>) -> tensor<4x90xf32>
+  %p = stablehlo.divide %e, %y : tensor<4x90xf32>
+  %pb = stablehlo.convert %p : (tensor<4x90xf32>) -> tensor<4x90xbf16>
+  %o = stablehlo.dot_general %pb, %v, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<4x90xbf16>, tensor<4x90x48xbf16>) -> tensor<4x48xf32>
+  return %o : tensor<4x48xf32>
+})"},
 };
 
 // A scan over 3 layers of KV caches as JAX lowers it (gpt_decode's
@@ -240,11 +256,47 @@ TEST(GpuAttention, BeyondTheKernelsLimitsTheFourKernelsStay) {
   EXPECT_EQ(kinds(Attention(1, kMaxAttentionChunk * kMaxAttentionChunks + 1, 8)), 0u);
 }
 
-TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
-  std::ifstream in(testing::SourceDir() + "/bench/programs/gpt_decode.mlir");
+TEST(GpuAttention, WeightsRoundedToANarrowerFloatStayInTheKernel) {
+  // The convert before the values product is the kernel's: the weights
+  // stay f32 (they are rescaled and divided at the end).
+  Planned p = Plan(Named("bf16_weights_rounded_before_the_values").text);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const auto attention = OfKind(*p.program, FusionKind::kAttention);
+  ASSERT_EQ(attention.size(), 1u) << p.program->ToString();
+  const ir::Operation* values = nullptr;
+  for (const ir::Operation* op : attention[0]->ops) {
+    if (op->name() == "stablehlo.dot_general") values = op;
+  }
+  ASSERT_NE(values, nullptr);
+  const auto a = MatchSoftmaxAttention(*values);
+  ASSERT_TRUE(a.has_value());
+  ASSERT_NE(a->rounding, nullptr);
+  EXPECT_EQ(a->rounding->name(), "stablehlo.convert");
+  // Anything else between the division and the product keeps the kernels apart.
+  std::string negated = Named("bf16_weights_rounded_before_the_values").text;
+  const std::string convert = "%pb = stablehlo.convert %p : (tensor<4x90xf32>) -> tensor<4x90xbf16>";
+  negated.replace(negated.find(convert), convert.size(),
+                  "%pn = stablehlo.negate %p : tensor<4x90xf32>\n  "
+                  "%pb = stablehlo.convert %pn : (tensor<4x90xf32>) -> tensor<4x90xbf16>");
+  Planned q = Plan(negated);
+  ASSERT_TRUE(q.program.ok()) << q.program.status().message();
+  EXPECT_TRUE(OfKind(*q.program, FusionKind::kAttention).empty()) << q.program->ToString();
+}
+
+std::string BenchProgram(const std::string& name) {
+  std::ifstream in(testing::SourceDir() + "/bench/programs/" + name + ".mlir");
   std::stringstream text;
   text << in.rdbuf();
-  Planned p = Plan(text.str());
+  return text.str();
+}
+
+TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
+  // gpt_decode_bf16 too (its weights rounded to bf16 before the values).
+  Planned b = Plan(BenchProgram("gpt_decode_bf16"));
+  ASSERT_TRUE(b.program.ok()) << b.program.status().message();
+  EXPECT_EQ(OfKind(*b.program, FusionKind::kAttention).size(), 1u) << b.program->ToString();
+  EXPECT_TRUE(OfKind(*b.program, FusionKind::kUpdateSliceInPlace).empty()) << b.program->ToString();
+  Planned p = Plan(BenchProgram("gpt_decode"));
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   const auto attention = OfKind(*p.program, FusionKind::kAttention);
   ASSERT_EQ(attention.size(), 1u) << p.program->ToString();

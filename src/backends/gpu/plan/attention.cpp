@@ -144,14 +144,22 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2,
   const int64_t rank = p->type().rank();
   if (rank < 1 || DotDimsOf(dot2).m != 1 || !LeadingBatch(dn2->lhs_batching) ||
       dn2->lhs_contracting != std::vector<int64_t>{rank - 1} || dn2->rhs_contracting.size() != 1 ||
-      p->type().element() != ir::ElementType::kF32) {
+      !ir::IsFloat(p->type().element())) {
     return std::nullopt;
   }
   SoftmaxAttention a;
   a.values = &dot2;
-  // P = E / Y, E = exp(S - X).
+  // P = E / Y (maybe rounded to a narrower float: the kernel keeps the
+  // weights in f32, as the chunks' rescaling needs), E = exp(S - X).
+  if (!UsedOnlyBy(p, {&dot2}, users)) return std::nullopt;
+  const ir::Operation* rounding = DefNamed(p, "stablehlo.convert");
+  if (rounding != nullptr) {
+    a.rounding = rounding;
+    p = rounding->operand(0);
+    if (!UsedOnlyBy(p, {rounding}, users)) return std::nullopt;
+  }
   const ir::Operation* divide = DefNamed(p, "stablehlo.divide");
-  if (divide == nullptr || !UsedOnlyBy(p, {&dot2}, users)) return std::nullopt;
+  if (divide == nullptr || p->type().element() != ir::ElementType::kF32) return std::nullopt;
   a.e = divide->operand(0);
   a.y = divide->operand(1);
   const ir::Operation* exp = DefNamed(a.e, "stablehlo.exponential");
@@ -215,6 +223,7 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2,
   a.inside.insert(a.inside.end(), x_ops.begin(), x_ops.end());
   a.inside.insert(a.inside.end(), y_ops.begin(), y_ops.end());
   for (const ir::Operation* op : {a.max, a.sum, subtract, exp, divide}) a.inside.push_back(op);
+  if (a.rounding != nullptr) a.inside.push_back(a.rounding);
   return a;
 }
 

@@ -15,6 +15,7 @@
 //   Y = ops of reduce_add(E over the keys) alone, broadcast back
 //   P = E / Y
 //   dot2 = P . V
+// (P maybe rounded to a narrower float by a convert before dot2)
 // with one query per batch element (neither product has free lhs dims),
 // the batch dims leading, the keys the last dim of S, f32 scores, the
 // max from -inf and the sum from 0, and nothing outside reading S, E, X,
@@ -37,6 +38,10 @@ struct SoftmaxAttention {
   const ir::Operation* max = nullptr;     // the reduce_max of S
   const ir::Operation* sum = nullptr;     // the reduce_add of E
   const ir::Operation* values = nullptr;  // dot2: P . V
+  // P's convert to a narrower float before dot2 (bf16 attention), or
+  // null. The kernel keeps the weights in f32: the chunks are rescaled and
+  // divided at the end, so P itself is never formed to round.
+  const ir::Operation* rounding = nullptr;
   const ir::Value* s = nullptr;
   const ir::Value* x = nullptr;
   const ir::Value* e = nullptr;
