@@ -346,6 +346,8 @@ TEST(GpuAttention, TheKernelStoresTheKeysAndValuesAScanStacks) {
   ASSERT_TRUE(k.ok()) << k.status().message();
   EXPECT_TRUE(testing::HasSubstr(k->code, "o1[")) << k->code;
   EXPECT_TRUE(testing::HasSubstr(k->code, "o2[")) << k->code;
+  EXPECT_TRUE(testing::HasSubstr(p.program->ToString(), "stores its keys or values into 2 loop states updated in place"))
+      << p.program->ToString();
   // Turned off, or with the window's start computed from the attention's
   // result, the updates are kernels of their own.
   {
