@@ -179,7 +179,9 @@ std::string GpuProgram::ToString() const {
     if (f.kind == FusionKind::kDot) os << " (" << f.tiling.ToString() << ")";
     if (f.kind == FusionKind::kAttention) {
       os << " (" << f.key_chunk << " keys a block";
-      if (f.outputs.size() > 1) os << "; stores its keys or values into " << f.outputs.size() - 1 << " loop states updated in place";
+      if (f.outputs.size() > 1) {
+        os << "; stores its keys or values into " << f.outputs.size() - 1 << " loop states updated in place";
+      }
       os << ")";
     }
     if (!f.early_inputs.empty()) {
