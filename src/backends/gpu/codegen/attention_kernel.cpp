@@ -89,16 +89,18 @@ class AttentionEmitter {
   struct Store {
     size_t output;
     const ir::Operation* update;
+    const ir::Value* stored;  // the keys or the values
     Index starts;
   };
 
   Status FindStores() {
     for (size_t i = 0; i < f_.outputs.size(); ++i) {
       const ir::Operation* op = f_.outputs[i]->defining_op();
-      if (op == nullptr || StoredByAttention(*op, a_) == nullptr) continue;
+      const ir::Value* stored = op != nullptr ? StoredByAttention(*op, a_) : nullptr;
+      if (stored == nullptr) continue;
       HLOGRAPH_ASSIGN(Index starts, e_.ClampedStarts(*op, 2, op->operand(0)->type().shape(),
                                                      op->operand(1)->type().shape()));
-      stores_.push_back({i, op, std::move(starts)});
+      stores_.push_back({i, op, stored, std::move(starts)});
     }
     return Status::Ok();
   }
@@ -112,7 +114,7 @@ class AttentionEmitter {
   // reshapes between keep it), moved to the window.
   void StoreLoaded(const ir::Value* v, const Index& idx, const std::string& var) {
     for (const Store& s : stores_) {
-      if (StoredByAttention(*s.update, a_) != v) continue;
+      if (s.stored != v) continue;
       const ir::Type& big = s.update->operand(0)->type();
       const Index in_update = e_.Reshaped(idx, v->type().shape(), s.update->operand(1)->type().shape());
       Index at(in_update.size());
@@ -230,7 +232,7 @@ class AttentionEmitter {
     const ir::Block& sum_body = a_.sum->region(0).front();
     HLOGRAPH_ASSIGN(const std::string max_init, e_.Emit(a_.max->operand(1), Index{}));
     HLOGRAPH_ASSIGN(const std::string sum_init, e_.Emit(a_.sum->operand(1), Index{}));
-    if (f_.key_chunk <= 32) return WeightsInLanes(max_init, sum_init);
+    if (weights_in_lanes()) return WeightsInLanes(max_init, sum_init);
     e_.Line("float m = " + max_init + ";");
     e_.Open("for (int i = threadIdx.x; i < " + std::to_string(f_.key_chunk) + "; i += blockDim.x)");
     HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(max_body, {"m", "e_s[i]"}));
@@ -269,13 +271,15 @@ class AttentionEmitter {
     HLOGRAPH_ASSIGN(const std::string chunk_sum, e_.FoldOverWarp(sum_body, "l_lane"));
     e_.Line("float* const mine = partials + (bl * C + c) * " + std::to_string(2 + width_) + "LL;");
     e_.Line("if (threadIdx.x == 0) { mine[0] = " + chunk_max + "; mine[1] = " + chunk_sum + "; }");
-    weights_in_lanes_ = true;
     return Status::Ok();
   }
 
+  // Whether a chunk's keys fit a warp's lanes (WeightsInLanes).
+  bool weights_in_lanes() const { return f_.key_chunk <= 32; }
+
   // The weight of key `at` of the chunk (Weights' or WeightsInLanes').
   std::string WeightOf(const std::string& at) const {
-    return weights_in_lanes_ ? "__shfl_sync(0xffffffffu, w_lane, " + at + ")" : "e_s[" + at + "]";
+    return weights_in_lanes() ? "__shfl_sync(0xffffffffu, w_lane, " + at + ")" : "e_s[" + at + "]";
   }
 
   // exp as the program's exponential computes it.
@@ -447,7 +451,6 @@ class AttentionEmitter {
   int64_t batch_ = 1, depth_ = 1, width_ = 1, chunks_ = 1;
   int64_t nc_ = 1, parts_ = 1;  // value columns a pass, parts of the keys each column's threads take
   std::vector<std::string> vals_;  // LoadValues's
-  bool weights_in_lanes_ = false;  // WeightsInLanes's
   std::vector<Index> v_at_;
   Index b_;
   std::map<const ir::Value*, bool> reads_scores_;

@@ -764,17 +764,13 @@ class BodyEmitter {
     return var;
   }
 
-  // Whether `v` is an input's elements moved (reshape, slice, transpose,
-  // broadcast_in_dim, convert, dynamic_slice by scalars): cheap to read
-  // where it is not needed.
+  // Whether `v` is an input's elements moved (MovesElements: a
+  // dynamic_slice's start indices are scalars): cheap to read where it is
+  // not needed.
   bool OnlyMovesAnInput(const ir::Value* v) const {
     if (inputs_.count(v)) return true;
     const ir::Operation* op = v->defining_op();
-    if (op == nullptr || !MovesElements(*op)) return false;
-    for (size_t i = 1; i < op->num_operands(); ++i) {
-      if (op->operand(i)->type().NumElements() != 1) return false;  // start indices
-    }
-    return OnlyMovesAnInput(op->operand(0));
+    return op != nullptr && MovesElements(*op) && OnlyMovesAnInput(op->operand(0));
   }
 
   std::ostringstream& out_;
