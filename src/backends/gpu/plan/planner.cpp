@@ -120,7 +120,8 @@ class Planner {
     HLOGRAPH_TRY(Decide(block));
     for (const auto& op_ptr : block.operations()) {
       const ir::Operation& op = *op_ptr;
-      if (absorbed_.count(&op)) continue;  // computed by another kernel
+      // Computed by another kernel: a GEMM's epilogue, an attention kernel.
+      if (absorbed_.count(&op) || in_attention_.count(&op)) continue;
       switch (ClassifyOp(op)) {
         case OpClass::kFusible:
           if (op.name() == "stablehlo.constant" && !IsSplatConstant(op)) {
@@ -140,9 +141,7 @@ class Planner {
           }
           break;
         case OpClass::kReduce:
-          if (!prologue_reduces_.count(&op) && !in_attention_.count(&op)) {
-            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kReduction, seq));
-          }
+          if (!prologue_reduces_.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kReduction, seq));
           break;
         case OpClass::kSort:
           HLOGRAPH_TRY(EmitFusion(op, op.name() == "chlo.top_k" ? FusionKind::kTopK : FusionKind::kSort, seq));
@@ -170,7 +169,7 @@ class Planner {
           break;
         case OpClass::kGeneratedDot:
           // With an epilogue the kernel is emitted where its last op is.
-          if (!dot_exit_.count(&op) && !in_attention_.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
+          if (!dot_exit_.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
           break;
         case OpClass::kWhile:
           HLOGRAPH_TRY(EmitWhile(op, seq, depth));
@@ -245,7 +244,6 @@ class Planner {
         if (dot->parent_block() == &block && StoredByAttention(*op, a) != nullptr) {
           in_attention_[op.get()] = dot;
           attention_stores_[dot].push_back(op.get());
-          absorbed_.insert(op.get());
           break;
         }
       }
@@ -893,15 +891,14 @@ class Planner {
   // dynamic_update_slices written into their operand's buffer: a loop's
   // state updated by one DUS whose result is that state's next value.
   std::map<const ir::Operation*, BufferId> update_in_place_;
-  // Ops another kernel computes where they stand: bias adds and relus in a
-  // GEMM's epilogue, updates in place an attention kernel stores.
-  std::set<const ir::Operation*> absorbed_;
+  std::set<const ir::Operation*> absorbed_;  // bias adds and relus in a GEMM's epilogue
   // Reduces computed by the product kernel that reads them (ProductComputingInItsPrologue).
   std::map<const ir::Operation*, const ir::Operation*> prologue_reduces_;
   // Generated products with an epilogue: the product and the op ending it.
   std::map<const ir::Operation*, const ir::Operation*> dot_exit_, exit_dot_;
   // Attention kernels (plan/attention.h), by their values product; the
-  // scores product and the two reductions each computes, to that product.
+  // scores product, the two reductions and the updates in place each
+  // computes, to that product (none is planned on its own).
   std::map<const ir::Operation*, SoftmaxAttention> attention_;
   std::map<const ir::Operation*, const ir::Operation*> in_attention_;
   // The updates in place each attention kernel stores (StoredByAttention),
