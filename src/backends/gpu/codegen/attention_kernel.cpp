@@ -24,6 +24,8 @@ namespace hlograph::gpu::emit {
 namespace {
 
 constexpr int kWarps = 8;
+// Chunk sums a combining thread loads at once (a memory latency each group).
+constexpr int kGroup = 16;
 
 class AttentionEmitter {
  public:
@@ -41,10 +43,10 @@ class AttentionEmitter {
 
   Status Emit(int sm_count) {
     const std::string CH = std::to_string(f_.key_chunk);
-    if (!f_.early_inputs.empty()) {
+    const bool early = !f_.early_inputs.empty();
+    if (early) {
       PrefetchIntoL2(e_, f_, a_.scores->operand(1), sm_count);
       PrefetchIntoL2(e_, f_, a_.values->operand(1), sm_count);
-      e_.Line("hlo_wait_for_producers();");
     }
     e_.Line("const long long T = " + std::to_string(a_.keys) + "LL, C = " + std::to_string(chunks_) + "LL;");
     e_.Line("const float neg_inf = __int_as_float(0xff800000);");
@@ -56,13 +58,23 @@ class AttentionEmitter {
     e_.Line("const long long bl = blockIdx.x / C, c = blockIdx.x % C, first_key = c * " + CH + "LL;");
     e_.Line("const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;");
     b_ = e_.Delinearize("bl", a_.batch_shape);
-    HLOGRAPH_TRY(e_.LoadScalarInputs());
-    HLOGRAPH_TRY(FindStores());
     e_.Line("const int col = threadIdx.x % " + std::to_string(nc_) + ", part = threadIdx.x / " + std::to_string(nc_) +
             ";  // of the value columns");
     // The values' loads do not wait for the weights: where one pass takes
     // every column, they are issued with the keys'.
-    if (width_ <= nc_) HLOGRAPH_TRY(LoadValues("0LL"));
+    KeyIndices();
+    if (width_ <= nc_) ValueIndices("0LL");
+    if (early) {
+      // What the keys and values read from the inputs loaded before the
+      // wait (the caches a step's row is written into) is in flight while
+      // the producers finish.
+      for (const Index& at : k_at_) HLOGRAPH_TRY(e_.EmitEarlyLoads(a_.scores->operand(1), at, f_.early_inputs));
+      for (const Index& at : v_at_) HLOGRAPH_TRY(e_.EmitEarlyLoads(a_.values->operand(1), at, f_.early_inputs));
+      e_.Line("hlo_wait_for_producers();");
+    }
+    HLOGRAPH_TRY(e_.LoadScalarInputs());
+    HLOGRAPH_TRY(FindStores());
+    if (width_ <= nc_) HLOGRAPH_TRY(LoadValues());
     HLOGRAPH_TRY(Scores());
     HLOGRAPH_TRY(Weights());
     HLOGRAPH_TRY(WeightedValues());
@@ -133,34 +145,49 @@ class AttentionEmitter {
 
   // Warp w scores keys first_key + w + 8 j into e_s (-inf past the
   // keys): every load first, then each key's sum over the lanes and S.
-  Status Scores() {
-    const ir::Operation& dot = *a_.scores;
-    const ir::Type& q = dot.operand(0)->type();
-    const ir::Type& k = dot.operand(1)->type();
-    const std::vector<int64_t> k_free = DotDimsOf(dot).rhs_free;
-    const int64_t per_warp = (f_.key_chunk + kWarps - 1) / kWarps, per_lane = (depth_ + 31) / 32;
-    std::vector<std::string> acc;
-    for (int64_t j = 0; j < per_warp; ++j) {
-      const std::string J = std::to_string(j), t = "key_w" + J;
-      e_.Line("const long long " + t + " = min(first_key + warp + " + std::to_string(j * kWarps) + "LL, T - 1);");
-      acc.push_back("acc_w" + J);
-      e_.Line("float acc_w" + J + " = 0.f;");
+  int64_t keys_per_warp() const { return (f_.key_chunk + kWarps - 1) / kWarps; }
+  int64_t dims_per_lane() const { return (depth_ + 31) / 32; }
+
+  // Warp w's keys first_key + w + 8 j (key_wJ) and lane l's dims l + 32 r
+  // (dR): the index of each key element it loads into k_at_ (r major),
+  // of dim R's into d_at_.
+  void KeyIndices() {
+    const ir::Type& k = a_.scores->operand(1)->type();
+    const std::vector<int64_t> k_free = DotDimsOf(*a_.scores).rhs_free;
+    for (int64_t j = 0; j < keys_per_warp(); ++j) {
+      e_.Line("const long long key_w" + std::to_string(j) + " = min(first_key + warp + " + std::to_string(j * kWarps) +
+              "LL, T - 1);");
     }
-    // Every load first (a use right after each would wait for each in turn).
-    std::vector<std::string> qs, ks;
-    std::vector<Index> k_at;
-    for (int64_t r = 0; r < per_lane; ++r) {
+    for (int64_t r = 0; r < dims_per_lane(); ++r) {
       const std::string d = "d" + std::to_string(r);
       e_.Line("const long long " + d + " = min((long long)lane + " + std::to_string(r * 32) + "LL, " +
               std::to_string(depth_ - 1) + "LL);");
-      const Index di = e_.Delinearize(d, a_.depth_shape);
+      d_at_.push_back(e_.Delinearize(d, a_.depth_shape));
+      for (int64_t j = 0; j < keys_per_warp(); ++j) {
+        k_at_.push_back(OperandIndex(k, dn1_.rhs_batching, b_, dn1_.rhs_contracting, d_at_.back(), k_free,
+                                     {"key_w" + std::to_string(j)}));
+      }
+    }
+  }
+
+  Status Scores() {
+    const ir::Operation& dot = *a_.scores;
+    const ir::Type& q = dot.operand(0)->type();
+    const int64_t per_warp = keys_per_warp(), per_lane = dims_per_lane();
+    std::vector<std::string> acc;
+    for (int64_t j = 0; j < per_warp; ++j) {
+      acc.push_back("acc_w" + std::to_string(j));
+      e_.Line("float " + acc.back() + " = 0.f;");
+    }
+    // Every load first (a use right after each would wait for each in turn).
+    std::vector<std::string> qs, ks;
+    for (int64_t r = 0; r < per_lane; ++r) {
+      const Index& di = d_at_[static_cast<size_t>(r)];
       HLOGRAPH_ASSIGN(const std::string qv, e_.Emit(dot.operand(0), OperandIndex(q, dn1_.lhs_batching, b_,
                                                                                    dn1_.lhs_contracting, di, {}, {})));
       qs.push_back(qv);
       for (int64_t j = 0; j < per_warp; ++j) {
-        const std::string t = "key_w" + std::to_string(j);
-        k_at.push_back(OperandIndex(k, dn1_.rhs_batching, b_, dn1_.rhs_contracting, di, k_free, {t}));
-        HLOGRAPH_ASSIGN(const std::string kv, e_.Emit(dot.operand(1), k_at.back()));
+        HLOGRAPH_ASSIGN(const std::string kv, e_.Emit(dot.operand(1), k_at_[static_cast<size_t>(r * per_warp + j)]));
         ks.push_back(kv);
       }
     }
@@ -182,7 +209,7 @@ class AttentionEmitter {
       }
     }
     // Clamped keys and dims store the same value twice: harmless.
-    for (size_t i = 0; i < ks.size(); ++i) StoreLoaded(dot.operand(1), k_at[i], ks[i]);
+    for (size_t i = 0; i < ks.size(); ++i) StoreLoaded(dot.operand(1), k_at_[i], ks[i]);
     for (int64_t j = 0; j < per_warp; ++j) {
       const std::string& x = acc[static_cast<size_t>(j)];
       e_.Line("for (int offset = 16; offset > 0; offset /= 2) " + x + " += __shfl_xor_sync(0xffffffffu, " + x +
@@ -294,21 +321,26 @@ class AttentionEmitter {
 
   // Thread (part, col)'s values of column n = n0 + col (clamped) at keys
   // part, part + PARTS, ... of its chunk (clamped too, so that every
-  // thread may load them), into vals_: every load first, as for the scores.
-  Status LoadValues(const std::string& n0) {
-    const ir::Operation& dot = *a_.values;
-    const ir::Type& v = dot.operand(1)->type();
-    const std::vector<int64_t> v_free = DotDimsOf(dot).rhs_free;
+  // thread may load them): their indices into v_at_.
+  void ValueIndices(const std::string& n0) {
+    const ir::Type& v = a_.values->operand(1)->type();
+    const std::vector<int64_t> v_free = DotDimsOf(*a_.values).rhs_free;
     e_.Line("const long long n = min(" + n0 + " + col, " + std::to_string(width_ - 1) + "LL);");
     const Index ni = e_.Delinearize("n", a_.width_shape);
-    vals_.clear();
     v_at_.clear();
     for (int64_t j = 0; j < per_part(); ++j) {
       const std::string J = std::to_string(j), i = "part + " + std::to_string(j * parts_);
       e_.Line("const int at_v" + J + " = min(" + i + ", " + std::to_string(f_.key_chunk - 1) + ");");
       e_.Line("const long long key_v" + J + " = min(first_key + at_v" + J + ", T - 1);");
       v_at_.push_back(OperandIndex(v, dn2_.rhs_batching, b_, dn2_.rhs_contracting, {"key_v" + J}, v_free, ni));
-      HLOGRAPH_ASSIGN(const std::string val, e_.Emit(dot.operand(1), v_at_.back()));
+    }
+  }
+
+  // The values at v_at_ into vals_: every load first, as for the scores.
+  Status LoadValues() {
+    vals_.clear();
+    for (const Index& at : v_at_) {
+      HLOGRAPH_ASSIGN(const std::string val, e_.Emit(a_.values->operand(1), at));
       vals_.push_back(val);
     }
     return Status::Ok();
@@ -324,7 +356,10 @@ class AttentionEmitter {
     e_.Line("__shared__ float u_s[" + PARTS + "][" + NC + "];  // also the combine's");
     const bool loaded = width_ <= nc_;  // in Emit, with the keys
     e_.Open("for (long long n0 = 0; n0 < " + std::to_string(width_) + "LL; n0 += " + NC + ")");
-    if (!loaded) HLOGRAPH_TRY(LoadValues("n0"));
+    if (!loaded) {
+      ValueIndices("n0");
+      HLOGRAPH_TRY(LoadValues());
+    }
     e_.Line("float u = 0.f;");
     for (int64_t j = 0; j < per_part(); ++j) {  // every lane, for the shuffles
       const std::string J = std::to_string(j);
@@ -368,6 +403,18 @@ class AttentionEmitter {
     e_.Line("__syncthreads();");
     e_.Open("if (last_block)");
     e_.Line("const float* const head = partials + bl * C * " + S + ";");
+    // Where one pass takes every column, a thread's first kGroup chunk sums
+    // (below) are loaded now, in flight with the maxima and sums.
+    const std::string NC = std::to_string(nc_), PARTS = std::to_string(parts_);
+    const bool early_sums = width_ <= nc_;
+    if (early_sums) {
+      e_.Line("const long long n_first = min((long long)col, " + std::to_string(width_ - 1) + "LL);");
+      for (int g = 0; g < kGroup; ++g) {
+        const std::string G = std::to_string(g);
+        e_.Line("const long long first_c" + G + " = min(part + " + G + "LL * " + PARTS + ", C - 1);");
+        e_.Line("const float first_u" + G + " = __ldcg(&head[first_c" + G + " * " + S + " + 2 + n_first]);");
+      }
+    }
     // Each chunk's max and sum into shared memory.
     e_.Line("__shared__ float m_s[" + C + "], w_s[" + C + "];");
     e_.Open("for (long long i = threadIdx.x; i < C; i += blockDim.x)");
@@ -405,13 +452,18 @@ class AttentionEmitter {
     // o[n]: thread (part, col) sums chunks part, part + PARTS, ... of
     // columns col, col + NC, ..., kGroup loads at a time; the parts meet
     // in u_s (WeightedValues's) in order.
-    const std::string NC = std::to_string(nc_), PARTS = std::to_string(parts_);
-    constexpr int kGroup = 8;
     e_.Open("for (long long n0 = 0; n0 < " + std::to_string(width_) + "LL; n0 += " + NC + ")");
     e_.Line("const long long n = min(n0 + col, " + std::to_string(width_ - 1) + "LL);");
     e_.Line("float o = 0.f;");
     e_.Open("if (part < " + PARTS + ")");
-    e_.Open("for (long long i0 = part; i0 < C; i0 += " + std::to_string(kGroup) + "LL * " + PARTS + ")");
+    if (early_sums) {
+      for (int g = 0; g < kGroup; ++g) {
+        const std::string G = std::to_string(g);
+        e_.Line("if (part + " + G + "LL * " + PARTS + " < C) o = fmaf(first_u" + G + ", w_s[first_c" + G + "], o);");
+      }
+    }
+    e_.Open("for (long long i0 = part" + std::string(early_sums ? " + " + std::to_string(kGroup) + "LL * " + PARTS : "") +
+            "; i0 < C; i0 += " + std::to_string(kGroup) + "LL * " + PARTS + ")");
     for (int g = 0; g < kGroup; ++g) {
       const std::string G = std::to_string(g), i = "i0 + " + std::to_string(g) + "LL * " + PARTS;
       e_.Line("const long long c" + G + " = min(" + i + ", C - 1);");
@@ -450,8 +502,10 @@ class AttentionEmitter {
   const ir::DotDimsAttr dn1_, dn2_;
   int64_t batch_ = 1, depth_ = 1, width_ = 1, chunks_ = 1;
   int64_t nc_ = 1, parts_ = 1;  // value columns a pass, parts of the keys each column's threads take
-  std::vector<std::string> vals_;  // LoadValues's
-  std::vector<Index> v_at_;
+  std::vector<Index> d_at_, k_at_;  // KeyIndices'
+  std::vector<Index> v_at_;         // ValueIndices'
+  std::vector<std::string> vals_;   // LoadValues'
+
   Index b_;
   std::map<const ir::Value*, bool> reads_scores_;
   std::vector<Store> stores_;

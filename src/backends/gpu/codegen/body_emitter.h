@@ -184,6 +184,21 @@ class BodyEmitter {
     return var;
   }
 
+  // Emits now what `v` at `idx` loads from the inputs `early` lists (by
+  // position), for a kernel that reads those before it waits for its
+  // producers: `v` itself where it reads nothing else, or, `v` a
+  // dynamic_update_slice, its array's element where the array is such an
+  // input's elements moved (a cache this step's row is written into). A
+  // later Emit of `v` at the same index finds them (the same scope).
+  Status EmitEarlyLoads(const ir::Value* v, const Index& idx, const std::vector<int>& early) {
+    if (ReadsOnly(v, early)) return Emit(v, idx).status();
+    const ir::Operation* op = v->defining_op();
+    if (op == nullptr || op->name() != "stablehlo.dynamic_update_slice") return Status::Ok();
+    const ir::Value* array = op->operand(0);
+    if (!ReadsOnly(array, early) || !OnlyMovesAnInput(array)) return Status::Ok();
+    return Emit(array, idx).status();
+  }
+
   // Makes `var` the value of `v` at `idx` in the current scope (a product
   // computed by the kernel itself, read by the ops of its epilogue).
   void Bind(const ir::Value* v, const Index& idx, const std::string& var) { scopes_.back()[Key(v, idx)] = var; }
@@ -764,6 +779,17 @@ class BodyEmitter {
     return var;
   }
 
+  // Whether computing `v` reads no input but those `inputs` lists.
+  bool ReadsOnly(const ir::Value* v, const std::vector<int>& inputs) const {
+    if (const auto input = inputs_.find(v); input != inputs_.end()) {
+      return std::count(inputs.begin(), inputs.end(), input->second) > 0;
+    }
+    const ir::Operation* op = v->defining_op();
+    return op != nullptr && op->num_regions() == 0 &&
+           std::all_of(op->operands().begin(), op->operands().end(),
+                       [&](const ir::Value* o) { return ReadsOnly(o, inputs); });
+  }
+
   // Whether `v` is an input's elements moved (MovesElements: a
   // dynamic_slice's start indices are scalars): cheap to read where it is
   // not needed.
@@ -807,8 +833,10 @@ inline StatusOr<std::string> KernelOpening(const Fusion& f, int max_threads = kT
     s += (f.input_types.empty() && i == 0 ? "" : ", ") + t + "* __restrict__ o" + std::to_string(i);
   }
   for (size_t i = 0; i < f.scratch_bytes.size(); ++i) s += ", void* __restrict__ s" + std::to_string(i);
+  s += ") {\n";
+  if (f.dependents_at_start) s += "  hlo_start_dependents();\n";
   // A kernel reading inputs before it waits places the wait itself.
-  return s + ") {\n" + (f.early_inputs.empty() ? "  hlo_wait_for_producers();\n" : "");
+  return s + (f.early_inputs.empty() ? "  hlo_wait_for_producers();\n" : "");
 }
 
 // Has the first `sm_count` blocks ask for the bytes `v` reads in L2

@@ -38,6 +38,14 @@ __device__ __forceinline__ void hlo_wait_for_producers() {
 #endif
 }
 
+// A kernel with Fusion::dependents_at_start lets its dependents launch
+// first thing instead: they load their weights while it waits and runs.
+__device__ __forceinline__ void hlo_start_dependents() {
+#if __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+
 // Asks the copy engines to bring the bytes [from, to) into L2 (sm_90+), to
 // be read by blocks not yet running: a hint no thread waits for, so the
 // ragged 16-byte ends are left out. A range of more than `most` bytes (a

@@ -51,6 +51,23 @@ std::string Where(const Step& step) {
 // A kernel node in CUDA's graph (a set-condition node launches one too).
 bool LaunchesKernel(const GraphNode& n) { return n.kind == NodeKind::kKernel || n.kind == NodeKind::kSetCondition; }
 
+// Node `d` and the nodes that may still run when a kernel launched early
+// behind it starts: d's programmatic deps, theirs, and so on (a kernel may
+// let its dependents launch before it waits for its own producers).
+std::vector<int> RunningBehind(const std::vector<GraphNode>& nodes, int d) {
+  std::vector<int> found, todo = {d};
+  std::set<int> seen;
+  while (!todo.empty()) {
+    const int x = todo.back();
+    todo.pop_back();
+    if (!seen.insert(x).second) continue;
+    found.push_back(x);
+    const std::vector<int>& behind = nodes[static_cast<size_t>(x)].programmatic;
+    todo.insert(todo.end(), behind.begin(), behind.end());
+  }
+  return found;
+}
+
 class Builder {
  public:
   Builder(const GpuProgram& program, const GraphOptions& options) : program_(program), options_(options) {}
@@ -121,6 +138,17 @@ class Builder {
     return false;
   }
 
+  // Whether node `d` of graph `g`, or a node that may still run when a
+  // kernel launched early behind it starts, writes any of `buffers`.
+  bool MayStillWrite(int g, int d, const std::vector<BufferId>& buffers) const {
+    if (buffers.empty()) return false;
+    const std::vector<GraphNode>& nodes = plan_.graphs[static_cast<size_t>(g)].nodes;
+    for (int x : RunningBehind(nodes, d)) {
+      if (Overlap(nodes[static_cast<size_t>(x)].writes, buffers)) return true;
+    }
+    return false;
+  }
+
   int NewGraph(std::string name) {
     plan_.graphs.push_back(Graph{std::move(name), {}});
     ancestors_.emplace_back();
@@ -154,7 +182,7 @@ class Builder {
     if (options_.programmatic_launch && LaunchesKernel(node)) {
       for (int d : node.deps) {
         const GraphNode& dep = nodes[static_cast<size_t>(d)];
-        if (LaunchesKernel(dep) && !Overlap(dep.writes, node.early_reads)) node.programmatic.push_back(d);
+        if (LaunchesKernel(dep) && !MayStillWrite(g, d, node.early_reads)) node.programmatic.push_back(d);
       }
     }
     mine.resize(static_cast<size_t>(id));
@@ -767,10 +795,13 @@ Status GraphPlan::Verify() const {
         if (!listed || !LaunchesKernel(n) || !LaunchesKernel(nodes[static_cast<size_t>(d)])) {
           return Status::Error("invalid graph plan: " + where + " has a programmatic edge that does not join kernels");
         }
-        for (BufferId id : nodes[static_cast<size_t>(d)].writes) {
-          if (std::count(n.early_reads.begin(), n.early_reads.end(), id) > 0) {
-            return Status::Error("invalid graph plan: " + where + " launches early behind node " + std::to_string(d) +
-                                 ", which writes buffer " + std::to_string(id) + " that it reads before waiting");
+        for (int x : RunningBehind(nodes, d)) {
+          for (BufferId id : nodes[static_cast<size_t>(x)].writes) {
+            if (std::count(n.early_reads.begin(), n.early_reads.end(), id) > 0) {
+              return Status::Error("invalid graph plan: " + where + " launches early behind node " + std::to_string(d) +
+                                   ", while node " + std::to_string(x) + " may still write buffer " +
+                                   std::to_string(id) + " that it reads before waiting");
+            }
           }
         }
       }

@@ -571,6 +571,9 @@ class Planner {
       if (PrefetchIntoL2Wanted()) {
         f.early_inputs = AddressingInputs({at.scores->operand(1), at.values->operand(1)}, f.inputs);
       }
+      f.dependents_at_start = !f.early_inputs.empty() && BytesOf(at.scores->operand(1)->type()) +
+                                                                 BytesOf(at.values->operand(1)->type()) >=
+                                                             kDependentsAtStartBytes;
       int64_t batch = 1, width = 1;
       for (int64_t d : at.batch_shape) batch *= d;
       for (int64_t d : at.width_shape) width *= d;
@@ -579,6 +582,7 @@ class Planner {
     } else if (dot != nullptr) {
       f.tiling = PlanDotTiling(*dot, kPlannedSmCount);
       if (f.tiling.lanes == DotTiling::Lanes::kOverN) f.early_inputs = EarlyInputs(f, k, *dot);
+      f.dependents_at_start = !f.early_inputs.empty() && BytesOf(dot->operand(1)->type()) >= kDependentsAtStartBytes;
       if (f.tiling.splits > 1) {
         AddPartialSums(f, k, f.tiling.partial_bytes(), f.tiling.counter_bytes(), "partial sums", *dot);
       }

@@ -189,6 +189,7 @@ std::string GpuProgram::ToString() const {
       for (int i : f.early_inputs) os << " " << i;
       os << " before waiting for its producers]";
     }
+    if (f.dependents_at_start) os << " [lets its dependents launch as it starts]";
     os << "\n";
   }
   os << "steps:\n";

@@ -93,10 +93,20 @@ struct Fusion {
   // weights, loaded while the kernel before it finishes. The graph plan
   // launches a kernel early only behind kernels that write none of them.
   std::vector<int> early_inputs;
+  // It lets the kernels launched early behind it start as it starts, not
+  // once it has waited for its own producers: they then load their
+  // weights while it waits and runs, not only while it runs. Products and
+  // attention loading at least kDependentsAtStartBytes before waiting (a
+  // transformer layer's, whose successors load as much): measured on the
+  // H200 (docs/PERF.md), gpt_decode 325 -> 313 us a call, but fori_tanh's
+  // 200 products of 256 KB 348 -> 386 and mlp_chain's of 1 MB 56.5 -> 58.5.
+  bool dependents_at_start = false;
   // Working memory the kernel takes after its outputs (kDot with a split
   // contraction, kAttention: partial sums, then arrival counters).
   std::vector<int64_t> scratch_bytes;
 };
+
+constexpr int64_t kDependentsAtStartBytes = int64_t{2} << 20;
 
 struct KernelStep {
   int fusion = -1;
