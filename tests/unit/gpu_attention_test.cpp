@@ -367,22 +367,56 @@ TEST(GpuAttention, TheKernelStoresTheKeysAndValuesAScanStacks) {
 }
 
 TEST(GpuAttention, EveryCaseCompiles) {
-  for (const Case& c : kCases) ExpectEveryKernelCompiles(c.name, c.text);
-  ExpectEveryKernelCompiles("keys_along_the_last_dim", Attention(4, 100, 40));
-  ExpectEveryKernelCompiles("kv_cache_scan", kKvCacheScan);
+  for (const char* early : {static_cast<const char*>(nullptr), "1"}) {
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", early);
+    for (const Case& c : kCases) ExpectEveryKernelCompiles(c.name, c.text);
+    ExpectEveryKernelCompiles("keys_along_the_last_dim", Attention(4, 100, 40));
+    ExpectEveryKernelCompiles("kv_cache_scan", kKvCacheScan);
+  }
+}
+
+TEST(GpuAttention, TheCachesAreLoadedBeforeTheWaitWhenAsked) {
+  // The scan's attention reads its keys and values from the stacked
+  // caches with this step's row written in: with the option, the caches'
+  // loads come before the wait for the producers, this step's rows after.
+  Planned p = Plan(kKvCacheScan);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const auto attention = OfKind(*p.program, FusionKind::kAttention);
+  ASSERT_EQ(attention.size(), 1u);
+  ASSERT_FALSE(attention[0]->early_inputs.empty()) << p.program->ToString();
+  const auto loads_before_wait = [&](const char* early) {
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", early);
+    auto k = EmitKernel(*attention[0]);
+    EXPECT_TRUE(k.ok()) << k.status().message();
+    const std::string body = k->code.substr(k->code.find("__global__"));
+    const std::string before = body.substr(0, body.find("hlo_wait_for_producers();"));
+    int loads = 0;
+    for (int i : attention[0]->early_inputs) {
+      if (attention[0]->input_types[static_cast<size_t>(i)].NumElements() == 1) continue;  // the layer's index
+      const std::string param = "p" + std::to_string(i) + "[";
+      for (size_t at = before.find(param); at != std::string::npos; at = before.find(param, at + 1)) ++loads;
+    }
+    return loads;
+  };
+  EXPECT_EQ(loads_before_wait(nullptr), 0);
+  EXPECT_GT(loads_before_wait("1"), 0);
 }
 
 TEST(GpuAttention, EveryCaseMatchesTheInterpreterAndRepeats) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
   // The planned chunks (8 keys a block here) and chunks of 48 (6 keys a
-  // warp, 12 a quarter of the block) with a ragged last chunk.
-  for (const char* chunk : {static_cast<const char*>(nullptr), "48"}) {
-    const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_CHUNK", chunk);
-    for (const Case& c : kCases) {
-      for (uint64_t seed : {11u, 12u}) ExpectMatchesInterpreterAndRepeats(c.name, c.text, seed);
+  // warp, 12 a quarter of the block) with a ragged last chunk, each with
+  // the caches loaded before the wait and without.
+  for (const char* early : {static_cast<const char*>(nullptr), "1"}) {
+    const testing::ScopedEnv early_loads("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", early);
+    for (const char* chunk : {static_cast<const char*>(nullptr), "48"}) {
+      const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_CHUNK", chunk);
+      for (const Case& c : kCases) {
+        for (uint64_t seed : {11u, 12u}) ExpectMatchesInterpreterAndRepeats(c.name, c.text, seed);
+      }
+      ExpectMatchesInterpreterAndRepeats("keys_along_the_last_dim", Attention(4, 100, 40), 13);
+      ExpectMatchesInterpreterAndRepeats("kv_cache_scan", kKvCacheScan, 14);
     }
-    ExpectMatchesInterpreterAndRepeats("keys_along_the_last_dim", Attention(4, 100, 40), 13);
-    ExpectMatchesInterpreterAndRepeats("kv_cache_scan", kKvCacheScan, 14);
   }
 }
 

@@ -395,6 +395,47 @@ func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256x
   EXPECT_FALSE(broken.Verify().ok());
 }
 
+TEST(GpuGraphPlan, NoKernelLaunchesEarlyWhileAWriterOfWhatItReadsEarlyMayRun) {
+  // The first two products load 4 MB of weights each and let their
+  // dependents launch as they start; the third reads the first's result as
+  // its rhs before waiting. It waits only for the second (the first is an
+  // ancestor of that), but the first may still run when the second has
+  // started: the third waits for the second in full.
+  const std::string text = R"(
+func.func @main(%x: tensor<1x1024xf32>, %w: tensor<1024x1024xf32>) -> tensor<1x1xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<1x1024xf32>, tensor<1024x1024xf32>) -> tensor<1x1024xf32>
+  %1 = stablehlo.dot_general %0, %w, contracting_dims = [1] x [0] : (tensor<1x1024xf32>, tensor<1024x1024xf32>) -> tensor<1x1024xf32>
+  %2 = stablehlo.reshape %0 : (tensor<1x1024xf32>) -> tensor<1024x1xf32>
+  %3 = stablehlo.dot_general %1, %2, contracting_dims = [1] x [0] : (tensor<1x1024xf32>, tensor<1024x1xf32>) -> tensor<1x1xf32>
+  return %3 : tensor<1x1xf32>
+})";
+  Planned p = PlanText(text);
+  GraphOptions options;
+  options.programmatic_launch = true;
+  const GraphPlan plan = BuildGraphPlan(p.program, options);
+  ASSERT_TRUE(plan.Verify().ok()) << plan.Verify().message();
+  const auto& nodes = plan.graphs[0].nodes;
+  ASSERT_EQ(nodes.size(), 3u) << plan.ToString(p.program);
+  EXPECT_TRUE(nodes[0].dependents_at_start);
+  EXPECT_TRUE(nodes[1].dependents_at_start);
+  EXPECT_FALSE(nodes[2].dependents_at_start);  // 4 KB of weights
+  EXPECT_EQ(nodes[1].programmatic, std::vector<int>{0}) << plan.ToString(p.program);
+  ASSERT_EQ(nodes[2].early_reads.size(), 1u);
+  EXPECT_EQ(nodes[2].early_reads[0], nodes[0].writes[0]);
+  EXPECT_EQ(nodes[2].deps, std::vector<int>{1});
+  EXPECT_TRUE(nodes[2].programmatic.empty()) << plan.ToString(p.program);
+  // Verify catches the edge the planner must not make.
+  GraphPlan broken = plan;
+  broken.graphs[0].nodes[2].programmatic = {1};
+  EXPECT_FALSE(broken.Verify().ok());
+  // Where the second lets its dependents launch only once it has waited
+  // for the first, the first is done by then.
+  GraphPlan waits = plan;
+  waits.graphs[0].nodes[1].dependents_at_start = false;
+  waits.graphs[0].nodes[2].programmatic = {1};
+  EXPECT_TRUE(waits.Verify().ok()) << waits.Verify().message();
+}
+
 TEST(GpuGraphPlan, KernelsOffTheLongestPathRunAtLowPriorityAndNeverLaunchEarly) {
   // gpt_decode: each layer's chain of products and reductions is the
   // longest path; the KV-cache copies beside it (each waits for the layer's

@@ -24,8 +24,10 @@ namespace hlograph::gpu::emit {
 namespace {
 
 constexpr int kWarps = 8;
-// Chunk sums a combining thread loads at once (a memory latency each group).
-constexpr int kGroup = 16;
+// Chunk sums a combining thread loads at once (a memory latency each
+// group), and those it loads with the maxima (AttentionEarlyLoadsWanted).
+constexpr int kGroup = 8;
+constexpr int kEarlyGroup = 16;
 
 class AttentionEmitter {
  public:
@@ -68,8 +70,10 @@ class AttentionEmitter {
       // What the keys and values read from the inputs loaded before the
       // wait (the caches a step's row is written into) is in flight while
       // the producers finish.
-      for (const Index& at : k_at_) HLOGRAPH_TRY(e_.EmitEarlyLoads(a_.scores->operand(1), at, f_.early_inputs));
-      for (const Index& at : v_at_) HLOGRAPH_TRY(e_.EmitEarlyLoads(a_.values->operand(1), at, f_.early_inputs));
+      if (early_loads_) {
+        for (const Index& at : k_at_) HLOGRAPH_TRY(e_.EmitEarlyLoads(a_.scores->operand(1), at, f_.early_inputs));
+        for (const Index& at : v_at_) HLOGRAPH_TRY(e_.EmitEarlyLoads(a_.values->operand(1), at, f_.early_inputs));
+      }
       e_.Line("hlo_wait_for_producers();");
     }
     HLOGRAPH_TRY(e_.LoadScalarInputs());
@@ -403,13 +407,13 @@ class AttentionEmitter {
     e_.Line("__syncthreads();");
     e_.Open("if (last_block)");
     e_.Line("const float* const head = partials + bl * C * " + S + ";");
-    // Where one pass takes every column, a thread's first kGroup chunk sums
+    // Where one pass takes every column, a thread's first kEarlyGroup chunk sums
     // (below) are loaded now, in flight with the maxima and sums.
     const std::string NC = std::to_string(nc_), PARTS = std::to_string(parts_);
-    const bool early_sums = width_ <= nc_;
+    const bool early_sums = early_loads_ && width_ <= nc_;
     if (early_sums) {
       e_.Line("const long long n_first = min((long long)col, " + std::to_string(width_ - 1) + "LL);");
-      for (int g = 0; g < kGroup; ++g) {
+      for (int g = 0; g < kEarlyGroup; ++g) {
         const std::string G = std::to_string(g);
         e_.Line("const long long first_c" + G + " = min(part + " + G + "LL * " + PARTS + ", C - 1);");
         e_.Line("const float first_u" + G + " = __ldcg(&head[first_c" + G + " * " + S + " + 2 + n_first]);");
@@ -457,13 +461,13 @@ class AttentionEmitter {
     e_.Line("float o = 0.f;");
     e_.Open("if (part < " + PARTS + ")");
     if (early_sums) {
-      for (int g = 0; g < kGroup; ++g) {
+      for (int g = 0; g < kEarlyGroup; ++g) {
         const std::string G = std::to_string(g);
         e_.Line("if (part + " + G + "LL * " + PARTS + " < C) o = fmaf(first_u" + G + ", w_s[first_c" + G + "], o);");
       }
     }
-    e_.Open("for (long long i0 = part" + std::string(early_sums ? " + " + std::to_string(kGroup) + "LL * " + PARTS : "") +
-            "; i0 < C; i0 += " + std::to_string(kGroup) + "LL * " + PARTS + ")");
+    const std::string first = early_sums ? "part + " + std::to_string(kEarlyGroup) + "LL * " + PARTS : "part";
+    e_.Open("for (long long i0 = " + first + "; i0 < C; i0 += " + std::to_string(kGroup) + "LL * " + PARTS + ")");
     for (int g = 0; g < kGroup; ++g) {
       const std::string G = std::to_string(g), i = "i0 + " + std::to_string(g) + "LL * " + PARTS;
       e_.Line("const long long c" + G + " = min(" + i + ", C - 1);");
@@ -502,6 +506,7 @@ class AttentionEmitter {
   const ir::DotDimsAttr dn1_, dn2_;
   int64_t batch_ = 1, depth_ = 1, width_ = 1, chunks_ = 1;
   int64_t nc_ = 1, parts_ = 1;  // value columns a pass, parts of the keys each column's threads take
+  const bool early_loads_ = AttentionEarlyLoadsWanted();
   std::vector<Index> d_at_, k_at_;  // KeyIndices'
   std::vector<Index> v_at_;         // ValueIndices'
   std::vector<std::string> vals_;   // LoadValues'

@@ -3,7 +3,7 @@
 //
 //   lanes over n  a block takes 32 columns of one batch and a chunk of the
 //                 contraction; its 8 warps each sum every 8th row of the
-//                 chunk, the first 32 rows' weights loaded before the
+//                 chunk, the first 48 rows' weights loaded before the
 //                 kernel waits for its producers, and meet in shared
 //                 memory. With the contraction split, the tile's blocks
 //                 form a cluster and write their sums into the first
@@ -11,8 +11,6 @@
 //                 sums and the last to arrive adds them.
 //   lanes over k  a warp takes one column, its lanes every 32nd term of the
 //                 sum, folded by shuffles.
-#include <cstdlib>
-
 #include "backends/gpu/codegen/body_emitter.h"
 
 namespace hlograph::gpu::emit {
@@ -241,11 +239,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   // weights are in flight while both happen. The rest go kRowsPerThread a
   // pass. A row past the chunk's end is clamped into it and skipped.
   const int64_t per_thread = t.k_chunk / t.slices;
-  int64_t first_rows = DotTiling::kFirstPassRows;
-  if (const char* env = std::getenv("HLOGRAPH_GPU_DOT_FIRST_PASS_ROWS"); env != nullptr && std::atoi(env) > 0) {
-    first_rows = std::atoi(env);
-  }
-  const int64_t first = std::min(per_thread, first_rows);
+  const int64_t first = std::min(per_thread, DotTiling::kFirstPassRows);
   const int64_t batch = DotTiling::kRowsPerThread;
   const bool full_chunks = t.dims.k % t.k_chunk == 0;
   const auto rows = [&](const std::string& name, const std::string& from, int64_t count, bool exact,

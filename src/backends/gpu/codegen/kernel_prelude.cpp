@@ -29,8 +29,8 @@ typedef unsigned long long uint64_t;
 // kernels it depends on finish. It waits here for their results before it
 // touches memory they write (a product first loads its weights, which they
 // do not), then lets its own dependents start launching (they wait for it
-// in turn), so at most one kernel waits ahead of the running one. Without
-// a programmatic launch both are no-ops.
+// in turn), so one kernel waits ahead of the running one. Without a
+// programmatic launch both are no-ops.
 __device__ __forceinline__ void hlo_wait_for_producers() {
 #if __CUDA_ARCH__ >= 900
   asm volatile("griddepcontrol.wait;" ::: "memory");

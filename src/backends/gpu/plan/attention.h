@@ -85,6 +85,14 @@ constexpr int kAttentionBlocksPerSm = 6;
 constexpr int64_t kMaxAttentionChunk = 64;
 int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count);
 
+// Whether the attention kernel loads, before it waits for its producers,
+// what its keys and values read from the inputs it prefetches (the caches
+// a step's row is written into), and its combining block loads its first
+// chunk sums with the chunks' maxima and sums. Opt-in
+// (HLOGRAPH_GPU_ATTENTION_EARLY_LOADS=1) until docs/PERF.md has it
+// measured against the default.
+bool AttentionEarlyLoadsWanted();
+
 // Limits of the kernel, beyond which the four kernels stay: each thread
 // loads a key's dims a warp apart and the last block keeps two floats a
 // chunk in shared memory.

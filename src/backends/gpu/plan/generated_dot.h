@@ -44,8 +44,9 @@ struct DotTiling {
   // split leaves each thread.
   static constexpr int kRowsPerThread = 8;
   // kOverN: the rows of a thread's first pass, loaded before the kernel
-  // waits for its producers and stages its lhs (dot_kernel.cpp).
-  static constexpr int64_t kFirstPassRows = 32;
+  // waits for its producers and stages its lhs (dot_kernel.cpp): all of a
+  // split of 384 rows over 8 warps (gpt_decode's down projection).
+  static constexpr int64_t kFirstPassRows = 48;
   Lanes lanes = Lanes::kOverN;
   DotDims dims;
   int64_t tiles = 0;    // kOverN: (batch, 32 columns) tiles; kOverK: blocks of 8 columns
@@ -90,10 +91,15 @@ bool TakesGeneratedDot(const ir::Operation& dot);
 // the same blocks in more waves.
 constexpr int kPlannedSmCount = 132;
 // The blocks per SM a split product aims for (HLOGRAPH_GPU_DOT_BLOCKS_PER_SM
-// overrides): enough loads in flight to approach the memory's bandwidth.
-// Measured on the H200 (docs/PERF.md): gpt_decode 764 us a call with 2,
-// 701 with 4, 734 with 8; mlp_chain and scan_layers the same with each.
-constexpr int kDefaultDotBlocksPerSm = 4;
+// overrides): enough loads in flight to approach the memory's bandwidth,
+// few enough registers that the kernel after it, launched early, finds
+// room to load its own weights beside it. Measured on the H200
+// (docs/PERF.md): before programmatic launch, gpt_decode 764 us a call
+// with 2, 701 with 4, 734 with 8; with kernels letting their dependents
+// launch as they start and 48 rows loaded before the wait, 294 with 2
+// against 313 with 4 (mlp_chain, fori_tanh and scan_layers split the same
+// with either).
+constexpr int kDefaultDotBlocksPerSm = 2;
 // HLOGRAPH_GPU_CLUSTER_SUM=0: split products add their partial sums through
 // the buffer and counter on every device (for comparison).
 DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count);

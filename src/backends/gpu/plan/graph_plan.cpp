@@ -52,8 +52,9 @@ std::string Where(const Step& step) {
 bool LaunchesKernel(const GraphNode& n) { return n.kind == NodeKind::kKernel || n.kind == NodeKind::kSetCondition; }
 
 // Node `d` and the nodes that may still run when a kernel launched early
-// behind it starts: d's programmatic deps, theirs, and so on (a kernel may
-// let its dependents launch before it waits for its own producers).
+// behind it starts: where d lets its dependents launch as it starts, the
+// kernels it launched early behind, and so on (a kernel that lets them
+// launch once it has waited has nothing running behind it).
 std::vector<int> RunningBehind(const std::vector<GraphNode>& nodes, int d) {
   std::vector<int> found, todo = {d};
   std::set<int> seen;
@@ -62,8 +63,8 @@ std::vector<int> RunningBehind(const std::vector<GraphNode>& nodes, int d) {
     todo.pop_back();
     if (!seen.insert(x).second) continue;
     found.push_back(x);
-    const std::vector<int>& behind = nodes[static_cast<size_t>(x)].programmatic;
-    todo.insert(todo.end(), behind.begin(), behind.end());
+    const GraphNode& n = nodes[static_cast<size_t>(x)];
+    if (n.dependents_at_start) todo.insert(todo.end(), n.programmatic.begin(), n.programmatic.end());
   }
   return found;
 }
@@ -235,9 +236,9 @@ class Builder {
     n.writes = StepWrites(step);
     if (const auto* kernel = std::get_if<KernelStep>(&step.action)) {
       n.kind = NodeKind::kKernel;
-      for (int i : program_.fusions[static_cast<size_t>(kernel->fusion)].early_inputs) {
-        n.early_reads.push_back(kernel->inputs[static_cast<size_t>(i)]);
-      }
+      const Fusion& f = program_.fusions[static_cast<size_t>(kernel->fusion)];
+      for (int i : f.early_inputs) n.early_reads.push_back(kernel->inputs[static_cast<size_t>(i)]);
+      n.dependents_at_start = f.dependents_at_start;
     } else if (const auto* gemm = std::get_if<GemmStep>(&step.action)) {
       const GemmConfig& c = gemm->config;
       if (c.batch * c.m * c.n == 0) return;

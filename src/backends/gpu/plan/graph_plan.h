@@ -27,8 +27,12 @@
 //   a generated kernel waits for its producers (griddepcontrol.wait) in its
 //   first instruction, or, a product, once it has loaded its weights
 //   (Fusion::early_inputs), so the launch latency and the weight loads of a
-//   chain of dependent kernels overlap the work before them. No such edge
-//   comes from a kernel writing what its successor reads before waiting.
+//   chain of dependent kernels overlap the work before them. A kernel lets
+//   its dependents launch once it has waited, or, with big weights of its
+//   own (Fusion::dependents_at_start), as it starts: then the kernels it
+//   launched early behind may still run beside them too. No such edge
+//   comes from a kernel when it, or a kernel that may still run then,
+//   writes what its successor reads before waiting.
 //
 //   Nodes whose results nothing reads are dropped (an unrolled loop's
 //   counter feeds only its own increments).
@@ -82,6 +86,10 @@ struct GraphNode {
   // What a kernel reads before it waits for its producers
   // (Fusion::early_inputs): no programmatic edge comes from a writer of it.
   std::vector<BufferId> early_reads;
+  // A kernel that lets its dependents launch as it starts
+  // (Fusion::dependents_at_start), before it waits for its own producers:
+  // a kernel launched early behind it may then run beside those too.
+  bool dependents_at_start = false;
   // Step buffers bound elsewhere for this node (from, to): the unrolled
   // iterations' swapped state. reads/writes/src/dst are already renamed.
   std::vector<std::pair<BufferId, BufferId>> renamed;
