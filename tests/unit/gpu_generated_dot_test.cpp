@@ -144,6 +144,15 @@ func.func @main(%x: tensor<4x64xf32>, %ws: tensor<5x64x64xf32>) -> tensor<4x64xf
   }
   return %r#1 : tensor<4x64xf32>
 })", DotTiling::Lanes::kOverN, false},
+    {"residual_from_a_kernel_before", R"(
+func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>, %m: tensor<16x256xf32>) -> tensor<1x256xf32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%m init: %z) applies stablehlo.add across dimensions = [0] : (tensor<16x256xf32>, tensor<f32>) -> tensor<256xf32>
+  %r1 = stablehlo.reshape %r : (tensor<256xf32>) -> tensor<1x256xf32>
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<1x256xf32>, tensor<256x256xf32>) -> tensor<1x256xf32>
+  %1 = stablehlo.add %0, %r1 : tensor<1x256xf32>
+  return %1 : tensor<1x256xf32>
+})", DotTiling::Lanes::kOverN, true},
 };
 
 const Case& Named(const std::string& name) {
@@ -261,6 +270,27 @@ func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256x
   auto ok = EmitKernel(o);
   ASSERT_TRUE(ok.ok());
   EXPECT_LT(ok->code.find("hlo_wait_for_producers();", ok->code.find(o.name)), ok->code.find("p1["));
+}
+
+TEST(GpuGeneratedDot, TheEpilogueOperandsAreLoadedAfterTheWaitWhenAsked) {
+  // The residual (input 2) comes from a kernel before: it is loaded after
+  // the wait, with the option before the block's first barrier (the lhs
+  // staged), without it once the sum is there.
+  Planned p = Plan(Named("residual_from_a_kernel_before").text);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const Fusion& f = *Products(*p.program)[0];
+  ASSERT_EQ(f.early_inputs, std::vector<int>{1}) << p.program->ToString();
+  const auto loaded_before_the_barrier = [&](const char* early) {
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_DOT_EPILOGUE_EARLY", early);
+    auto k = EmitKernel(f);
+    EXPECT_TRUE(k.ok()) << k.status().message();
+    const size_t wait = k->code.find("hlo_wait_for_producers();", k->code.find(f.name));
+    const size_t residual = k->code.find("p2[", wait);
+    EXPECT_NE(residual, std::string::npos) << k->code;
+    return residual < k->code.find("__syncthreads();", wait);
+  };
+  EXPECT_FALSE(loaded_before_the_barrier(nullptr));
+  EXPECT_TRUE(loaded_before_the_barrier("1"));
 }
 
 // The text between `from` and the matching closing brace of the block it opens.
@@ -527,18 +557,28 @@ TEST(GpuGeneratedDot, BlocksStageTheirLhsChunkInSharedMemory) {
   EXPECT_EQ(plain->code.find("lhs_s"), std::string::npos);
 }
 
+// Each case with the epilogue's operands loaded once the sum is there
+// (the default) and right after the wait.
+constexpr const char* kEpilogueEarly[] = {nullptr, "1"};
+
 TEST(GpuGeneratedDot, EveryCaseCompiles) {
-  for (const Case& c : kCases) {
-    const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
-    ExpectEveryKernelCompiles(c.name, c.text);
+  for (const char* early : kEpilogueEarly) {
+    const testing::ScopedEnv epilogue("HLOGRAPH_GPU_DOT_EPILOGUE_EARLY", early);
+    for (const Case& c : kCases) {
+      const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
+      ExpectEveryKernelCompiles(c.name, c.text);
+    }
   }
 }
 
 TEST(GpuGeneratedDot, EveryCaseMatchesTheInterpreterAndRepeats) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
-  for (const Case& c : kCases) {
-    const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
-    ExpectMatchesInterpreterAndRepeats(c.name, c.text, 11);
+  for (const char* early : kEpilogueEarly) {
+    const testing::ScopedEnv epilogue("HLOGRAPH_GPU_DOT_EPILOGUE_EARLY", early);
+    for (const Case& c : kCases) {
+      const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
+      ExpectMatchesInterpreterAndRepeats(c.name, c.text, 11);
+    }
   }
 }
 

@@ -86,16 +86,17 @@ class DotEmitter {
     return out;
   }
 
-  // Loads, before the kernel waits for its producers, the epilogue's
-  // operands that read only Fusion::early_inputs (a bias) at `out`, the
-  // element the thread will store: StoreAt finds them computed.
-  Status LoadEarlyEpilogueOperands(const Output& out) {
+  // Loads the epilogue's operands at `out`, the element the thread will
+  // store, so that StoreAt finds them computed: before the kernel waits for
+  // its producers, those that read only Fusion::early_inputs (a bias);
+  // after it, the rest.
+  Status LoadEpilogueOperands(const Output& out, bool before_wait) {
     for (const ir::Value* v : EpilogueOperands(f_.ops, dot_)) {
       const std::vector<int> reads = InputsReadFor(v, f_.inputs);
       const bool early = std::all_of(reads.begin(), reads.end(), [&](int i) {
         return std::count(f_.early_inputs.begin(), f_.early_inputs.end(), i) > 0;
       });
-      if (early) HLOGRAPH_TRY(e_.Emit(v, v->type().rank() == 0 ? Index{} : out.idx).status());
+      if (early || !before_wait) HLOGRAPH_TRY(e_.Emit(v, v->type().rank() == 0 ? Index{} : out.idx).status());
     }
     return Status::Ok();
   }
@@ -264,8 +265,9 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   // others read a clamped element, as above).
   e.Line("const int mm = threadIdx.x / " + W + ", x = threadIdx.x % " + W + ";");
   const DotEmitter::Output out = d.OutputAt("b", "min(mm, " + M + " - 1)", "min(n0 + x, N - 1)");
-  HLOGRAPH_TRY(d.LoadEarlyEpilogueOperands(out));
+  HLOGRAPH_TRY(d.LoadEpilogueOperands(out, /*before_wait=*/true));
   if (!d.fusion().early_inputs.empty()) e.Line("hlo_wait_for_producers();");
+  if (DotEpilogueEarlyWanted()) HLOGRAPH_TRY(d.LoadEpilogueOperands(out, /*before_wait=*/false));
   const std::string staged = t.stage_lhs ? "lhs_s" : "";
   if (reduces) HLOGRAPH_TRY(d.ReduceInPrologue("b", "reduce_s", t.slices));
   if (t.stage_lhs) HLOGRAPH_TRY(d.StageLhs("lhs_s", "b", "kbeg", t.k_chunk, "kend"));

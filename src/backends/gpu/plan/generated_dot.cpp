@@ -58,6 +58,11 @@ int DotBlocksPerSm() {
 
 bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
 
+bool DotEpilogueEarlyWanted() {
+  const char* env = std::getenv("HLOGRAPH_GPU_DOT_EPILOGUE_EARLY");
+  return env != nullptr && std::string(env) == "1";
+}
+
 bool MovesElements(const ir::Operation& op) {
   static const std::set<std::string> kMoves = {"stablehlo.reshape",          "stablehlo.transpose",
                                                "stablehlo.slice",            "stablehlo.broadcast_in_dim",
