@@ -378,28 +378,41 @@ TEST(GpuAttention, EveryCaseCompiles) {
 TEST(GpuAttention, TheCachesAreLoadedBeforeTheWaitWhenAsked) {
   // The scan's attention reads its keys and values from the stacked
   // caches with this step's row written in: with the option, the caches'
-  // loads come before the wait for the producers, this step's rows after.
-  Planned p = Plan(kKvCacheScan);
-  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
-  const auto attention = OfKind(*p.program, FusionKind::kAttention);
-  ASSERT_EQ(attention.size(), 1u);
-  ASSERT_FALSE(attention[0]->early_inputs.empty()) << p.program->ToString();
-  const auto loads_before_wait = [&](const char* early) {
+  // loads come before the wait for the producers, and so does the row's
+  // position (an argument); this step's rows come after.
+  struct Loads {
+    int caches = 0;
+    bool position = false;
+  };
+  const auto before_wait = [&](const char* early) {
     const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", early);
-    auto k = EmitKernel(*attention[0]);
+    Loads loads;
+    Planned p = Plan(kKvCacheScan);
+    EXPECT_TRUE(p.program.ok()) << p.program.status().message();
+    const auto attention = OfKind(*p.program, FusionKind::kAttention);
+    EXPECT_EQ(attention.size(), 1u);
+    if (!p.program.ok() || attention.size() != 1) return loads;
+    const Fusion& f = *attention[0];
+    EXPECT_FALSE(f.early_inputs.empty()) << p.program->ToString();
+    auto k = EmitKernel(f);
     EXPECT_TRUE(k.ok()) << k.status().message();
     const std::string body = k->code.substr(k->code.find("__global__"));
     const std::string before = body.substr(0, body.find("hlo_wait_for_producers();"));
-    int loads = 0;
-    for (int i : attention[0]->early_inputs) {
-      if (attention[0]->input_types[static_cast<size_t>(i)].NumElements() == 1) continue;  // the layer's index
+    const ir::Block& entry = p.program->module->EntryFunction()->region(0).front();
+    for (size_t i = 0; i < f.inputs.size(); ++i) {
       const std::string param = "p" + std::to_string(i) + "[";
-      for (size_t at = before.find(param); at != std::string::npos; at = before.find(param, at + 1)) ++loads;
+      const bool read_before = before.find(param) != std::string::npos;
+      if (f.inputs[i] == entry.argument(5)) loads.position = read_before;
+      if (f.input_types[i].NumElements() == 1) continue;  // the layer's index, the position
+      for (size_t at = before.find(param); at != std::string::npos; at = before.find(param, at + 1)) ++loads.caches;
     }
     return loads;
   };
-  EXPECT_EQ(loads_before_wait(nullptr), 0);
-  EXPECT_GT(loads_before_wait("1"), 0);
+  const Loads plain = before_wait(nullptr), early = before_wait("1");
+  EXPECT_EQ(plain.caches, 0);
+  EXPECT_FALSE(plain.position);
+  EXPECT_GT(early.caches, 0);
+  EXPECT_TRUE(early.position);
 }
 
 TEST(GpuAttention, EveryCaseMatchesTheInterpreterAndRepeats) {

@@ -71,6 +71,7 @@ class AttentionEmitter {
       // wait (the caches a step's row is written into) is in flight while
       // the producers finish.
       if (early_loads_) {
+        HLOGRAPH_TRY(e_.LoadScalarInputs(&f_.early_inputs));
         for (const Index& at : k_at_) HLOGRAPH_TRY(e_.EmitEarlyLoads(a_.scores->operand(1), at, f_.early_inputs));
         for (const Index& at : v_at_) HLOGRAPH_TRY(e_.EmitEarlyLoads(a_.values->operand(1), at, f_.early_inputs));
       }

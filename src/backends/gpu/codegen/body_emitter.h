@@ -207,9 +207,11 @@ class BodyEmitter {
   // position) in the current scope, so that the scopes inside (a
   // dynamic_update_slice's branches) read them from there: a load under
   // each branch would put a memory latency before each of theirs.
-  Status LoadScalarInputs() {
+  // With `only`, just those inputs (by position).
+  Status LoadScalarInputs(const std::vector<int>* only = nullptr) {
     std::vector<std::pair<int, const ir::Value*>> scalars;  // in parameter order, so the code is the same every time
     for (const auto& [v, input] : inputs_) {
+      if (only != nullptr && std::count(only->begin(), only->end(), input) == 0) continue;
       if (v->type().IsTensor() && v->type().NumElements() == 1) scalars.emplace_back(input, v);
     }
     std::sort(scalars.begin(), scalars.end());

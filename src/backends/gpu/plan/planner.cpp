@@ -570,6 +570,10 @@ class Planner {
       // addresses are known then.
       if (PrefetchIntoL2Wanted()) {
         f.early_inputs = AddressingInputs({at.scores->operand(1), at.values->operand(1)}, f.inputs);
+        // With its early loads, the attention reads before the wait its
+        // scalars held in arguments or constants too (the position of this
+        // step's row, which its loads of that row wait for).
+        if (!f.early_inputs.empty() && AttentionEarlyLoadsWanted()) AddHeldScalars(f, k);
       }
       f.dependents_at_start = !f.early_inputs.empty() && BytesOf(at.scores->operand(1)->type()) +
                                                                  BytesOf(at.values->operand(1)->type()) >=
@@ -591,6 +595,19 @@ class Planner {
     program_.fusions.push_back(std::move(f));
     seq.steps.push_back(std::move(step));
     return Status::Ok();
+  }
+
+  // Adds to f's early inputs its single-element inputs held in arguments
+  // or constants (the graph plan keeps a writer of them from running then).
+  void AddHeldScalars(Fusion& f, const KernelStep& k) const {
+    std::set<int> early(f.early_inputs.begin(), f.early_inputs.end());
+    for (size_t i = 0; i < f.inputs.size(); ++i) {
+      const BufferKind held = program_.buffers[static_cast<size_t>(k.inputs[i])].kind;
+      if (f.input_types[i].NumElements() == 1 && (held == BufferKind::kParameter || held == BufferKind::kConstant)) {
+        early.insert(static_cast<int>(i));
+      }
+    }
+    f.early_inputs.assign(early.begin(), early.end());
   }
 
   // The scratch of a kernel whose blocks leave partial sums for the last
