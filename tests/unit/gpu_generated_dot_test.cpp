@@ -272,7 +272,7 @@ func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256x
   EXPECT_LT(ok->code.find("hlo_wait_for_producers();", ok->code.find(o.name)), ok->code.find("p1["));
 }
 
-TEST(GpuGeneratedDot, TheEpilogueOperandsAreLoadedAfterTheWaitWhenAsked) {
+TEST(GpuGeneratedDot, LoadsThatNeedNothingComputedGoRightAfterTheWaitWhenAsked) {
   // The residual (input 2) comes from a kernel before: it is loaded after
   // the wait, with the option before the block's first barrier (the lhs
   // staged), without it once the sum is there.
@@ -281,7 +281,7 @@ TEST(GpuGeneratedDot, TheEpilogueOperandsAreLoadedAfterTheWaitWhenAsked) {
   const Fusion& f = *Products(*p.program)[0];
   ASSERT_EQ(f.early_inputs, std::vector<int>{1}) << p.program->ToString();
   const auto loaded_before_the_barrier = [&](const char* early) {
-    const testing::ScopedEnv setting("HLOGRAPH_GPU_DOT_EPILOGUE_EARLY", early);
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_DOT_LOADS_EARLY", early);
     auto k = EmitKernel(f);
     EXPECT_TRUE(k.ok()) << k.status().message();
     const size_t wait = k->code.find("hlo_wait_for_producers();", k->code.find(f.name));
@@ -291,6 +291,24 @@ TEST(GpuGeneratedDot, TheEpilogueOperandsAreLoadedAfterTheWaitWhenAsked) {
   };
   EXPECT_FALSE(loaded_before_the_barrier(nullptr));
   EXPECT_TRUE(loaded_before_the_barrier("1"));
+  // A layer norm in the prologue: the thread's element of the staged chunk
+  // (x at sk) is loaded before the block reduces x, not after.
+  Planned ln = Plan(Named("layer_norm_in_the_prologue").text);
+  ASSERT_TRUE(ln.program.ok()) << ln.program.status().message();
+  const Fusion& g = *Products(*ln.program)[0];
+  ASSERT_EQ(g.inputs[0], ln.program->module->EntryFunction()->region(0).front().argument(0));
+  const auto staged_before_the_reductions = [&](const char* early) {
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_DOT_LOADS_EARLY", early);
+    auto k = EmitKernel(g);
+    EXPECT_TRUE(k.ok()) << k.status().message();
+    const size_t wait = k->code.find("hlo_wait_for_producers();", k->code.find(g.name));
+    const size_t staged = k->code.find("p0[sk]", wait), reduction = k->code.find("for (long long i = threadIdx.x", wait);
+    EXPECT_NE(staged, std::string::npos) << k->code;
+    EXPECT_NE(reduction, std::string::npos) << k->code;
+    return staged < reduction;
+  };
+  EXPECT_FALSE(staged_before_the_reductions(nullptr));
+  EXPECT_TRUE(staged_before_the_reductions("1"));
 }
 
 // The text between `from` and the matching closing brace of the block it opens.
@@ -557,13 +575,13 @@ TEST(GpuGeneratedDot, BlocksStageTheirLhsChunkInSharedMemory) {
   EXPECT_EQ(plain->code.find("lhs_s"), std::string::npos);
 }
 
-// Each case with the epilogue's operands loaded once the sum is there
-// (the default) and right after the wait.
-constexpr const char* kEpilogueEarly[] = {nullptr, "1"};
+// Each case with its loads as they are needed (the default) and those
+// that need nothing computed right after the wait.
+constexpr const char* kLoadsEarly[] = {nullptr, "1"};
 
 TEST(GpuGeneratedDot, EveryCaseCompiles) {
-  for (const char* early : kEpilogueEarly) {
-    const testing::ScopedEnv epilogue("HLOGRAPH_GPU_DOT_EPILOGUE_EARLY", early);
+  for (const char* early : kLoadsEarly) {
+    const testing::ScopedEnv loads("HLOGRAPH_GPU_DOT_LOADS_EARLY", early);
     for (const Case& c : kCases) {
       const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
       ExpectEveryKernelCompiles(c.name, c.text);
@@ -573,8 +591,8 @@ TEST(GpuGeneratedDot, EveryCaseCompiles) {
 
 TEST(GpuGeneratedDot, EveryCaseMatchesTheInterpreterAndRepeats) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
-  for (const char* early : kEpilogueEarly) {
-    const testing::ScopedEnv epilogue("HLOGRAPH_GPU_DOT_EPILOGUE_EARLY", early);
+  for (const char* early : kLoadsEarly) {
+    const testing::ScopedEnv loads("HLOGRAPH_GPU_DOT_LOADS_EARLY", early);
     for (const Case& c : kCases) {
       const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
       ExpectMatchesInterpreterAndRepeats(c.name, c.text, 11);

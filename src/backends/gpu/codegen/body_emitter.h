@@ -199,6 +199,20 @@ class BodyEmitter {
     return Emit(array, idx).status();
   }
 
+  // Emits now the parts of `v` at `idx` that read none of `later` (values
+  // bound afterwards: a product's prologue reductions), through
+  // elementwise ops, so that their loads are in flight while those are
+  // computed. A later Emit of `v` at the same index finds them.
+  Status EmitPartsNotReading(const ir::Value* v, const Index& idx, const std::set<const ir::Value*>& later) {
+    if (!ReadsAnyOf(v, later)) return Emit(v, idx).status();
+    const ir::Operation* op = v->defining_op();
+    if (op == nullptr || later.count(v) || !IsElementwise(*op) || op->num_regions() > 0) return Status::Ok();
+    for (const ir::Value* o : op->operands()) {
+      if (o->type().shape() == v->type().shape()) HLOGRAPH_TRY(EmitPartsNotReading(o, idx, later));
+    }
+    return Status::Ok();
+  }
+
   // Makes `var` the value of `v` at `idx` in the current scope (a product
   // computed by the kernel itself, read by the ops of its epilogue).
   void Bind(const ir::Value* v, const Index& idx, const std::string& var) { scopes_.back()[Key(v, idx)] = var; }
@@ -779,6 +793,15 @@ class BodyEmitter {
     HLOGRAPH_TRY(EmitInto(var, x, idx));
     Close();
     return var;
+  }
+
+  // Whether computing `v` reads any of `values`.
+  bool ReadsAnyOf(const ir::Value* v, const std::set<const ir::Value*>& values) const {
+    if (values.count(v)) return true;
+    if (inputs_.count(v)) return false;
+    const ir::Operation* op = v->defining_op();
+    return op != nullptr && std::any_of(op->operands().begin(), op->operands().end(),
+                                        [&](const ir::Value* o) { return ReadsAnyOf(o, values); });
   }
 
   // Whether computing `v` reads no input but those `inputs` lists.

@@ -11,6 +11,9 @@
 //                 sums and the last to arrive adds them.
 //   lanes over k  a warp takes one column, its lanes every 32nd term of the
 //                 sum, folded by shuffles.
+#include <optional>
+#include <set>
+
 #include "backends/gpu/codegen/body_emitter.h"
 
 namespace hlograph::gpu::emit {
@@ -131,6 +134,14 @@ class DotEmitter {
   Status StageLhs(const std::string& array, const std::string& b, const std::string& from, int64_t count,
                   const std::string& end) {
     const std::string C = std::to_string(count);
+    if (staged_at_) {  // PrepareStaging's element
+      e_.Open("if (threadIdx.x < " + std::to_string(rows() * count) + " && " + from + " + sj < " + end + ")");
+      HLOGRAPH_ASSIGN(std::string l, e_.Emit(dot_.operand(0), *staged_at_));
+      e_.Line(array + "[sm][sj] = (float)" + l + ";");
+      e_.Close();
+      e_.Line("__syncthreads();");
+      return Status::Ok();
+    }
     e_.Open("for (int i = threadIdx.x; i < " + std::to_string(rows() * count) + "; i += blockDim.x)");
     e_.Line("const long long sm = i / " + C + ", sj = i % " + C + ", sk = " + from + " + sj;");
     e_.Open("if (sk < " + end + ")");
@@ -143,6 +154,27 @@ class DotEmitter {
     e_.Close();
     e_.Line("__syncthreads();");
     return Status::Ok();
+  }
+
+  // Where StageLhs takes one element a thread (`count` columns of every
+  // row fit the block), fixes the thread's element (clamped into the
+  // chunk) and emits now what it reads beside the prologue's reductions
+  // (ReduceInPrologue), so that those loads are in flight while the
+  // reductions are computed; StageLhs then stores that element.
+  Status PrepareStaging(const std::string& b, const std::string& from, int64_t count, const std::string& end) {
+    if (rows() * count > f_.tiling.threads()) return Status::Ok();
+    const std::string C = std::to_string(count);
+    e_.Line("const long long sm = min((long long)threadIdx.x / " + C + ", " + std::to_string(rows() - 1) +
+            "LL), sj = threadIdx.x % " + C + ", sk = min(" + from + " + sj, " + end + " - 1);");
+    const Index bi = e_.Delinearize(b, batch_shape_);
+    const Index mi = e_.Delinearize("sm", m_shape_);
+    const Index ki = e_.Delinearize("sk", k_shape_);
+    staged_at_ = OperandIndex(0, bi, mi, ki);
+    std::set<const ir::Value*> reduced;
+    for (const ir::Operation* op : f_.ops) {
+      if (op->name() == "stablehlo.reduce") reduced.insert(op->result(0));
+    }
+    return e_.EmitPartsNotReading(dot_.operand(0), *staged_at_, reduced);
   }
 
   // The fusion's reduces (ProductComputingInItsPrologue in the planner:
@@ -203,6 +235,7 @@ class DotEmitter {
   BodyEmitter e_;
   const ir::DotDimsAttr dn_;
   std::vector<int64_t> batch_shape_, m_shape_, n_shape_, k_shape_;
+  std::optional<Index> staged_at_;  // PrepareStaging's
 };
 
 Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
@@ -267,7 +300,10 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   const DotEmitter::Output out = d.OutputAt("b", "min(mm, " + M + " - 1)", "min(n0 + x, N - 1)");
   HLOGRAPH_TRY(d.LoadEpilogueOperands(out, /*before_wait=*/true));
   if (!d.fusion().early_inputs.empty()) e.Line("hlo_wait_for_producers();");
-  if (DotEpilogueEarlyWanted()) HLOGRAPH_TRY(d.LoadEpilogueOperands(out, /*before_wait=*/false));
+  if (DotLoadsEarlyWanted()) {
+    HLOGRAPH_TRY(d.LoadEpilogueOperands(out, /*before_wait=*/false));
+    if (t.stage_lhs) HLOGRAPH_TRY(d.PrepareStaging("b", "kbeg", t.k_chunk, "kend"));
+  }
   const std::string staged = t.stage_lhs ? "lhs_s" : "";
   if (reduces) HLOGRAPH_TRY(d.ReduceInPrologue("b", "reduce_s", t.slices));
   if (t.stage_lhs) HLOGRAPH_TRY(d.StageLhs("lhs_s", "b", "kbeg", t.k_chunk, "kend"));

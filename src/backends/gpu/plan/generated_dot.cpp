@@ -58,8 +58,8 @@ int DotBlocksPerSm() {
 
 bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
 
-bool DotEpilogueEarlyWanted() {
-  const char* env = std::getenv("HLOGRAPH_GPU_DOT_EPILOGUE_EARLY");
+bool DotLoadsEarlyWanted() {
+  const char* env = std::getenv("HLOGRAPH_GPU_DOT_LOADS_EARLY");
   return env != nullptr && std::string(env) == "1";
 }
 

@@ -122,11 +122,14 @@ std::vector<int> InputsReadFor(const ir::Value* v, const std::vector<const ir::V
 // wait (HLOGRAPH_GPU_PREFETCH_L2=0: no).
 bool PrefetchIntoL2Wanted();
 
-// Whether a product kernel loads its epilogue's operands (a residual)
-// right after it waits for its producers, in flight while it sums, rather
-// than once the sum is there. Opt-in (HLOGRAPH_GPU_DOT_EPILOGUE_EARLY=1)
-// until docs/PERF.md has it measured against the default.
-bool DotEpilogueEarlyWanted();
+// Whether a product kernel issues, right after it waits for its
+// producers, the loads that need nothing it computes: its epilogue's
+// operands (a residual), in flight while it sums, rather than once the sum
+// is there, and, where one pass stages its lhs chunk, what the chunk reads
+// beside its prologue's reductions (a layer norm's input and scale), in
+// flight while it reduces. Opt-in (HLOGRAPH_GPU_DOT_LOADS_EARLY=1) until
+// docs/PERF.md has it measured against the default.
+bool DotLoadsEarlyWanted();
 
 // Whether `op` only moves its first operand's elements (reshape,
 // transpose, slice, broadcast_in_dim, convert, dynamic_slice): each of its
