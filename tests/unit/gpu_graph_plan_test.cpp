@@ -45,6 +45,13 @@ Planned PlanText(const std::string& text) {
   return p;
 }
 
+// `p`'s graph plan with programmatic edges.
+GraphPlan PlanWithProgrammaticLaunch(const Planned& p) {
+  GraphOptions options;
+  options.programmatic_launch = true;
+  return BuildGraphPlan(p.program, options);
+}
+
 // Memory of a buffer as the runtime lays it out, computed here from the
 // program alone: temps by arena offset, everything else its own allocation
 // (a result written in place of a donated argument is that argument).
@@ -375,9 +382,7 @@ func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256x
   %6 = stablehlo.dot_general %5, %w, contracting_dims = [1] x [0] : (tensor<1x256xf32>, tensor<256x256xf32>) -> tensor<1x256xf32>
   return %6 : tensor<1x256xf32>
 })");
-  GraphOptions options;
-  options.programmatic_launch = true;
-  const GraphPlan plan = BuildGraphPlan(p.program, options);
+  const GraphPlan plan = PlanWithProgrammaticLaunch(p);
   ASSERT_TRUE(plan.Verify().ok()) << plan.Verify().message();
   const auto& nodes = plan.graphs[0].nodes;
   ASSERT_EQ(nodes.size(), 3u) << plan.ToString(p.program);
@@ -410,9 +415,7 @@ func.func @main(%x: tensor<1x1024xf32>, %w: tensor<1024x1024xf32>) -> tensor<1x1
   return %3 : tensor<1x1xf32>
 })";
   Planned p = PlanText(text);
-  GraphOptions options;
-  options.programmatic_launch = true;
-  const GraphPlan plan = BuildGraphPlan(p.program, options);
+  const GraphPlan plan = PlanWithProgrammaticLaunch(p);
   ASSERT_TRUE(plan.Verify().ok()) << plan.Verify().message();
   const auto& nodes = plan.graphs[0].nodes;
   ASSERT_EQ(nodes.size(), 3u) << plan.ToString(p.program);
@@ -443,9 +446,7 @@ TEST(GpuGraphPlan, KernelsOffTheLongestPathRunAtLowPriorityAndNeverLaunchEarly) 
   // (By default the attention kernel stores the caches: no copies.)
   const testing::ScopedEnv copies_apart("HLOGRAPH_GPU_ATTENTION_STORES", "0");
   Planned p = PlanFile(testing::SourceDir() + "/bench/programs/gpt_decode.mlir");
-  GraphOptions options;
-  options.programmatic_launch = true;
-  const GraphPlan plan = BuildGraphPlan(p.program, options);
+  const GraphPlan plan = PlanWithProgrammaticLaunch(p);
   ASSERT_TRUE(plan.Verify().ok()) << plan.Verify().message();
   int copies = 0, products = 0, attention = 0;
   for (const GraphNode& n : plan.graphs[0].nodes) {
@@ -494,6 +495,8 @@ TEST(GpuGraphPlan, KernelsOffTheLongestPathRunAtLowPriorityAndNeverLaunchEarly) 
     }
   }
 
+  GraphOptions options;
+  options.programmatic_launch = true;
   options.prioritize_chain = false;
   const GraphPlan flat = BuildGraphPlan(p.program, options);
   for (const GraphNode& n : flat.graphs[0].nodes) EXPECT_FALSE(n.off_chain);

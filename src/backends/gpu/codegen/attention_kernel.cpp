@@ -8,7 +8,10 @@
 //                 its threads then take the value columns, a quarter of
 //                 the keys each (for 64 of them), for u = sum of e * V.
 //                 Keys and values a loop state stacks (a scan's KV caches)
-//                 are stored there as they are loaded.
+//                 are stored there as they are loaded. With
+//                 AttentionEarlyLoadsWanted, what they read from the
+//                 caches is loaded before the kernel waits for its
+//                 producers (they write only this step's row).
 //   combine       each block leaves (m, l, u) and the last of the head to
 //                 arrive folds the maxima to M (the program's reduce_max),
 //                 computes X from it, rescales each chunk by exp(m - X),
@@ -148,8 +151,6 @@ class AttentionEmitter {
     return idx;
   }
 
-  // Warp w scores keys first_key + w + 8 j into e_s (-inf past the
-  // keys): every load first, then each key's sum over the lanes and S.
   int64_t keys_per_warp() const { return (f_.key_chunk + kWarps - 1) / kWarps; }
   int64_t dims_per_lane() const { return (depth_ + 31) / 32; }
 
@@ -175,6 +176,8 @@ class AttentionEmitter {
     }
   }
 
+  // Warp w scores keys first_key + w + 8 j into e_s (-inf past the
+  // keys): every load first, then each key's sum over the lanes and S.
   Status Scores() {
     const ir::Operation& dot = *a_.scores;
     const ir::Type& q = dot.operand(0)->type();
@@ -511,7 +514,6 @@ class AttentionEmitter {
   std::vector<Index> d_at_, k_at_;  // KeyIndices'
   std::vector<Index> v_at_;         // ValueIndices'
   std::vector<std::string> vals_;   // LoadValues'
-
   Index b_;
   std::map<const ir::Value*, bool> reads_scores_;
   std::vector<Store> stores_;

@@ -575,9 +575,8 @@ class Planner {
         // step's row, which its loads of that row wait for).
         if (!f.early_inputs.empty() && AttentionEarlyLoadsWanted()) AddHeldScalars(f, k);
       }
-      f.dependents_at_start = !f.early_inputs.empty() && BytesOf(at.scores->operand(1)->type()) +
-                                                                 BytesOf(at.values->operand(1)->type()) >=
-                                                             kDependentsAtStartBytes;
+      const int64_t cache_bytes = BytesOf(at.scores->operand(1)->type()) + BytesOf(at.values->operand(1)->type());
+      f.dependents_at_start = !f.early_inputs.empty() && cache_bytes >= kDependentsAtStartBytes;
       int64_t batch = 1, width = 1;
       for (int64_t d : at.batch_shape) batch *= d;
       for (int64_t d : at.width_shape) width *= d;

@@ -93,7 +93,7 @@ struct Fusion {
   // weights, loaded while the kernel before it finishes. The graph plan
   // launches a kernel early only behind kernels that write none of them.
   std::vector<int> early_inputs;
-  // It lets the kernels launched early behind it start as it starts, not
+  // It lets the kernels launched early behind it launch as it starts, not
   // once it has waited for its own producers: they then load their
   // weights while it waits and runs, not only while it runs. Products and
   // attention loading at least kDependentsAtStartBytes before waiting (a
