@@ -153,6 +153,14 @@ func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>, %m: tensor<16x25
   %1 = stablehlo.add %0, %r1 : tensor<1x256xf32>
   return %1 : tensor<1x256xf32>
 })", DotTiling::Lanes::kOverN, true},
+    // A decode step's down projection: 8 splits of 384 rows, all 48 of a
+    // thread's loaded before the wait.
+    {"gemv_long_contraction", R"(
+func.func @main(%x: tensor<1x3072xf32>, %w: tensor<3072x768xf32>, %r: tensor<1x768xf32>) -> tensor<1x768xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<1x3072xf32>, tensor<3072x768xf32>) -> tensor<1x768xf32>
+  %1 = stablehlo.add %r, %0 : tensor<1x768xf32>
+  return %1 : tensor<1x768xf32>
+})", DotTiling::Lanes::kOverN, true},
 };
 
 const Case& Named(const std::string& name) {
@@ -514,6 +522,25 @@ func.func @main(%x: tensor<4096xf32>, %w: tensor<4096x32xf32>) -> tensor<32xf32>
   EXPECT_FALSE(p.program->buffers[static_cast<size_t>(k.scratch[0])].zero_at_rest);
   EXPECT_TRUE(p.program->buffers[static_cast<size_t>(k.scratch[1])].zero_at_rest);
   EXPECT_EQ(p.program->buffers[static_cast<size_t>(k.scratch[1])].bytes, 24 * 4);
+}
+
+TEST(GpuGeneratedDot, AThreadLoadsAllItsRowsOfALongSplitBeforeTheWait) {
+  Planned p = Plan(Named("gemv_long_contraction").text);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const Fusion& f = *Products(*p.program)[0];
+  EXPECT_EQ(f.tiling.splits, 8) << f.tiling.ToString();
+  EXPECT_EQ(f.tiling.k_chunk / f.tiling.slices, DotTiling::kFirstPassRows);
+  auto k = EmitKernel(f);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  const size_t wait = k->code.find("hlo_wait_for_producers();", k->code.find(f.name));
+  ASSERT_NE(wait, std::string::npos);
+  // Every load of the weights comes before the wait.
+  const ir::Value* w = p.program->module->EntryFunction()->region(0).front().argument(1);
+  const auto at = std::find(f.inputs.begin(), f.inputs.end(), w);
+  ASSERT_NE(at, f.inputs.end());
+  const std::string weights = "p" + std::to_string(at - f.inputs.begin()) + "[";
+  EXPECT_NE(k->code.find(weights), std::string::npos) << k->code;
+  EXPECT_EQ(k->code.find(weights, wait), std::string::npos) << k->code;
 }
 
 TEST(GpuGeneratedDot, SplitsThatFitAClusterSumThere) {
