@@ -11,9 +11,10 @@
 # workload with the last setting: the time in each kernel, and from one
 # call's timeline how much of the call each kernel's end adds (the whole
 # timeline goes to $OUT/timeline-WORKLOAD.txt when OUT is set).
-# TESTS=0 skips the unit tests (TESTS=GtestFilter runs those only), PROFILE=0 the profile.
+# TESTS=0 skips the unit tests (TESTS=GtestFilter runs those only), PROFILE=0 the profile
+# (PROFILE=all profiles every setting).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 declare -a settings workloads
 seen_sep=0
 for a in "$@"; do
@@ -46,15 +47,25 @@ d.get('host_us', float('nan')), d['peak_device_bytes'] / 1048576))" 2>/dev/null 
       || echo "| $w | ${s:-defaults} | error: ${line:0:120} |"
   done
 done
-last=${settings[${#settings[@]}-1]}
 [ "${PROFILE:-1}" = 0 ] && exit 0
+# The last setting's profile (PROFILE=all: every setting's, each timeline
+# to $OUT/timeline-WORKLOAD-N.txt, N the setting's position from 1).
+profiled=("${settings[${#settings[@]}-1]}")
+[ "${PROFILE:-1}" = all ] && profiled=("${settings[@]}")
 for w in "${workloads[@]}"; do
-  echo "== $w (${last:-defaults}): kernel profile"
-  env $last build-gpu/hlograph bench "bench/programs/$w.mlir" --profile --timeline --iters 30 >build-gpu/profile.txt 2>&1
-  sed -n '/kernel time/,/timeline of one call/p' build-gpu/profile.txt | head -n 12
-  [ -n "${OUT:-}" ] && cp build-gpu/profile.txt "$OUT/timeline-$w.txt"
-  echo "   per kernel: summed 'ends later' (the call's critical path) and summed duration, us"
-  sed -n '/timeline of one call/,$p' build-gpu/profile.txt | awk 'NR > 2 && NF >= 5 {
-      later[$5] += ($4 > 0 ? $4 : 0); dur[$5] += $3; n[$5]++ }
-    END { for (k in later) printf "   %9.1f %9.1f  x%-3d %s\n", later[k], dur[k], n[k], k }' | sort -rn | head -n 14
+  for i in "${!profiled[@]}"; do
+    s=${profiled[$i]}
+    echo "== $w (${s:-defaults}): kernel profile"
+    env $s build-gpu/hlograph bench "bench/programs/$w.mlir" --profile --timeline --iters 30 >build-gpu/profile.txt 2>&1
+    sed -n '/kernel time/,/timeline of one call/p' build-gpu/profile.txt | head -n 12
+    if [ -n "${OUT:-}" ]; then
+      name="timeline-$w.txt"
+      [ "${PROFILE:-1}" = all ] && name="timeline-$w-$((i + 1)).txt"
+      cp build-gpu/profile.txt "$OUT/$name"
+    fi
+    echo "   per kernel: summed 'ends later' (the call's critical path) and summed duration, us"
+    sed -n '/timeline of one call/,$p' build-gpu/profile.txt | awk 'NR > 2 && NF >= 5 {
+        later[$5] += ($4 > 0 ? $4 : 0); dur[$5] += $3; n[$5]++ }
+      END { for (k in later) printf "   %9.1f %9.1f  x%-3d %s\n", later[k], dur[k], n[k], k }' | sort -rn | head -n 14
+  done
 done
