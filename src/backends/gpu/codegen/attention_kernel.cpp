@@ -75,8 +75,9 @@ class AttentionEmitter {
       // the producers finish.
       if (early_loads_) {
         HLOGRAPH_TRY(e_.LoadScalarInputs(&f_.early_inputs));
-        for (const Index& at : k_at_) HLOGRAPH_TRY(e_.EmitEarlyLoads(a_.scores->operand(1), at, f_.early_inputs));
-        for (const Index& at : v_at_) HLOGRAPH_TRY(e_.EmitEarlyLoads(a_.values->operand(1), at, f_.early_inputs));
+        const auto before_wait = [&](const ir::Value* v) { return e_.ReadsOnly(v, f_.early_inputs); };
+        for (const Index& at : k_at_) HLOGRAPH_TRY(e_.EmitReadyParts(a_.scores->operand(1), at, before_wait));
+        for (const Index& at : v_at_) HLOGRAPH_TRY(e_.EmitReadyParts(a_.values->operand(1), at, before_wait));
       }
       e_.Line("hlo_wait_for_producers();");
     }

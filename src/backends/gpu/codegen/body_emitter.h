@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -184,33 +185,46 @@ class BodyEmitter {
     return var;
   }
 
-  // Emits now what `v` at `idx` loads from the inputs `early` lists (by
-  // position), for a kernel that reads those before it waits for its
-  // producers: `v` itself where it reads nothing else, or, `v` a
-  // dynamic_update_slice, its array's element where the array is such an
-  // input's elements moved (a cache this step's row is written into). A
-  // later Emit of `v` at the same index finds them (the same scope).
-  Status EmitEarlyLoads(const ir::Value* v, const Index& idx, const std::vector<int>& early) {
-    if (ReadsOnly(v, early)) return Emit(v, idx).status();
+  // Emits now the parts of `v` at `idx` that `ready` says can be computed
+  // now (a kernel's loads before it waits for its producers, or before its
+  // prologue's reductions): `v` itself if it is, else, through elementwise
+  // ops, their operands', and, `v` a dynamic_update_slice, its array's
+  // element where that is an input's elements moved (a cache this step's
+  // row is written into). A later Emit of `v` at the same index finds them
+  // (the same scope or one inside it).
+  Status EmitReadyParts(const ir::Value* v, const Index& idx, const std::function<bool(const ir::Value*)>& ready) {
+    if (ready(v)) return Emit(v, idx).status();
     const ir::Operation* op = v->defining_op();
-    if (op == nullptr || op->name() != "stablehlo.dynamic_update_slice") return Status::Ok();
-    const ir::Value* array = op->operand(0);
-    if (!ReadsOnly(array, early) || !OnlyMovesAnInput(array)) return Status::Ok();
-    return Emit(array, idx).status();
-  }
-
-  // Emits now the parts of `v` at `idx` that read none of `later` (values
-  // bound afterwards: a product's prologue reductions), through
-  // elementwise ops, so that their loads are in flight while those are
-  // computed. A later Emit of `v` at the same index finds them.
-  Status EmitPartsNotReading(const ir::Value* v, const Index& idx, const std::set<const ir::Value*>& later) {
-    if (!ReadsAnyOf(v, later)) return Emit(v, idx).status();
-    const ir::Operation* op = v->defining_op();
-    if (op == nullptr || later.count(v) || !IsElementwise(*op) || op->num_regions() > 0) return Status::Ok();
+    if (op == nullptr || inputs_.count(v)) return Status::Ok();
+    if (op->name() == "stablehlo.dynamic_update_slice") {
+      const ir::Value* array = op->operand(0);
+      return ready(array) && OnlyMovesAnInput(array) ? Emit(array, idx).status() : Status::Ok();
+    }
+    if (!IsElementwise(*op) || op->num_regions() > 0) return Status::Ok();
     for (const ir::Value* o : op->operands()) {
-      if (o->type().shape() == v->type().shape()) HLOGRAPH_TRY(EmitPartsNotReading(o, idx, later));
+      if (o->type().shape() == v->type().shape()) HLOGRAPH_TRY(EmitReadyParts(o, idx, ready));
     }
     return Status::Ok();
+  }
+
+  // Whether computing `v` reads any of `values`.
+  bool ReadsAnyOf(const ir::Value* v, const std::set<const ir::Value*>& values) const {
+    if (values.count(v)) return true;
+    if (inputs_.count(v)) return false;
+    const ir::Operation* op = v->defining_op();
+    return op != nullptr && std::any_of(op->operands().begin(), op->operands().end(),
+                                        [&](const ir::Value* o) { return ReadsAnyOf(o, values); });
+  }
+
+  // Whether computing `v` reads no input but those `inputs` lists.
+  bool ReadsOnly(const ir::Value* v, const std::vector<int>& inputs) const {
+    if (const auto input = inputs_.find(v); input != inputs_.end()) {
+      return std::count(inputs.begin(), inputs.end(), input->second) > 0;
+    }
+    const ir::Operation* op = v->defining_op();
+    return op != nullptr && op->num_regions() == 0 &&
+           std::all_of(op->operands().begin(), op->operands().end(),
+                       [&](const ir::Value* o) { return ReadsOnly(o, inputs); });
   }
 
   // Makes `var` the value of `v` at `idx` in the current scope (a product
@@ -793,26 +807,6 @@ class BodyEmitter {
     HLOGRAPH_TRY(EmitInto(var, x, idx));
     Close();
     return var;
-  }
-
-  // Whether computing `v` reads any of `values`.
-  bool ReadsAnyOf(const ir::Value* v, const std::set<const ir::Value*>& values) const {
-    if (values.count(v)) return true;
-    if (inputs_.count(v)) return false;
-    const ir::Operation* op = v->defining_op();
-    return op != nullptr && std::any_of(op->operands().begin(), op->operands().end(),
-                                        [&](const ir::Value* o) { return ReadsAnyOf(o, values); });
-  }
-
-  // Whether computing `v` reads no input but those `inputs` lists.
-  bool ReadsOnly(const ir::Value* v, const std::vector<int>& inputs) const {
-    if (const auto input = inputs_.find(v); input != inputs_.end()) {
-      return std::count(inputs.begin(), inputs.end(), input->second) > 0;
-    }
-    const ir::Operation* op = v->defining_op();
-    return op != nullptr && op->num_regions() == 0 &&
-           std::all_of(op->operands().begin(), op->operands().end(),
-                       [&](const ir::Value* o) { return ReadsOnly(o, inputs); });
   }
 
   // Whether `v` is an input's elements moved (MovesElements: a

@@ -174,7 +174,8 @@ class DotEmitter {
     for (const ir::Operation* op : f_.ops) {
       if (op->name() == "stablehlo.reduce") reduced.insert(op->result(0));
     }
-    return e_.EmitPartsNotReading(dot_.operand(0), *staged_at_, reduced);
+    return e_.EmitReadyParts(dot_.operand(0), *staged_at_,
+                             [&](const ir::Value* v) { return !e_.ReadsAnyOf(v, reduced); });
   }
 
   // The fusion's reduces (ProductComputingInItsPrologue in the planner:

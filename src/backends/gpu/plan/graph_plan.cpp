@@ -51,22 +51,20 @@ std::string Where(const Step& step) {
 // A kernel node in CUDA's graph (a set-condition node launches one too).
 bool LaunchesKernel(const GraphNode& n) { return n.kind == NodeKind::kKernel || n.kind == NodeKind::kSetCondition; }
 
-// Node `d` and the nodes that may still run when a kernel launched early
-// behind it starts: where d lets its dependents launch as it starts, the
-// kernels it launched early behind, and so on (a kernel that lets them
-// launch once it has waited has nothing running behind it).
-std::vector<int> RunningBehind(const std::vector<GraphNode>& nodes, int d) {
-  std::vector<int> found, todo = {d};
-  std::set<int> seen;
-  while (!todo.empty()) {
-    const int x = todo.back();
-    todo.pop_back();
-    if (!seen.insert(x).second) continue;
-    found.push_back(x);
-    const GraphNode& n = nodes[static_cast<size_t>(x)];
-    if (n.dependents_at_start) todo.insert(todo.end(), n.programmatic.begin(), n.programmatic.end());
+// What node `n` writes and, where it lets its dependents launch as it
+// starts, what the kernels it launched early behind may still write
+// (`behind`, per earlier node, holds theirs): all a kernel launched early
+// behind `n` may run beside. A kernel that lets its dependents launch once
+// it has waited has nothing running behind it.
+std::vector<BufferId> WritesRunningBehind(const GraphNode& n, const std::vector<std::vector<BufferId>>& behind) {
+  std::set<BufferId> all(n.writes.begin(), n.writes.end());
+  if (n.dependents_at_start) {
+    for (int p : n.programmatic) {
+      const std::vector<BufferId>& theirs = behind[static_cast<size_t>(p)];
+      all.insert(theirs.begin(), theirs.end());
+    }
   }
-  return found;
+  return {all.begin(), all.end()};
 }
 
 class Builder {
@@ -139,20 +137,10 @@ class Builder {
     return false;
   }
 
-  // Whether node `d` of graph `g`, or a node that may still run when a
-  // kernel launched early behind it starts, writes any of `buffers`.
-  bool MayStillWrite(int g, int d, const std::vector<BufferId>& buffers) const {
-    if (buffers.empty()) return false;
-    const std::vector<GraphNode>& nodes = plan_.graphs[static_cast<size_t>(g)].nodes;
-    for (int x : RunningBehind(nodes, d)) {
-      if (Overlap(nodes[static_cast<size_t>(x)].writes, buffers)) return true;
-    }
-    return false;
-  }
-
   int NewGraph(std::string name) {
     plan_.graphs.push_back(Graph{std::move(name), {}});
     ancestors_.emplace_back();
+    behind_.emplace_back();
     return static_cast<int>(plan_.graphs.size()) - 1;
   }
 
@@ -161,6 +149,7 @@ class Builder {
   int AddNode(int g, GraphNode node, int must_follow = -1) {
     std::vector<GraphNode>& nodes = plan_.graphs[static_cast<size_t>(g)].nodes;
     std::vector<std::vector<bool>>& ancestors = ancestors_[static_cast<size_t>(g)];
+    std::vector<std::vector<BufferId>>& behind = behind_[static_cast<size_t>(g)];
     const int id = static_cast<int>(nodes.size());
     std::vector<int> conflicts;
     for (int i = id - 1; i >= 0; --i) {
@@ -183,9 +172,12 @@ class Builder {
     if (options_.programmatic_launch && LaunchesKernel(node)) {
       for (int d : node.deps) {
         const GraphNode& dep = nodes[static_cast<size_t>(d)];
-        if (LaunchesKernel(dep) && !MayStillWrite(g, d, node.early_reads)) node.programmatic.push_back(d);
+        if (LaunchesKernel(dep) && !Overlap(behind[static_cast<size_t>(d)], node.early_reads)) {
+          node.programmatic.push_back(d);
+        }
       }
     }
+    behind.push_back(WritesRunningBehind(node, behind));
     mine.resize(static_cast<size_t>(id));
     ancestors.push_back(std::move(mine));
     nodes.push_back(std::move(node));
@@ -396,6 +388,7 @@ class Builder {
     std::vector<GraphNode> old = std::move(nodes);
     nodes.clear();
     ancestors_[static_cast<size_t>(g)].clear();
+    behind_[static_cast<size_t>(g)].clear();
     std::vector<int> renumbered(old.size(), -1);
     for (size_t i = 0; i < old.size(); ++i) {
       if (!needed[i]) continue;
@@ -642,6 +635,7 @@ class Builder {
   const GraphOptions& options_;
   GraphPlan plan_;
   std::vector<std::vector<std::vector<bool>>> ancestors_;  // per graph, per node: which earlier nodes it waits for
+  std::vector<std::vector<std::vector<BufferId>>> behind_;  // per graph, per node: WritesRunningBehind
   // Inside an unrolled loop body: step buffers bound elsewhere (from, to).
   std::vector<std::pair<BufferId, BufferId>> rename_;
   mutable std::map<const WhileStep*, bool> fully_unrolled_;  // FullyUnrolled's answers
@@ -782,6 +776,7 @@ std::string GraphPlan::ToDot(const GpuProgram& program) const {
 Status GraphPlan::Verify() const {
   for (size_t g = 0; g < graphs.size(); ++g) {
     const auto& nodes = graphs[g].nodes;
+    std::vector<std::vector<BufferId>> behind;  // WritesRunningBehind of the nodes checked
     for (size_t i = 0; i < nodes.size(); ++i) {
       const GraphNode& n = nodes[i];
       const std::string where = "graph " + std::to_string(g) + " node " + std::to_string(i);
@@ -796,16 +791,15 @@ Status GraphPlan::Verify() const {
         if (!listed || !LaunchesKernel(n) || !LaunchesKernel(nodes[static_cast<size_t>(d)])) {
           return Status::Error("invalid graph plan: " + where + " has a programmatic edge that does not join kernels");
         }
-        for (int x : RunningBehind(nodes, d)) {
-          for (BufferId id : nodes[static_cast<size_t>(x)].writes) {
-            if (std::count(n.early_reads.begin(), n.early_reads.end(), id) > 0) {
-              return Status::Error("invalid graph plan: " + where + " launches early behind node " + std::to_string(d) +
-                                   ", while node " + std::to_string(x) + " may still write buffer " +
-                                   std::to_string(id) + " that it reads before waiting");
-            }
+        for (BufferId id : behind[static_cast<size_t>(d)]) {
+          if (std::count(n.early_reads.begin(), n.early_reads.end(), id) > 0) {
+            return Status::Error("invalid graph plan: " + where + " launches early behind node " + std::to_string(d) +
+                                 ", while it or a kernel running behind it may still write buffer " +
+                                 std::to_string(id) + " that it reads before waiting");
           }
         }
       }
+      behind.push_back(WritesRunningBehind(n, behind));
       for (int c : n.children) {
         if (c <= static_cast<int>(g) || static_cast<size_t>(c) >= graphs.size()) {
           return Status::Error("invalid graph plan: " + where + " has no child graph " + std::to_string(c));
