@@ -10,11 +10,16 @@
 # latency us | host us | MiB" rows and a CUPTI kernel profile of each
 # workload with the last setting: the time in each kernel, and from one
 # call's timeline how much of the call each kernel's end adds (the whole
-# timeline goes to $OUT/timeline-WORKLOAD.txt when OUT is set).
+# timeline goes to timeline-WORKLOAD.txt in $OUT/timelines.tgz when OUT is
+# set, and all that is printed to $OUT/variants.txt).
 # TESTS=0 skips the unit tests (TESTS=GtestFilter runs those only), PROFILE=0 the profile
 # (PROFILE=all profiles every setting).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
+if [ -n "${OUT:-}" ] && [ -z "${VARIANTS_LOGGED:-}" ]; then
+  VARIANTS_LOGGED=1 "$0" "$@" 2>&1 | tee "$OUT/variants.txt"
+  exit "${PIPESTATUS[0]}"
+fi
 declare -a settings workloads
 seen_sep=0
 for a in "$@"; do
@@ -49,7 +54,8 @@ d.get('host_us', float('nan')), d['peak_device_bytes'] / 1048576))" 2>/dev/null 
 done
 [ "${PROFILE:-1}" = 0 ] && exit 0
 # The last setting's profile (PROFILE=all: every setting's, each timeline
-# to $OUT/timeline-WORKLOAD-N.txt, N the setting's position from 1).
+# as timeline-WORKLOAD-N.txt, N the setting's position from 1).
+rm -rf build-gpu/timelines
 profiled=("${settings[${#settings[@]}-1]}")
 [ "${PROFILE:-1}" = all ] && profiled=("${settings[@]}")
 for w in "${workloads[@]}"; do
@@ -61,7 +67,8 @@ for w in "${workloads[@]}"; do
     if [ -n "${OUT:-}" ]; then
       name="timeline-$w.txt"
       [ "${PROFILE:-1}" = all ] && name="timeline-$w-$((i + 1)).txt"
-      cp build-gpu/profile.txt "$OUT/$name"
+      mkdir -p build-gpu/timelines
+      cp build-gpu/profile.txt "build-gpu/timelines/$name"
     fi
     echo "   per kernel: summed 'ends later' (the call's critical path) and summed duration, us"
     sed -n '/timeline of one call/,$p' build-gpu/profile.txt | awk 'NR > 2 && NF >= 5 {
@@ -69,3 +76,5 @@ for w in "${workloads[@]}"; do
       END { for (k in later) printf "   %9.1f %9.1f  x%-3d %s\n", later[k], dur[k], n[k], k }' | sort -rn | head -n 14
   done
 done
+[ -n "${OUT:-}" ] && [ -d build-gpu/timelines ] && tar czf "$OUT/timelines.tgz" -C build-gpu timelines
+exit 0

@@ -170,19 +170,19 @@ TEST(GpuAttention, ScoresSoftmaxAndValuesAreOneKernel) {
     EXPECT_GT(f.key_chunk, 0) << c.name;
     EXPECT_EQ(f.key_chunk % 8, 0) << c.name;
   }
-  // 12 heads: about six blocks per SM, 66 chunks of the 300 keys, at
-  // least 8 each: 38 chunks.
+  // 12 heads: about three blocks per SM, 33 chunks of the 300 keys,
+  // rounded up to 16 each: 19 chunks.
   Planned p = Plan(Named("masked_decode_ragged_keys").text);
   ASSERT_TRUE(p.program.ok());
   const Fusion& f = p.program->fusions[0];
-  EXPECT_EQ(f.key_chunk, 8);
-  EXPECT_EQ(f.scratch_bytes[0], 12 * 38 * (2 + 64) * 4);  // (max, sum, 64 weighted values) per chunk
+  EXPECT_EQ(f.key_chunk, 16);
+  EXPECT_EQ(f.scratch_bytes[0], 12 * 19 * (2 + 64) * 4);  // (max, sum, 64 weighted values) per chunk
   EXPECT_EQ(f.scratch_bytes[1], 12 * 4);                  // an arrival counter per head
   // Its keys and values are read where they are: the four arguments.
   EXPECT_EQ(f.inputs.size(), 4u);
   auto k = EmitKernel(f);
   ASSERT_TRUE(k.ok()) << k.status().message();
-  EXPECT_EQ(k->launch.grid[0], 12u * 38u);
+  EXPECT_EQ(k->launch.grid[0], 12u * 19u);
   {
     const testing::ScopedEnv chunk("HLOGRAPH_GPU_ATTENTION_CHUNK", "24");
     Planned set = Plan(Named("masked_decode_ragged_keys").text);
@@ -301,11 +301,12 @@ TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
   const auto attention = OfKind(*p.program, FusionKind::kAttention);
   ASSERT_EQ(attention.size(), 1u) << p.program->ToString();
   EXPECT_TRUE(OfKind(*p.program, FusionKind::kReduction).empty()) << p.program->ToString();
-  // The KV caches and the counter are read before the kernel waits: their
-  // layer's rows are prefetched into L2 while the qkv product finishes.
+  // The KV caches, the counter and the position are read before the
+  // kernel waits: their layer's rows are prefetched into L2 and loaded
+  // while the qkv product finishes.
   const Fusion& f = *attention[0];
-  EXPECT_EQ(f.key_chunk, 16);  // 12 heads of 1024 keys: 768 blocks
-  EXPECT_EQ(f.early_inputs.size(), 3u) << p.program->ToString();
+  EXPECT_EQ(f.key_chunk, 32);  // 12 heads of 1024 keys: 384 blocks
+  EXPECT_EQ(f.early_inputs.size(), 4u) << p.program->ToString();
   // It also stores the layer's keys and values into the stacked caches.
   EXPECT_EQ(f.outputs.size(), 3u);
   EXPECT_TRUE(OfKind(*p.program, FusionKind::kUpdateSliceInPlace).empty()) << p.program->ToString();
@@ -366,19 +367,28 @@ TEST(GpuAttention, TheKernelStoresTheKeysAndValuesAScanStacks) {
   EXPECT_EQ(kinds.count(FusionKind::kUpdateSliceInPlace) ? kinds.at(FusionKind::kUpdateSliceInPlace) : 0, 1);
 }
 
+// The settings every case runs with: the caches loaded before the wait
+// (the default), not, and stored before the wait too.
+struct EarlySetting {
+  const char* loads;
+  const char* stores;
+};
+constexpr EarlySetting kEarlySettings[] = {{nullptr, nullptr}, {"0", nullptr}, {nullptr, "1"}};
+
 TEST(GpuAttention, EveryCaseCompiles) {
-  for (const char* early : {static_cast<const char*>(nullptr), "1"}) {
-    const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", early);
+  for (const EarlySetting& early : kEarlySettings) {
+    const testing::ScopedEnv loads("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", early.loads);
+    const testing::ScopedEnv stores("HLOGRAPH_GPU_ATTENTION_EARLY_STORES", early.stores);
     for (const Case& c : kCases) ExpectEveryKernelCompiles(c.name, c.text);
     ExpectEveryKernelCompiles("keys_along_the_last_dim", Attention(4, 100, 40));
     ExpectEveryKernelCompiles("kv_cache_scan", kKvCacheScan);
   }
 }
 
-TEST(GpuAttention, TheCachesAreLoadedBeforeTheWaitWhenAsked) {
+TEST(GpuAttention, TheCachesAreLoadedBeforeTheWait) {
   // The scan's attention reads its keys and values from the stacked
-  // caches with this step's row written in: with the option, the caches'
-  // loads come before the wait for the producers, and so does the row's
+  // caches with this step's row written in: by default the caches' loads
+  // come before the wait for the producers, and so does the row's
   // position (an argument); this step's rows come after.
   struct Loads {
     int caches = 0;
@@ -408,20 +418,56 @@ TEST(GpuAttention, TheCachesAreLoadedBeforeTheWaitWhenAsked) {
     }
     return loads;
   };
-  const Loads plain = before_wait(nullptr), early = before_wait("1");
+  const Loads plain = before_wait("0"), early = before_wait(nullptr);
   EXPECT_EQ(plain.caches, 0);
   EXPECT_FALSE(plain.position);
   EXPECT_GT(early.caches, 0);
   EXPECT_TRUE(early.position);
 }
 
+TEST(GpuAttention, TheCachesAreStoredBeforeTheWaitWhenAsked) {
+  // With the option the scan's attention stores what it loaded of the
+  // caches into the stacked outputs before it waits (the windows its
+  // iteration owns), and after the wait only what differs: this step's row.
+  const auto kernel = [&](const char* early) {
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_EARLY_STORES", early);
+    Planned p = Plan(kKvCacheScan);
+    EXPECT_TRUE(p.program.ok()) << p.program.status().message();
+    const auto attention = OfKind(*p.program, FusionKind::kAttention);
+    EXPECT_EQ(attention.size(), 1u);
+    if (!p.program.ok() || attention.size() != 1) return std::make_pair(std::vector<int>{}, std::string());
+    auto k = EmitKernel(*attention[0]);
+    EXPECT_TRUE(k.ok()) << k.status().message();
+    return std::make_pair(attention[0]->early_outputs, k.ok() ? k->code.substr(k->code.find("__global__")) : "");
+  };
+  const auto [plain_outputs, plain] = kernel(nullptr);
+  const auto [early_outputs, early] = kernel("1");
+  EXPECT_TRUE(plain_outputs.empty());
+  EXPECT_EQ(early_outputs, (std::vector<int>{1, 2})) << early;
+  const auto stores = [](const std::string& code, size_t from, size_t to) {
+    int n = 0;
+    for (size_t at = code.find("] = ", from); at < to; at = code.find("] = ", at + 1)) {
+      if (code.compare(code.rfind('\n', at) + 1, 5, "  o1[") == 0 || code.compare(code.rfind('\n', at) + 1, 5, "  o2[") == 0) ++n;
+    }
+    return n;
+  };
+  const size_t plain_wait = plain.find("hlo_wait_for_producers();"), wait = early.find("hlo_wait_for_producers();");
+  ASSERT_NE(wait, std::string::npos);
+  EXPECT_EQ(stores(plain, 0, plain_wait), 0);
+  EXPECT_EQ(plain.find("hlo_same_bits"), std::string::npos);
+  EXPECT_GT(stores(early, 0, wait), 0) << early;
+  EXPECT_GT(early.find("hlo_same_bits", wait), wait);
+  EXPECT_EQ(early.find("hlo_same_bits"), early.find("hlo_same_bits", wait));
+}
+
 TEST(GpuAttention, EveryCaseMatchesTheInterpreterAndRepeats) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
   // The planned chunks (8 keys a block here) and chunks of 48 (6 keys a
   // warp, 12 a quarter of the block) with a ragged last chunk, each with
-  // the caches loaded before the wait and without.
-  for (const char* early : {static_cast<const char*>(nullptr), "1"}) {
-    const testing::ScopedEnv early_loads("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", early);
+  // the caches loaded before the wait and without, and stored then too.
+  for (const EarlySetting& early : kEarlySettings) {
+    const testing::ScopedEnv early_loads("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", early.loads);
+    const testing::ScopedEnv early_stores("HLOGRAPH_GPU_ATTENTION_EARLY_STORES", early.stores);
     for (const char* chunk : {static_cast<const char*>(nullptr), "48"}) {
       const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_CHUNK", chunk);
       for (const Case& c : kCases) {

@@ -134,9 +134,7 @@ bool LeadingBatch(const std::vector<int64_t>& batching) {
 }  // namespace
 
 std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2, const ValueUsers& users) {
-  if (const char* env = std::getenv("HLOGRAPH_GPU_ATTENTION"); env != nullptr && std::string(env) == "0") {
-    return std::nullopt;
-  }
+  if (TurnedOff("HLOGRAPH_GPU_ATTENTION")) return std::nullopt;
   if (ClassifyOp(dot2) != OpClass::kGeneratedDot) return std::nullopt;
   const ir::Block* block = dot2.parent_block();
   const auto* dn2 = dot2.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
@@ -241,9 +239,7 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2)
 }
 
 const ir::Value* StoredByAttention(const ir::Operation& dus, const SoftmaxAttention& a) {
-  if (const char* env = std::getenv("HLOGRAPH_GPU_ATTENTION_STORES"); env != nullptr && std::string(env) == "0") {
-    return nullptr;
-  }
+  if (TurnedOff("HLOGRAPH_GPU_ATTENTION_STORES")) return nullptr;
   if (dus.name() != "stablehlo.dynamic_update_slice" || dus.num_operands() < 2) return nullptr;
   const ir::Value* v = dus.operand(1);
   for (;;) {
@@ -265,9 +261,11 @@ const ir::Value* StoredByAttention(const ir::Operation& dus, const SoftmaxAttent
   }
 }
 
-bool AttentionEarlyLoadsWanted() {
-  const char* env = std::getenv("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS");
-  return env != nullptr && std::string(env) == "1";
+bool AttentionEarlyLoadsWanted() { return !TurnedOff("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS"); }
+
+bool AttentionEarlyStoresWanted() {
+  const char* env = std::getenv("HLOGRAPH_GPU_ATTENTION_EARLY_STORES");
+  return AttentionEarlyLoadsWanted() && env != nullptr && std::string(env) == "1";
 }
 
 int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count) {

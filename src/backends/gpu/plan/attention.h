@@ -74,24 +74,32 @@ const ir::Value* StoredByAttention(const ir::Operation& dus, const SoftmaxAttent
 
 // The keys a block of the attention kernel takes (a multiple of 8, at
 // least 8): enough chunks for about kAttentionBlocksPerSm blocks per SM.
-// A block's time grows with its keys much faster than the loads alone
-// would say (measured on the H200, gpt_decode's 12 heads of 1024 keys, us
-// a call: 16 keys a block 353.7, 24 360.3, 48 400.6, 128 437.4, 256
-// 576.9), so the keys go to many blocks. HLOGRAPH_GPU_ATTENTION_CHUNK=N
-// sets it.
+// Measured on the H200 (gpt_decode's 12 heads of 1024 keys, us a call):
+// before kernels launched early, 16 keys a block 353.7, 24 360.3, 48
+// 400.6, 128 437.4, 256 576.9; with them and the loads before the wait
+// (docs/PERF.md), 16 keys 303.8, 32 276.5, 64 284.9: fewer blocks, each
+// loading its caches while the producers finish, win once the loads no
+// longer wait. HLOGRAPH_GPU_ATTENTION_CHUNK=N sets it.
 // At most kMaxAttentionChunk keys a block (1024 with the variable): more
 // heads' keys go to more blocks.
-constexpr int kAttentionBlocksPerSm = 6;
+constexpr int kAttentionBlocksPerSm = 3;
 constexpr int64_t kMaxAttentionChunk = 64;
 int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count);
 
 // Whether the attention kernel loads, before it waits for its producers,
 // what its keys and values read from the inputs it prefetches (the caches
 // a step's row is written into), and its combining block loads its first
-// chunk sums with the chunks' maxima and sums. Opt-in
-// (HLOGRAPH_GPU_ATTENTION_EARLY_LOADS=1) until docs/PERF.md has it
-// measured against the default.
+// chunk sums with the chunks' maxima and sums. On by default
+// (HLOGRAPH_GPU_ATTENTION_EARLY_LOADS=0 turns it off).
 bool AttentionEarlyLoadsWanted();
+
+// Whether the attention kernel, with its early loads, also stores before
+// it waits what it loaded of the caches into the stacked outputs its keys
+// and values go to (Fusion::early_outputs says where the plan allows it),
+// and after the wait only the elements that differ (this step's row).
+// Opt-in (HLOGRAPH_GPU_ATTENTION_EARLY_STORES=1) until docs/PERF.md has
+// it measured against the default.
+bool AttentionEarlyStoresWanted();
 
 // Limits of the kernel, beyond which the four kernels stay: each thread
 // loads a key's dims a warp apart and the last block keeps two floats a

@@ -40,12 +40,6 @@ bool ReadsAny(const ir::Operation& op, const std::set<const ir::Value*>& values)
   return reads;
 }
 
-// HLOGRAPH_GPU_<name>=0: a default-on choice turned off, for comparison.
-bool TurnedOff(const char* variable) {
-  const char* env = std::getenv(variable);
-  return env != nullptr && std::string(env) == "0";
-}
-
 // The blocks per SM a split product aims for (kDefaultDotBlocksPerSm, or
 // HLOGRAPH_GPU_DOT_BLOCKS_PER_SM).
 int DotBlocksPerSm() {
@@ -58,10 +52,12 @@ int DotBlocksPerSm() {
 
 bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
 
-bool DotLoadsEarlyWanted() {
-  const char* env = std::getenv("HLOGRAPH_GPU_DOT_LOADS_EARLY");
-  return env != nullptr && std::string(env) == "1";
+bool TurnedOff(const char* variable) {
+  const char* env = std::getenv(variable);
+  return env != nullptr && std::string(env) == "0";
 }
+
+bool DotLoadsEarlyWanted() { return !TurnedOff("HLOGRAPH_GPU_DOT_LOADS_EARLY"); }
 
 bool MovesElements(const ir::Operation& op) {
   static const std::set<std::string> kMoves = {"stablehlo.reshape",          "stablehlo.transpose",

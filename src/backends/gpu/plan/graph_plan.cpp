@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>
@@ -65,6 +66,23 @@ std::vector<BufferId> WritesRunningBehind(const GraphNode& n, const std::vector<
     }
   }
   return {all.begin(), all.end()};
+}
+
+// Whether the kernel of `n` may write what it writes before it waits while
+// the first `count` nodes of its graph may still run: each of them touching
+// those buffers is another iteration of the same unrolled loop pass, which
+// writes another window (Fusion::early_outputs).
+bool EarlyWritesAlone(const GraphNode& n, const std::vector<GraphNode>& nodes, size_t count,
+                      const std::function<bool(const std::vector<BufferId>&, const std::vector<BufferId>&)>& overlap) {
+  if (n.early_writes.empty()) return true;
+  for (size_t i = 0; i < count; ++i) {
+    const GraphNode& e = nodes[i];
+    const bool touches = overlap(e.writes, n.early_writes) || overlap(e.reads, n.early_writes);
+    const bool other_iteration =
+        e.step == n.step && n.loop_pass >= 0 && e.loop_pass == n.loop_pass && e.iteration != n.iteration;
+    if (touches && !other_iteration) return false;
+  }
+  return true;
 }
 
 class Builder {
@@ -169,12 +187,16 @@ class Builder {
       for (size_t j = 0; j < theirs.size(); ++j) mine[j] = mine[j] || theirs[j];
     }
     std::sort(node.deps.begin(), node.deps.end());
-    if (options_.programmatic_launch && LaunchesKernel(node)) {
+    const auto overlap = [this](const std::vector<BufferId>& a, const std::vector<BufferId>& b) { return Overlap(a, b); };
+    if (options_.programmatic_launch && LaunchesKernel(node) && EarlyWritesAlone(node, nodes, nodes.size(), overlap)) {
       for (int d : node.deps) {
         const GraphNode& dep = nodes[static_cast<size_t>(d)];
         if (LaunchesKernel(dep) && !Overlap(behind[static_cast<size_t>(d)], node.early_reads)) {
           node.programmatic.push_back(d);
         }
+      }
+      if (options_.one_early_edge && node.programmatic.size() > 1) {
+        node.programmatic.erase(node.programmatic.begin(), node.programmatic.end() - 1);
       }
     }
     behind.push_back(WritesRunningBehind(node, behind));
@@ -213,6 +235,7 @@ class Builder {
     for (BufferId& id : n.reads) id = Renamed(id);
     for (BufferId& id : n.writes) id = Renamed(id);
     for (BufferId& id : n.early_reads) id = Renamed(id);
+    for (BufferId& id : n.early_writes) id = Renamed(id);
     if (n.dst >= 0) n.dst = Renamed(n.dst);
     n.renamed = rename_;
   }
@@ -230,7 +253,10 @@ class Builder {
       n.kind = NodeKind::kKernel;
       const Fusion& f = program_.fusions[static_cast<size_t>(kernel->fusion)];
       for (int i : f.early_inputs) n.early_reads.push_back(kernel->inputs[static_cast<size_t>(i)]);
+      for (int i : f.early_outputs) n.early_writes.push_back(kernel->outputs[static_cast<size_t>(i)]);
       n.dependents_at_start = f.dependents_at_start;
+      n.loop_pass = unrolled_.pass;
+      n.iteration = unrolled_.iteration;
     } else if (const auto* gemm = std::get_if<GemmStep>(&step.action)) {
       const GemmConfig& c = gemm->config;
       if (c.batch * c.m * c.n == 0) return;
@@ -489,6 +515,17 @@ class Builder {
 
   // One iteration of the body; each swappable value's buffers then trade
   // roles, the others are copied.
+  // `count` iterations of the loop, one pass (GraphNode::loop_pass).
+  void LowerIterations(const WhileStep& w, const Step& step, int g, const std::vector<bool>& swap, int64_t count) {
+    const Unrolled outer = unrolled_;
+    const int pass = loop_passes_++;
+    for (int64_t i = 0; i < count; ++i) {
+      unrolled_ = {pass, i};
+      LowerIteration(w, step, g, swap);
+    }
+    unrolled_ = outer;
+  }
+
   void LowerIteration(const WhileStep& w, const Step& step, int g, const std::vector<bool>& swap) {
     Lower(w.body, g);
     std::vector<std::pair<BufferId, BufferId>> next_roles;
@@ -564,7 +601,7 @@ class Builder {
       layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes" + graphs +
                    (graphs.empty() ? " fit the budget of " + std::to_string(budget)
                                    : " fit the budgets of " + std::to_string(budget) + " and " + graph_limit);
-      for (int64_t i = 0; i < trips; ++i) LowerIteration(w, step, g, swap);
+      LowerIterations(w, step, g, swap, trips);
       RestoreRoles(w, step, g);
       plan_.loops.push_back(std::move(layout));
       return;
@@ -597,7 +634,7 @@ class Builder {
                               std::to_string(plan_.graphs[static_cast<size_t>(g)].nodes.size()) + ")");
     // The state is back in place at the end of each pass (for an even
     // unroll the swaps cancel out and nothing is copied).
-    for (int64_t i = 0; i < layout.unroll; ++i) LowerIteration(w, step, body, swap);
+    LowerIterations(w, step, body, swap, layout.unroll);
     RestoreRoles(w, step, body);
     Lower(w.cond, body);
     AddSetCondition(body, step, w.pred, condition, 0);
@@ -636,6 +673,12 @@ class Builder {
   GraphPlan plan_;
   std::vector<std::vector<std::vector<bool>>> ancestors_;  // per graph, per node: which earlier nodes it waits for
   std::vector<std::vector<std::vector<BufferId>>> behind_;  // per graph, per node: WritesRunningBehind
+  struct Unrolled {
+    int pass = -1;
+    int64_t iteration = -1;
+  };
+  Unrolled unrolled_;    // the loop pass and iteration being lowered (GraphNode::loop_pass)
+  int loop_passes_ = 0;
   // Inside an unrolled loop body: step buffers bound elsewhere (from, to).
   std::vector<std::pair<BufferId, BufferId>> rename_;
   mutable std::map<const WhileStep*, bool> fully_unrolled_;  // FullyUnrolled's answers
@@ -679,6 +722,7 @@ GraphOptions WithEnvironment(GraphOptions options) {
     return v != nullptr ? v : "";
   };
   if (text("HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH") == "0") options.programmatic_launch = false;
+  if (text("HLOGRAPH_GPU_EARLY_EDGES") == "one") options.one_early_edge = true;
   if (text("HLOGRAPH_GPU_CHAIN_PRIORITY") == "0") options.prioritize_chain = false;
   options.temps_in_graph_memory = options.temps_in_graph_memory || text("HLOGRAPH_GPU_TEMPS") == "graph";
   const std::string budget = text("HLOGRAPH_GPU_CONDITIONAL_GRAPHS");
@@ -785,6 +829,14 @@ Status GraphPlan::Verify() const {
       }
       if (n.off_chain && !n.programmatic.empty()) {
         return Status::Error("invalid graph plan: " + where + " is off the chain but launches early");
+      }
+      const auto same_buffer = [](const std::vector<BufferId>& a, const std::vector<BufferId>& b) {
+        return std::any_of(a.begin(), a.end(), [&](BufferId x) { return std::count(b.begin(), b.end(), x) > 0; });
+      };
+      if (!n.programmatic.empty() && !EarlyWritesAlone(n, nodes, i, same_buffer)) {
+        return Status::Error("invalid graph plan: " + where +
+                             " launches early but writes before waiting what a node other than its other iterations "
+                             "touches");
       }
       for (int d : n.programmatic) {
         const bool listed = std::count(n.deps.begin(), n.deps.end(), d) > 0;

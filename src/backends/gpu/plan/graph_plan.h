@@ -86,6 +86,15 @@ struct GraphNode {
   // What a kernel reads before it waits for its producers
   // (Fusion::early_inputs): no programmatic edge comes from a writer of it.
   std::vector<BufferId> early_reads;
+  // What a kernel may write before it waits (Fusion::early_outputs): it
+  // launches early only where every other node of its graph touching
+  // them is another iteration of the same unrolled loop pass.
+  std::vector<BufferId> early_writes;
+  // Which lowering of an unrolled loop (a pass: the loop once, or once
+  // per iteration of an outer loop unrolled around it) and which of its
+  // iterations the node is from; -1 outside unrolled loops.
+  int loop_pass = -1;
+  int64_t iteration = -1;
   // A kernel that lets its dependents launch as it starts
   // (Fusion::dependents_at_start), before it waits for its own producers:
   // a kernel launched early behind it may then run beside those too.
@@ -141,6 +150,13 @@ struct GraphOptions {
   // before they wait (docs/PERF.md): mlp_chain 77.4 -> 66.9 us a call,
   // fori_tanh 522 -> 406, scan_layers 111 -> 92, gpt_decode 606 -> 554.
   bool programmatic_launch = true;
+  // At most one programmatic edge into a kernel: from its latest
+  // dependency (the chain's kernel before it); the others are full edges.
+  // Opt-in (WithEnvironment: HLOGRAPH_GPU_EARLY_EDGES=one) until
+  // docs/PERF.md has it measured: gpt_decode's first attention, launched
+  // early behind the first product and the mask's kernel, started only
+  // after both had finished and a small kernel besides.
+  bool one_early_edge = false;
   // Kernels on a longest path of their graph run at the highest priority,
   // the others (off_chain) at the lowest and without early launch. Measured
   // on the H200 (docs/PERF.md): gpt_decode's KV-cache copies, launched
@@ -163,7 +179,7 @@ struct GraphOptions {
 
 // `options` as the environment amends them (what the executable and
 // `explain` both plan with): HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=0 turns
-// programmatic edges off, HLOGRAPH_GPU_CHAIN_PRIORITY=0 priorities, HLOGRAPH_GPU_TEMPS=graph temps in graph memory on; HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N
+// programmatic edges off, HLOGRAPH_GPU_EARLY_EDGES=one leaves one per kernel, HLOGRAPH_GPU_CHAIN_PRIORITY=0 priorities, HLOGRAPH_GPU_TEMPS=graph temps in graph memory on; HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N
 // sets the conditional graph budget.
 GraphOptions WithEnvironment(GraphOptions options);
 
