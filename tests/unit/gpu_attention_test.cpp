@@ -334,7 +334,9 @@ std::map<FusionKind, int> KernelKinds(const std::string& text) {
 
 TEST(GpuAttention, TheKernelStoresTheKeysAndValuesAScanStacks) {
   // The layer is one kernel: the attention, writing the stacked keys and
-  // values in place (outputs 1 and 2) as it loads them.
+  // values in place (outputs 1 and 2), by default once its block has left
+  // its partial sums and arrived (the fence before it waits for the sums
+  // alone), turned off as it loads them.
   Planned p = Plan(kKvCacheScan);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   const auto attention = OfKind(*p.program, FusionKind::kAttention);
@@ -347,6 +349,20 @@ TEST(GpuAttention, TheKernelStoresTheKeysAndValuesAScanStacks) {
   ASSERT_TRUE(k.ok()) << k.status().message();
   EXPECT_TRUE(testing::HasSubstr(k->code, "o1[")) << k->code;
   EXPECT_TRUE(testing::HasSubstr(k->code, "o2[")) << k->code;
+  const auto stored_after_arrival = [&](const char* last) {
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_STORES_LAST", last);
+    auto code = EmitKernel(f);
+    EXPECT_TRUE(code.ok()) << code.status().message();
+    const std::string body = code.ok() ? code->code.substr(code->code.find("__global__")) : "";
+    const size_t arrival = body.find("atomicAdd(&arrivals");
+    EXPECT_NE(arrival, std::string::npos) << body;
+    const size_t first = std::min(body.find("  o1["), body.find("  o2["));
+    EXPECT_NE(first, std::string::npos) << body;
+    return first > arrival && body.find("  o1[") < body.find("if (last_block)") &&
+           body.find("  o2[") < body.find("if (last_block)");
+  };
+  EXPECT_TRUE(stored_after_arrival(nullptr));
+  EXPECT_FALSE(stored_after_arrival("0"));
   EXPECT_TRUE(testing::HasSubstr(p.program->ToString(), "stores its keys or values into 2 loop states updated in place"))
       << p.program->ToString();
   // Turned off, or with the window's start computed from the attention's
@@ -367,18 +383,20 @@ TEST(GpuAttention, TheKernelStoresTheKeysAndValuesAScanStacks) {
   EXPECT_EQ(kinds.count(FusionKind::kUpdateSliceInPlace) ? kinds.at(FusionKind::kUpdateSliceInPlace) : 0, 1);
 }
 
-// The settings every case runs with: the caches loaded before the wait
-// (the default), not, and stored before the wait too.
-struct EarlySetting {
-  const char* loads;
-  const char* stores;
+// Every case runs with the defaults (the caches loaded before the wait,
+// the stacked keys and values stored once the block has arrived) and with
+// each turned off.
+struct Setting {
+  const char* variable;
+  const char* value;
 };
-constexpr EarlySetting kEarlySettings[] = {{nullptr, nullptr}, {"0", nullptr}, {nullptr, "1"}};
+constexpr Setting kSettings[] = {{"HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", nullptr},
+                                 {"HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", "0"},
+                                 {"HLOGRAPH_GPU_ATTENTION_STORES_LAST", "0"}};
 
 TEST(GpuAttention, EveryCaseCompiles) {
-  for (const EarlySetting& early : kEarlySettings) {
-    const testing::ScopedEnv loads("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", early.loads);
-    const testing::ScopedEnv stores("HLOGRAPH_GPU_ATTENTION_EARLY_STORES", early.stores);
+  for (const Setting& setting : kSettings) {
+    const testing::ScopedEnv changed(setting.variable, setting.value);
     for (const Case& c : kCases) ExpectEveryKernelCompiles(c.name, c.text);
     ExpectEveryKernelCompiles("keys_along_the_last_dim", Attention(4, 100, 40));
     ExpectEveryKernelCompiles("kv_cache_scan", kKvCacheScan);
@@ -425,51 +443,15 @@ TEST(GpuAttention, TheCachesAreLoadedBeforeTheWait) {
   EXPECT_TRUE(early.position);
 }
 
-TEST(GpuAttention, TheCachesAreStoredBeforeTheWaitWhenAsked) {
-  // With the option the scan's attention stores what it loaded of the
-  // caches into the stacked outputs before it waits (the windows its
-  // iteration owns), and after the wait only what differs: this step's row.
-  const auto kernel = [&](const char* early) {
-    const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_EARLY_STORES", early);
-    Planned p = Plan(kKvCacheScan);
-    EXPECT_TRUE(p.program.ok()) << p.program.status().message();
-    const auto attention = OfKind(*p.program, FusionKind::kAttention);
-    EXPECT_EQ(attention.size(), 1u);
-    if (!p.program.ok() || attention.size() != 1) return std::make_pair(std::vector<int>{}, std::string());
-    auto k = EmitKernel(*attention[0]);
-    EXPECT_TRUE(k.ok()) << k.status().message();
-    return std::make_pair(attention[0]->early_outputs, k.ok() ? k->code.substr(k->code.find("__global__")) : "");
-  };
-  const auto [plain_outputs, plain] = kernel(nullptr);
-  const auto [early_outputs, early] = kernel("1");
-  EXPECT_TRUE(plain_outputs.empty());
-  EXPECT_EQ(early_outputs, (std::vector<int>{1, 2})) << early;
-  const auto stores = [](const std::string& code, size_t from, size_t to) {
-    int n = 0;
-    for (size_t at = code.find("] = ", from); at < to; at = code.find("] = ", at + 1)) {
-      if (code.compare(code.rfind('\n', at) + 1, 5, "  o1[") == 0 || code.compare(code.rfind('\n', at) + 1, 5, "  o2[") == 0) ++n;
-    }
-    return n;
-  };
-  const size_t plain_wait = plain.find("hlo_wait_for_producers();"), wait = early.find("hlo_wait_for_producers();");
-  ASSERT_NE(wait, std::string::npos);
-  EXPECT_EQ(stores(plain, 0, plain_wait), 0);
-  EXPECT_EQ(plain.find("hlo_same_bits"), std::string::npos);
-  EXPECT_GT(stores(early, 0, wait), 0) << early;
-  EXPECT_GT(early.find("hlo_same_bits", wait), wait);
-  EXPECT_EQ(early.find("hlo_same_bits"), early.find("hlo_same_bits", wait));
-}
-
 TEST(GpuAttention, EveryCaseMatchesTheInterpreterAndRepeats) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
-  // The planned chunks (8 keys a block here) and chunks of 48 (6 keys a
-  // warp, 12 a quarter of the block) with a ragged last chunk, each with
-  // the caches loaded before the wait and without, and stored then too.
-  for (const EarlySetting& early : kEarlySettings) {
-    const testing::ScopedEnv early_loads("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", early.loads);
-    const testing::ScopedEnv early_stores("HLOGRAPH_GPU_ATTENTION_EARLY_STORES", early.stores);
+  // The planned chunks and chunks of 48 (6 keys a warp, 12 a quarter of
+  // the block) with a ragged last chunk, each with the defaults and each
+  // of kSettings' changes.
+  for (const Setting& setting : kSettings) {
+    const testing::ScopedEnv changed(setting.variable, setting.value);
     for (const char* chunk : {static_cast<const char*>(nullptr), "48"}) {
-      const testing::ScopedEnv setting("HLOGRAPH_GPU_ATTENTION_CHUNK", chunk);
+      const testing::ScopedEnv chunked("HLOGRAPH_GPU_ATTENTION_CHUNK", chunk);
       for (const Case& c : kCases) {
         for (uint64_t seed : {11u, 12u}) ExpectMatchesInterpreterAndRepeats(c.name, c.text, seed);
       }

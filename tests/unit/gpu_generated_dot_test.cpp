@@ -280,10 +280,10 @@ func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256x
   EXPECT_LT(ok->code.find("hlo_wait_for_producers();", ok->code.find(o.name)), ok->code.find("p1["));
 }
 
-TEST(GpuGeneratedDot, LoadsThatNeedNothingComputedGoRightAfterTheWait) {
+TEST(GpuGeneratedDot, LoadsThatNeedNothingComputedGoRightAfterTheWaitWhenAsked) {
   // The residual (input 2) comes from a kernel before: it is loaded after
-  // the wait, by default before the block's first barrier (the lhs
-  // staged), and with it turned off once the sum is there.
+  // the wait, with the option before the block's first barrier (the lhs
+  // staged), without it once the sum is there.
   Planned p = Plan(Named("residual_from_a_kernel_before").text);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   const Fusion& f = *Products(*p.program)[0];
@@ -297,8 +297,10 @@ TEST(GpuGeneratedDot, LoadsThatNeedNothingComputedGoRightAfterTheWait) {
     EXPECT_NE(residual, std::string::npos) << k->code;
     return residual < k->code.find("__syncthreads();", wait);
   };
-  EXPECT_FALSE(loaded_before_the_barrier("0"));
-  EXPECT_TRUE(loaded_before_the_barrier(nullptr));
+  EXPECT_FALSE(loaded_before_the_barrier(nullptr));
+  EXPECT_TRUE(loaded_before_the_barrier("1"));
+  EXPECT_TRUE(loaded_before_the_barrier("epilogue"));
+  EXPECT_FALSE(loaded_before_the_barrier("staged"));
   // A layer norm in the prologue: the thread's element of the staged chunk
   // (x at sk) is loaded before the block reduces x, not after.
   Planned ln = Plan(Named("layer_norm_in_the_prologue").text);
@@ -315,8 +317,10 @@ TEST(GpuGeneratedDot, LoadsThatNeedNothingComputedGoRightAfterTheWait) {
     EXPECT_NE(reduction, std::string::npos) << k->code;
     return staged < reduction;
   };
-  EXPECT_FALSE(staged_before_the_reductions("0"));
-  EXPECT_TRUE(staged_before_the_reductions(nullptr));
+  EXPECT_FALSE(staged_before_the_reductions(nullptr));
+  EXPECT_TRUE(staged_before_the_reductions("1"));
+  EXPECT_TRUE(staged_before_the_reductions("staged"));
+  EXPECT_FALSE(staged_before_the_reductions("epilogue"));
 }
 
 // The text between `from` and the matching closing brace of the block it opens.
@@ -602,9 +606,9 @@ TEST(GpuGeneratedDot, BlocksStageTheirLhsChunkInSharedMemory) {
   EXPECT_EQ(plain->code.find("lhs_s"), std::string::npos);
 }
 
-// Each case with the loads that need nothing computed right after the
-// wait (the default) and with its loads as they are needed.
-constexpr const char* kLoadsEarly[] = {nullptr, "0"};
+// Each case with its loads as they are needed (the default) and those
+// that need nothing computed right after the wait.
+constexpr const char* kLoadsEarly[] = {nullptr, "1"};
 
 TEST(GpuGeneratedDot, EveryCaseCompiles) {
   for (const char* early : kLoadsEarly) {

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <set>
 #include <sstream>
 
 #include "backends/gpu/plan/graph_plan.h"
@@ -512,45 +511,6 @@ TEST(GpuGraphPlan, KernelsOffTheLongestPathRunAtLowPriorityAndNeverLaunchEarly) 
     }
   }
   EXPECT_FALSE(broken.Verify().ok());
-}
-
-TEST(GpuGraphPlan, AnAttentionStoringBeforeItsWaitLaunchesEarlyBesideItsOwnIterationsAlone) {
-  // gpt_decode's attention stores each layer's caches into the window of
-  // the stacked outputs its iteration owns. With the early stores it
-  // writes them before it waits: it launches early only because every
-  // other node touching them is another iteration of the same loop pass.
-  const testing::ScopedEnv stores("HLOGRAPH_GPU_ATTENTION_EARLY_STORES", "1");
-  Planned p = PlanFile(testing::SourceDir() + "/bench/programs/gpt_decode.mlir");
-  const GraphPlan plan = PlanWithProgrammaticLaunch(p);
-  ASSERT_TRUE(plan.Verify().ok()) << plan.Verify().message();
-  const auto& nodes = plan.graphs[0].nodes;
-  std::vector<size_t> attention;
-  std::set<int64_t> iterations;
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    if (nodes[i].early_writes.empty()) continue;
-    attention.push_back(i);
-    iterations.insert(nodes[i].iteration);
-    EXPECT_EQ(nodes[i].early_writes.size(), 2u);  // the keys' and the values' stacked caches
-    EXPECT_FALSE(nodes[i].programmatic.empty()) << plan.ToString(p.program);
-    EXPECT_EQ(nodes[i].loop_pass, nodes[attention[0]].loop_pass);
-    EXPECT_GE(nodes[i].loop_pass, 0);
-  }
-  ASSERT_EQ(attention.size(), 12u) << plan.ToString(p.program);
-  EXPECT_EQ(iterations.size(), 12u);
-  // Verify catches an early launch beside another step touching them, or
-  // beside a node of another pass of the loop.
-  GraphPlan foreign = plan;
-  const size_t before = attention[3] - 1;
-  ASSERT_NE(nodes[before].step, nodes[attention[3]].step);
-  foreign.graphs[0].nodes[before].reads.push_back(nodes[attention[3]].early_writes[0]);
-  EXPECT_FALSE(foreign.Verify().ok());
-  GraphPlan other_pass = plan;
-  other_pass.graphs[0].nodes[attention[0]].loop_pass += 1;
-  EXPECT_FALSE(other_pass.Verify().ok());
-  // Without the option nothing is written before the wait.
-  const testing::ScopedEnv plain("HLOGRAPH_GPU_ATTENTION_EARLY_STORES", nullptr);
-  Planned q = PlanFile(testing::SourceDir() + "/bench/programs/gpt_decode.mlir");
-  for (const GraphNode& n : PlanWithProgrammaticLaunch(q).graphs[0].nodes) EXPECT_TRUE(n.early_writes.empty());
 }
 
 TEST(GpuGraphPlan, OneEarlyEdgeIntoAKernelComesFromItsLatestDependency) {

@@ -8,14 +8,13 @@
 //                 its threads then take the value columns, a quarter of
 //                 the keys each (for 64 of them), for u = sum of e * V.
 //                 Keys and values a loop state stacks (a scan's KV caches)
-//                 are stored there as they are loaded. With
+//                 are stored there too (AttentionStoresLastWanted: once
+//                 the block has arrived, below). With
 //                 AttentionEarlyLoadsWanted, what they read from the
 //                 caches is loaded before the kernel waits for its
-//                 producers (they write only this step's row), and with
-//                 Fusion::early_outputs stored then too: after the wait
-//                 only the elements that differ (the row) are stored.
-//   combine       each block leaves (m, l, u) and the last of the head to
-//                 arrive folds the maxima to M (the program's reduce_max),
+//                 producers (they write only this step's row).
+//   combine       each block leaves (m, l, u), fences them, arrives,
+//                 and the last of the head to arrive folds the maxima to M (the program's reduce_max),
 //                 computes X from it, rescales each chunk by exp(m - X),
 //                 folds the sums to L (its reduce_add), computes Y, and
 //                 stores (sum of rescaled u) / Y through the values
@@ -80,16 +79,11 @@ class AttentionEmitter {
         const auto before_wait = [&](const ir::Value* v) { return e_.ReadsOnly(v, f_.early_inputs); };
         for (const Index& at : k_at_) HLOGRAPH_TRY(e_.EmitReadyParts(a_.scores->operand(1), at, before_wait));
         for (const Index& at : v_at_) HLOGRAPH_TRY(e_.EmitReadyParts(a_.values->operand(1), at, before_wait));
-        if (!f_.early_outputs.empty()) {
-          HLOGRAPH_TRY(FindStores());
-          HLOGRAPH_TRY(StoreEarly(a_.scores->operand(1), k_at_));
-          if (width_ <= nc_) HLOGRAPH_TRY(StoreEarly(a_.values->operand(1), v_at_));
-        }
       }
       e_.Line("hlo_wait_for_producers();");
     }
     HLOGRAPH_TRY(e_.LoadScalarInputs());
-    if (!found_stores_) HLOGRAPH_TRY(FindStores());
+    HLOGRAPH_TRY(FindStores());
     if (width_ <= nc_) HLOGRAPH_TRY(LoadValues());
     HLOGRAPH_TRY(Scores());
     HLOGRAPH_TRY(Weights());
@@ -122,7 +116,6 @@ class AttentionEmitter {
   };
 
   Status FindStores() {
-    found_stores_ = true;
     for (size_t i = 0; i < f_.outputs.size(); ++i) {
       const ir::Operation* op = f_.outputs[i]->defining_op();
       const ir::Value* stored = op != nullptr ? StoredByAttention(*op, a_) : nullptr;
@@ -138,61 +131,30 @@ class AttentionEmitter {
     return std::any_of(stores_.begin(), stores_.end(), [&](const Store& s) { return s.output == output; });
   }
 
-  // Where store `s` puts element `idx` of `v` (the keys or the values):
-  // the element's place in the update (row-major, as the reshapes between
-  // keep it), moved to the window.
-  std::string StoredAt(const Store& s, const ir::Value* v, const Index& idx) {
-    const ir::Type& big = s.update->operand(0)->type();
-    const Index in_update = e_.Reshaped(idx, v->type().shape(), s.update->operand(1)->type().shape());
-    Index at(in_update.size());
-    for (size_t d = 0; d < at.size(); ++d) at[d] = e_.IndexVar(in_update[d] + " + " + s.starts[d]);
-    return "o" + std::to_string(s.output) + "[" + e_.Linear(at, big.shape()) + "]";
-  }
-
-  static std::string EarlyKey(size_t output, const Index& idx) {
-    std::string key = std::to_string(output);
-    for (const std::string& i : idx) key += "," + i;
-    return key;
-  }
-
   // Stores `var`, operand `v` at `idx`, into the outputs whose updates
-  // write `v`. Where StoreEarly stored the element's earlier value, only
-  // if this one differs (this step's row).
+  // write `v`: the element's place in the update (row-major, as the
+  // reshapes between keep it), moved to the window.
   void StoreLoaded(const ir::Value* v, const Index& idx, const std::string& var) {
     for (const Store& s : stores_) {
       if (s.stored != v) continue;
-      const ir::ElementType t = s.update->operand(0)->type().element();
-      const std::string at = StoredAt(s, v, idx), value = StoreExpr(t, var);
-      const auto early = early_values_.find(EarlyKey(s.output, idx));
-      if (early == early_values_.end()) {
-        e_.Line(at + " = " + value + ";");
-      } else {
-        e_.Line("if (!hlo_same_bits(" + StoreExpr(t, early->second) + ", " + value + ")) " + at + " = " + value + ";");
-      }
+      const ir::Type& big = s.update->operand(0)->type();
+      const Index in_update = e_.Reshaped(idx, v->type().shape(), s.update->operand(1)->type().shape());
+      Index at(in_update.size());
+      for (size_t d = 0; d < at.size(); ++d) at[d] = e_.IndexVar(in_update[d] + " + " + s.starts[d]);
+      e_.Line("o" + std::to_string(s.output) + "[" + e_.Linear(at, big.shape()) + "] = " +
+              StoreExpr(big.element(), var) + ";");
     }
   }
 
-  // Before the wait (Fusion::early_outputs): stores into the outputs whose
-  // updates write `v` (the keys or values, a dynamic_update_slice of a
-  // cache) at each index of `at` the cache's element, which the kernel
-  // loaded early; StoreLoaded stores after the wait only the elements
-  // whose value differs (this step's row). The thread that stores an
-  // element early stores its final value too, so its later store wins.
-  Status StoreEarly(const ir::Value* v, const std::vector<Index>& at) {
-    const ir::Operation* dus = v->defining_op();
-    if (dus == nullptr || dus->name() != "stablehlo.dynamic_update_slice" ||
-        !e_.ReadsOnly(dus->operand(0), f_.early_inputs)) {
-      return Status::Ok();
+  // StoreLoaded, once the block has arrived (Combine) where
+  // AttentionStoresLastWanted: the fence before the arrival then waits
+  // for the partial sums alone, not for the caches' stores to drain.
+  void StoreOnceArrived(const ir::Value* v, const Index& idx, const std::string& var) {
+    if (stores_last_) {
+      pending_.push_back({v, idx, var});
+    } else {
+      StoreLoaded(v, idx, var);
     }
-    for (const Index& idx : at) {
-      for (const Store& s : stores_) {
-        if (s.stored != v) continue;
-        HLOGRAPH_ASSIGN(const std::string old, e_.Emit(dus->operand(0), idx));
-        e_.Line(StoredAt(s, v, idx) + " = " + StoreExpr(s.update->operand(0)->type().element(), old) + ";");
-        early_values_[EarlyKey(s.output, idx)] = old;
-      }
-    }
-    return Status::Ok();
   }
 
   // S at (b, t) (t a variable): the index of S's [batch..., keys] shape.
@@ -268,7 +230,7 @@ class AttentionEmitter {
       }
     }
     // Clamped keys and dims store the same value twice: harmless.
-    for (size_t i = 0; i < ks.size(); ++i) StoreLoaded(dot.operand(1), k_at_[i], ks[i]);
+    for (size_t i = 0; i < ks.size(); ++i) StoreOnceArrived(dot.operand(1), k_at_[i], ks[i]);
     for (int64_t j = 0; j < per_warp; ++j) {
       const std::string& x = acc[static_cast<size_t>(j)];
       e_.Line("for (int offset = 16; offset > 0; offset /= 2) " + x + " += __shfl_xor_sync(0xffffffffu, " + x +
@@ -432,7 +394,13 @@ class AttentionEmitter {
     }
     e_.Line("u_s[part][col] = u;");
     e_.Close();
-    for (size_t j = 0; j < vals_.size(); ++j) StoreLoaded(a_.values->operand(1), v_at_[j], vals_[j]);
+    for (size_t j = 0; j < vals_.size(); ++j) {
+      if (loaded) {
+        StoreOnceArrived(a_.values->operand(1), v_at_[j], vals_[j]);
+      } else {
+        StoreLoaded(a_.values->operand(1), v_at_[j], vals_[j]);  // the next pass loads others into vals_
+      }
+    }
     OpenPartsTotal(parts_);
     e_.Line("mine[2 + n0 + col] = total;");
     e_.Close();
@@ -460,6 +428,7 @@ class AttentionEmitter {
     e_.Line("__syncthreads();");
     e_.Line("if (threadIdx.x == 0) last_block = atomicAdd(&arrivals[bl], 1u) == (unsigned int)(C - 1);");
     e_.Line("__syncthreads();");
+    for (const Pending& p : pending_) StoreLoaded(p.v, p.idx, p.var);
     e_.Open("if (last_block)");
     e_.Line("const float* const head = partials + bl * C * " + S + ";");
     // Where one pass takes every column, a thread's first kEarlyGroup chunk sums
@@ -568,8 +537,13 @@ class AttentionEmitter {
   Index b_;
   std::map<const ir::Value*, bool> reads_scores_;
   std::vector<Store> stores_;
-  bool found_stores_ = false;
-  std::map<std::string, std::string> early_values_;  // StoreEarly's, by EarlyKey
+  const bool stores_last_ = AttentionStoresLastWanted();
+  struct Pending {
+    const ir::Value* v;
+    Index idx;
+    std::string var;
+  };
+  std::vector<Pending> pending_;  // StoreOnceArrived's
 };
 
 }  // namespace

@@ -301,10 +301,9 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   const DotEmitter::Output out = d.OutputAt("b", "min(mm, " + M + " - 1)", "min(n0 + x, N - 1)");
   HLOGRAPH_TRY(d.LoadEpilogueOperands(out, /*before_wait=*/true));
   if (!d.fusion().early_inputs.empty()) e.Line("hlo_wait_for_producers();");
-  if (DotLoadsEarlyWanted()) {
-    HLOGRAPH_TRY(d.LoadEpilogueOperands(out, /*before_wait=*/false));
-    if (t.stage_lhs) HLOGRAPH_TRY(d.PrepareStaging("b", "kbeg", t.k_chunk, "kend"));
-  }
+  const DotEarlyLoads early = DotLoadsEarlyWanted();
+  if (early.epilogue) HLOGRAPH_TRY(d.LoadEpilogueOperands(out, /*before_wait=*/false));
+  if (early.staged && t.stage_lhs) HLOGRAPH_TRY(d.PrepareStaging("b", "kbeg", t.k_chunk, "kend"));
   const std::string staged = t.stage_lhs ? "lhs_s" : "";
   if (reduces) HLOGRAPH_TRY(d.ReduceInPrologue("b", "reduce_s", t.slices));
   if (t.stage_lhs) HLOGRAPH_TRY(d.StageLhs("lhs_s", "b", "kbeg", t.k_chunk, "kend"));

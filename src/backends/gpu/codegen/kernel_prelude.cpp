@@ -46,18 +46,6 @@ __device__ __forceinline__ void hlo_start_dependents() {
 #endif
 }
 
-// Whether two values hold the same bits (a float compare would call
-// -0 and 0 equal, and NaN unequal to itself).
-template <typename T>
-__device__ __forceinline__ bool hlo_same_bits(const T a, const T b) {
-  const unsigned char* x = reinterpret_cast<const unsigned char*>(&a);
-  const unsigned char* y = reinterpret_cast<const unsigned char*>(&b);
-  for (unsigned i = 0; i < sizeof(T); ++i) {
-    if (x[i] != y[i]) return false;
-  }
-  return true;
-}
-
 // Asks the copy engines to bring the bytes [from, to) into L2 (sm_90+), to
 // be read by blocks not yet running: a hint no thread waits for, so the
 // ragged 16-byte ends are left out. A range of more than `most` bytes (a

@@ -93,13 +93,12 @@ int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count);
 // (HLOGRAPH_GPU_ATTENTION_EARLY_LOADS=0 turns it off).
 bool AttentionEarlyLoadsWanted();
 
-// Whether the attention kernel, with its early loads, also stores before
-// it waits what it loaded of the caches into the stacked outputs its keys
-// and values go to (Fusion::early_outputs says where the plan allows it),
-// and after the wait only the elements that differ (this step's row).
-// Opt-in (HLOGRAPH_GPU_ATTENTION_EARLY_STORES=1) until docs/PERF.md has
-// it measured against the default.
-bool AttentionEarlyStoresWanted();
+// Whether the attention kernel stores the keys and values a loop state
+// stacks once its block has left its partial sums and arrived, rather than
+// as it loads them: the fence before the arrival then waits for the sums
+// alone, not for the caches' 6 MB a layer (gpt_decode) to drain. On by
+// default (HLOGRAPH_GPU_ATTENTION_STORES_LAST=0 turns it off).
+bool AttentionStoresLastWanted();
 
 // Limits of the kernel, beyond which the four kernels stay: each thread
 // loads a key's dims a warp apart and the last block keeps two floats a

@@ -57,7 +57,11 @@ bool TurnedOff(const char* variable) {
   return env != nullptr && std::string(env) == "0";
 }
 
-bool DotLoadsEarlyWanted() { return !TurnedOff("HLOGRAPH_GPU_DOT_LOADS_EARLY"); }
+DotEarlyLoads DotLoadsEarlyWanted() {
+  const char* env = std::getenv("HLOGRAPH_GPU_DOT_LOADS_EARLY");
+  const std::string v = env != nullptr ? env : "";
+  return {v == "1" || v == "epilogue", v == "1" || v == "staged"};
+}
 
 bool MovesElements(const ir::Operation& op) {
   static const std::set<std::string> kMoves = {"stablehlo.reshape",          "stablehlo.transpose",

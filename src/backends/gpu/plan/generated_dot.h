@@ -125,15 +125,20 @@ bool TurnedOff(const char* variable);
 // wait (HLOGRAPH_GPU_PREFETCH_L2=0: no).
 bool PrefetchIntoL2Wanted();
 
-// Whether a product kernel issues, right after it waits for its
-// producers, the loads that need nothing it computes: its epilogue's
-// operands (a residual), in flight while it sums, rather than once the sum
-// is there, and, where one pass stages its lhs chunk, what the chunk reads
-// beside its prologue's reductions (a layer norm's input and scale), in
-// flight while it reduces. On by default (HLOGRAPH_GPU_DOT_LOADS_EARLY=0
-// turns it off): with the attention's early loads and 32 keys a block,
-// gpt_decode 287.8 -> 276.5 us a call on the H200 (docs/PERF.md).
-bool DotLoadsEarlyWanted();
+// Which loads that need nothing it computes a product kernel issues
+// right after it waits for its producers: its epilogue's operands (a
+// residual), in flight while it sums, rather than once the sum is there;
+// and, where one pass stages its lhs chunk, what the chunk reads beside
+// its prologue's reductions (a layer norm's input and scale), in flight
+// while it reduces. Opt-in (HLOGRAPH_GPU_DOT_LOADS_EARLY=1 both,
+// =epilogue or =staged one): on the H200 (docs/PERF.md) gpt_decode took
+// 275.5 us a call with both, 267.9 without (the attention's early loads
+// and 32 keys a block in both).
+struct DotEarlyLoads {
+  bool epilogue = false;
+  bool staged = false;
+};
+DotEarlyLoads DotLoadsEarlyWanted();
 
 // Whether `op` only moves its first operand's elements (reshape,
 // transpose, slice, broadcast_in_dim, convert, dynamic_slice): each of its

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <functional>
 #include <limits>
 #include <map>
 #include <set>
@@ -66,23 +65,6 @@ std::vector<BufferId> WritesRunningBehind(const GraphNode& n, const std::vector<
     }
   }
   return {all.begin(), all.end()};
-}
-
-// Whether the kernel of `n` may write what it writes before it waits while
-// the first `count` nodes of its graph may still run: each of them touching
-// those buffers is another iteration of the same unrolled loop pass, which
-// writes another window (Fusion::early_outputs).
-bool EarlyWritesAlone(const GraphNode& n, const std::vector<GraphNode>& nodes, size_t count,
-                      const std::function<bool(const std::vector<BufferId>&, const std::vector<BufferId>&)>& overlap) {
-  if (n.early_writes.empty()) return true;
-  for (size_t i = 0; i < count; ++i) {
-    const GraphNode& e = nodes[i];
-    const bool touches = overlap(e.writes, n.early_writes) || overlap(e.reads, n.early_writes);
-    const bool other_iteration =
-        e.step == n.step && n.loop_pass >= 0 && e.loop_pass == n.loop_pass && e.iteration != n.iteration;
-    if (touches && !other_iteration) return false;
-  }
-  return true;
 }
 
 class Builder {
@@ -187,8 +169,7 @@ class Builder {
       for (size_t j = 0; j < theirs.size(); ++j) mine[j] = mine[j] || theirs[j];
     }
     std::sort(node.deps.begin(), node.deps.end());
-    const auto overlap = [this](const std::vector<BufferId>& a, const std::vector<BufferId>& b) { return Overlap(a, b); };
-    if (options_.programmatic_launch && LaunchesKernel(node) && EarlyWritesAlone(node, nodes, nodes.size(), overlap)) {
+    if (options_.programmatic_launch && LaunchesKernel(node)) {
       for (int d : node.deps) {
         const GraphNode& dep = nodes[static_cast<size_t>(d)];
         if (LaunchesKernel(dep) && !Overlap(behind[static_cast<size_t>(d)], node.early_reads)) {
@@ -235,7 +216,6 @@ class Builder {
     for (BufferId& id : n.reads) id = Renamed(id);
     for (BufferId& id : n.writes) id = Renamed(id);
     for (BufferId& id : n.early_reads) id = Renamed(id);
-    for (BufferId& id : n.early_writes) id = Renamed(id);
     if (n.dst >= 0) n.dst = Renamed(n.dst);
     n.renamed = rename_;
   }
@@ -253,10 +233,7 @@ class Builder {
       n.kind = NodeKind::kKernel;
       const Fusion& f = program_.fusions[static_cast<size_t>(kernel->fusion)];
       for (int i : f.early_inputs) n.early_reads.push_back(kernel->inputs[static_cast<size_t>(i)]);
-      for (int i : f.early_outputs) n.early_writes.push_back(kernel->outputs[static_cast<size_t>(i)]);
       n.dependents_at_start = f.dependents_at_start;
-      n.loop_pass = unrolled_.pass;
-      n.iteration = unrolled_.iteration;
     } else if (const auto* gemm = std::get_if<GemmStep>(&step.action)) {
       const GemmConfig& c = gemm->config;
       if (c.batch * c.m * c.n == 0) return;
@@ -515,17 +492,6 @@ class Builder {
 
   // One iteration of the body; each swappable value's buffers then trade
   // roles, the others are copied.
-  // `count` iterations of the loop, one pass (GraphNode::loop_pass).
-  void LowerIterations(const WhileStep& w, const Step& step, int g, const std::vector<bool>& swap, int64_t count) {
-    const Unrolled outer = unrolled_;
-    const int pass = loop_passes_++;
-    for (int64_t i = 0; i < count; ++i) {
-      unrolled_ = {pass, i};
-      LowerIteration(w, step, g, swap);
-    }
-    unrolled_ = outer;
-  }
-
   void LowerIteration(const WhileStep& w, const Step& step, int g, const std::vector<bool>& swap) {
     Lower(w.body, g);
     std::vector<std::pair<BufferId, BufferId>> next_roles;
@@ -601,7 +567,7 @@ class Builder {
       layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes" + graphs +
                    (graphs.empty() ? " fit the budget of " + std::to_string(budget)
                                    : " fit the budgets of " + std::to_string(budget) + " and " + graph_limit);
-      LowerIterations(w, step, g, swap, trips);
+      for (int64_t i = 0; i < trips; ++i) LowerIteration(w, step, g, swap);
       RestoreRoles(w, step, g);
       plan_.loops.push_back(std::move(layout));
       return;
@@ -634,7 +600,7 @@ class Builder {
                               std::to_string(plan_.graphs[static_cast<size_t>(g)].nodes.size()) + ")");
     // The state is back in place at the end of each pass (for an even
     // unroll the swaps cancel out and nothing is copied).
-    LowerIterations(w, step, body, swap, layout.unroll);
+    for (int64_t i = 0; i < layout.unroll; ++i) LowerIteration(w, step, body, swap);
     RestoreRoles(w, step, body);
     Lower(w.cond, body);
     AddSetCondition(body, step, w.pred, condition, 0);
@@ -673,12 +639,6 @@ class Builder {
   GraphPlan plan_;
   std::vector<std::vector<std::vector<bool>>> ancestors_;  // per graph, per node: which earlier nodes it waits for
   std::vector<std::vector<std::vector<BufferId>>> behind_;  // per graph, per node: WritesRunningBehind
-  struct Unrolled {
-    int pass = -1;
-    int64_t iteration = -1;
-  };
-  Unrolled unrolled_;    // the loop pass and iteration being lowered (GraphNode::loop_pass)
-  int loop_passes_ = 0;
   // Inside an unrolled loop body: step buffers bound elsewhere (from, to).
   std::vector<std::pair<BufferId, BufferId>> rename_;
   mutable std::map<const WhileStep*, bool> fully_unrolled_;  // FullyUnrolled's answers
@@ -829,14 +789,6 @@ Status GraphPlan::Verify() const {
       }
       if (n.off_chain && !n.programmatic.empty()) {
         return Status::Error("invalid graph plan: " + where + " is off the chain but launches early");
-      }
-      const auto same_buffer = [](const std::vector<BufferId>& a, const std::vector<BufferId>& b) {
-        return std::any_of(a.begin(), a.end(), [&](BufferId x) { return std::count(b.begin(), b.end(), x) > 0; });
-      };
-      if (!n.programmatic.empty() && !EarlyWritesAlone(n, nodes, i, same_buffer)) {
-        return Status::Error("invalid graph plan: " + where +
-                             " launches early but writes before waiting what a node other than its other iterations "
-                             "touches");
       }
       for (int d : n.programmatic) {
         const bool listed = std::count(n.deps.begin(), n.deps.end(), d) > 0;

@@ -86,15 +86,6 @@ struct GraphNode {
   // What a kernel reads before it waits for its producers
   // (Fusion::early_inputs): no programmatic edge comes from a writer of it.
   std::vector<BufferId> early_reads;
-  // What a kernel may write before it waits (Fusion::early_outputs): it
-  // launches early only where every other node of its graph touching
-  // them is another iteration of the same unrolled loop pass.
-  std::vector<BufferId> early_writes;
-  // Which lowering of an unrolled loop (a pass: the loop once, or once
-  // per iteration of an outer loop unrolled around it) and which of its
-  // iterations the node is from; -1 outside unrolled loops.
-  int loop_pass = -1;
-  int64_t iteration = -1;
   // A kernel that lets its dependents launch as it starts
   // (Fusion::dependents_at_start), before it waits for its own producers:
   // a kernel launched early behind it may then run beside those too.

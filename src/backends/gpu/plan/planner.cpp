@@ -574,7 +574,6 @@ class Planner {
         // scalars held in arguments or constants too (the position of this
         // step's row, which its loads of that row wait for).
         if (!f.early_inputs.empty() && AttentionEarlyLoadsWanted()) AddHeldScalars(f, k);
-        if (!f.early_inputs.empty() && AttentionEarlyStoresWanted()) f.early_outputs = EarlyStores(f, stores);
       }
       const int64_t cache_bytes = BytesOf(at.scores->operand(1)->type()) + BytesOf(at.values->operand(1)->type());
       f.dependents_at_start = !f.early_inputs.empty() && cache_bytes >= kDependentsAtStartBytes;
@@ -608,25 +607,6 @@ class Planner {
       }
     }
     f.early_inputs.assign(early.begin(), early.end());
-  }
-
-  // The outputs attention kernel `f` may store before it waits (all its
-  // `stores`, or none): each a loop's stacked output whose iterations write
-  // disjoint windows, the window's place read from what f reads early.
-  std::vector<int> EarlyStores(const Fusion& f, const std::vector<const ir::Operation*>& stores) const {
-    std::vector<int> early;
-    for (const ir::Operation* u : stores) {
-      if (!disjoint_windows_.count(u)) return {};
-      for (size_t i = 2; i < u->num_operands(); ++i) {
-        for (int input : InputsReadFor(u->operand(i), f.inputs)) {
-          if (std::count(f.early_inputs.begin(), f.early_inputs.end(), input) == 0) return {};
-        }
-      }
-      const auto at = std::find(f.outputs.begin(), f.outputs.end(), u->result(0));
-      if (at == f.outputs.end()) return {};
-      early.push_back(static_cast<int>(at - f.outputs.begin()));
-    }
-    return early;
   }
 
   // The scratch of a kernel whose blocks leave partial sums for the last
@@ -831,7 +811,6 @@ class Planner {
           std::count(next->operands().begin(), next->operands().end(), user->result(0)) == 1 &&
           next->operand(i) == user->result(0) && ClassifyOp(*user) == OpClass::kFusible) {
         update_in_place_[user] = state;
-        if (overwritten) disjoint_windows_.insert(user);
       }
     }
     if (cond.num_arguments() != w.state.size() || body.num_arguments() != w.state.size()) {
@@ -945,9 +924,6 @@ class Planner {
   // The updates in place each attention kernel stores (StoredByAttention),
   // in program order; in_attention_ names their kernel too.
   std::map<const ir::Operation*, std::vector<const ir::Operation*>> attention_stores_;
-  // The updates in place whose loop's iterations each write their own
-  // window of the state (InitialValueOverwritten).
-  std::set<const ir::Operation*> disjoint_windows_;
   bool top_level_ = true;
 };
 

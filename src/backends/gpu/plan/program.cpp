@@ -189,11 +189,6 @@ std::string GpuProgram::ToString() const {
       for (int i : f.early_inputs) os << " " << i;
       os << " before waiting for its producers]";
     }
-    if (!f.early_outputs.empty()) {
-      os << " [writes output";
-      for (int i : f.early_outputs) os << " " << i;
-      os << " before waiting for its producers]";
-    }
     if (f.dependents_at_start) os << " [lets its dependents launch as it starts]";
     os << "\n";
   }

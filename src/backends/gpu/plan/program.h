@@ -93,12 +93,6 @@ struct Fusion {
   // weights, loaded while the kernel before it finishes. The graph plan
   // launches a kernel early only behind kernels that write none of them.
   std::vector<int> early_inputs;
-  // Outputs (by position) it may write before it waits: the windows an
-  // attention kernel stores its cache loads into (AttentionEarlyStoresWanted),
-  // each a loop's stacked output whose iterations write disjoint windows
-  // (InitialValueOverwritten). The graph plan launches such a kernel early
-  // only where every other node touching them is another iteration of it.
-  std::vector<int> early_outputs;
   // It lets the kernels launched early behind it launch as it starts, not
   // once it has waited for its own producers: they then load their
   // weights while it waits and runs, not only while it runs. Products and
