@@ -334,9 +334,9 @@ std::map<FusionKind, int> KernelKinds(const std::string& text) {
 
 TEST(GpuAttention, TheKernelStoresTheKeysAndValuesAScanStacks) {
   // The layer is one kernel: the attention, writing the stacked keys and
-  // values in place (outputs 1 and 2), by default once its block has left
-  // its partial sums and arrived (the fence before it waits for the sums
-  // alone), turned off as it loads them.
+  // values in place (outputs 1 and 2), by default as it loads them, with
+  // the option once its block has left its partial sums and arrived (the
+  // fence before it then waits for the sums alone).
   Planned p = Plan(kKvCacheScan);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   const auto attention = OfKind(*p.program, FusionKind::kAttention);
@@ -361,8 +361,8 @@ TEST(GpuAttention, TheKernelStoresTheKeysAndValuesAScanStacks) {
     return first > arrival && body.find("  o1[") < body.find("if (last_block)") &&
            body.find("  o2[") < body.find("if (last_block)");
   };
-  EXPECT_TRUE(stored_after_arrival(nullptr));
-  EXPECT_FALSE(stored_after_arrival("0"));
+  EXPECT_FALSE(stored_after_arrival(nullptr));
+  EXPECT_TRUE(stored_after_arrival("1"));
   EXPECT_TRUE(testing::HasSubstr(p.program->ToString(), "stores its keys or values into 2 loop states updated in place"))
       << p.program->ToString();
   // Turned off, or with the window's start computed from the attention's
@@ -384,15 +384,15 @@ TEST(GpuAttention, TheKernelStoresTheKeysAndValuesAScanStacks) {
 }
 
 // Every case runs with the defaults (the caches loaded before the wait,
-// the stacked keys and values stored once the block has arrived) and with
-// each turned off.
+// the stacked keys and values stored as they are loaded) and with each
+// changed.
 struct Setting {
   const char* variable;
   const char* value;
 };
 constexpr Setting kSettings[] = {{"HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", nullptr},
                                  {"HLOGRAPH_GPU_ATTENTION_EARLY_LOADS", "0"},
-                                 {"HLOGRAPH_GPU_ATTENTION_STORES_LAST", "0"}};
+                                 {"HLOGRAPH_GPU_ATTENTION_STORES_LAST", "1"}};
 
 TEST(GpuAttention, EveryCaseCompiles) {
   for (const Setting& setting : kSettings) {

@@ -280,10 +280,10 @@ func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256x
   EXPECT_LT(ok->code.find("hlo_wait_for_producers();", ok->code.find(o.name)), ok->code.find("p1["));
 }
 
-TEST(GpuGeneratedDot, LoadsThatNeedNothingComputedGoRightAfterTheWaitWhenAsked) {
+TEST(GpuGeneratedDot, LoadsThatNeedNothingComputedGoRightAfterTheWait) {
   // The residual (input 2) comes from a kernel before: it is loaded after
-  // the wait, with the option before the block's first barrier (the lhs
-  // staged), without it once the sum is there.
+  // the wait, by default before the block's first barrier (the lhs
+  // staged), with the option turned off once the sum is there.
   Planned p = Plan(Named("residual_from_a_kernel_before").text);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   const Fusion& f = *Products(*p.program)[0];
@@ -297,12 +297,12 @@ TEST(GpuGeneratedDot, LoadsThatNeedNothingComputedGoRightAfterTheWaitWhenAsked) 
     EXPECT_NE(residual, std::string::npos) << k->code;
     return residual < k->code.find("__syncthreads();", wait);
   };
-  EXPECT_FALSE(loaded_before_the_barrier(nullptr));
+  EXPECT_TRUE(loaded_before_the_barrier(nullptr));
+  EXPECT_FALSE(loaded_before_the_barrier("0"));
   EXPECT_TRUE(loaded_before_the_barrier("1"));
-  EXPECT_TRUE(loaded_before_the_barrier("epilogue"));
   EXPECT_FALSE(loaded_before_the_barrier("staged"));
-  // A layer norm in the prologue: the thread's element of the staged chunk
-  // (x at sk) is loaded before the block reduces x, not after.
+  // A layer norm in the prologue: with HLOGRAPH_GPU_DOT_LOADS_EARLY=1 or =staged the thread's element of the staged chunk
+  // (x at sk) is loaded before the block reduces x, by default after.
   Planned ln = Plan(Named("layer_norm_in_the_prologue").text);
   ASSERT_TRUE(ln.program.ok()) << ln.program.status().message();
   const Fusion& g = *Products(*ln.program)[0];
@@ -318,9 +318,9 @@ TEST(GpuGeneratedDot, LoadsThatNeedNothingComputedGoRightAfterTheWaitWhenAsked) 
     return staged < reduction;
   };
   EXPECT_FALSE(staged_before_the_reductions(nullptr));
+  EXPECT_FALSE(staged_before_the_reductions("0"));
   EXPECT_TRUE(staged_before_the_reductions("1"));
   EXPECT_TRUE(staged_before_the_reductions("staged"));
-  EXPECT_FALSE(staged_before_the_reductions("epilogue"));
 }
 
 // The text between `from` and the matching closing brace of the block it opens.
@@ -606,9 +606,10 @@ TEST(GpuGeneratedDot, BlocksStageTheirLhsChunkInSharedMemory) {
   EXPECT_EQ(plain->code.find("lhs_s"), std::string::npos);
 }
 
-// Each case with its loads as they are needed (the default) and those
-// that need nothing computed right after the wait.
-constexpr const char* kLoadsEarly[] = {nullptr, "1"};
+// Each case with the default (the epilogue's operands loaded right after
+// the wait), its loads as they are needed, and every load that needs
+// nothing computed right after the wait.
+constexpr const char* kLoadsEarly[] = {nullptr, "0", "1"};
 
 TEST(GpuGeneratedDot, EveryCaseCompiles) {
   for (const char* early : kLoadsEarly) {

@@ -59,7 +59,7 @@ bool TurnedOff(const char* variable) {
 
 DotEarlyLoads DotLoadsEarlyWanted() {
   const char* env = std::getenv("HLOGRAPH_GPU_DOT_LOADS_EARLY");
-  const std::string v = env != nullptr ? env : "";
+  const std::string v = env != nullptr ? env : "epilogue";
   return {v == "1" || v == "epilogue", v == "1" || v == "staged"};
 }
 

@@ -130,10 +130,11 @@ bool PrefetchIntoL2Wanted();
 // residual), in flight while it sums, rather than once the sum is there;
 // and, where one pass stages its lhs chunk, what the chunk reads beside
 // its prologue's reductions (a layer norm's input and scale), in flight
-// while it reduces. Opt-in (HLOGRAPH_GPU_DOT_LOADS_EARLY=1 both,
-// =epilogue or =staged one): on the H200 (docs/PERF.md) gpt_decode took
-// 275.5 us a call with both, 267.9 without (the attention's early loads
-// and 32 keys a block in both).
+// while it reduces. The epilogue's by default (HLOGRAPH_GPU_DOT_LOADS_EARLY
+// =0 neither, =1 both, =staged the staged chunk's alone): on the H200
+// (docs/PERF.md) gpt_decode took 276.4 us a call with neither, 271.9 with
+// the epilogue's, 286.2 with the staged chunk's (both: 275.5, against
+// 267.9 for neither, in another run).
 struct DotEarlyLoads {
   bool epilogue = false;
   bool staged = false;
