@@ -301,8 +301,9 @@ TEST(GpuGeneratedDot, LoadsThatNeedNothingComputedGoRightAfterTheWait) {
   EXPECT_FALSE(loaded_before_the_barrier("0"));
   EXPECT_TRUE(loaded_before_the_barrier("1"));
   EXPECT_FALSE(loaded_before_the_barrier("staged"));
-  // A layer norm in the prologue: with HLOGRAPH_GPU_DOT_LOADS_EARLY=1 or =staged the thread's element of the staged chunk
-  // (x at sk) is loaded before the block reduces x, by default after.
+  // A layer norm in the prologue: with HLOGRAPH_GPU_DOT_LOADS_EARLY=1 or
+  // =staged the thread's element of the staged chunk (x at sk) is loaded
+  // before the block reduces x, by default after.
   Planned ln = Plan(Named("layer_norm_in_the_prologue").text);
   ASSERT_TRUE(ln.program.ok()) << ln.program.status().message();
   const Fusion& g = *Products(*ln.program)[0];
