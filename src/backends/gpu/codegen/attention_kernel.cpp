@@ -8,13 +8,12 @@
 //                 its threads then take the value columns, a quarter of
 //                 the keys each (for 64 of them), for u = sum of e * V.
 //                 Keys and values a loop state stacks (a scan's KV caches)
-//                 are stored there too (AttentionStoresLastWanted: once
-//                 the block has arrived, below). With
+//                 are stored there as they are loaded. With
 //                 AttentionEarlyLoadsWanted, what they read from the
 //                 caches is loaded before the kernel waits for its
 //                 producers (they write only this step's row).
-//   combine       each block leaves (m, l, u), fences them, arrives,
-//                 and the last of the head to arrive folds the maxima to M (the program's reduce_max),
+//   combine       each block leaves (m, l, u) and the last of the head to
+//                 arrive folds the maxima to M (the program's reduce_max),
 //                 computes X from it, rescales each chunk by exp(m - X),
 //                 folds the sums to L (its reduce_add), computes Y, and
 //                 stores (sum of rescaled u) / Y through the values
@@ -146,17 +145,6 @@ class AttentionEmitter {
     }
   }
 
-  // StoreLoaded, once the block has arrived (Combine) where
-  // AttentionStoresLastWanted: the fence before the arrival then waits
-  // for the partial sums alone, not for the caches' stores to drain.
-  void StoreOnceArrived(const ir::Value* v, const Index& idx, const std::string& var) {
-    if (stores_last_) {
-      pending_.push_back({v, idx, var});
-    } else {
-      StoreLoaded(v, idx, var);
-    }
-  }
-
   // S at (b, t) (t a variable): the index of S's [batch..., keys] shape.
   Index KeyIndex(const std::string& t) const {
     Index idx = b_;
@@ -230,7 +218,7 @@ class AttentionEmitter {
       }
     }
     // Clamped keys and dims store the same value twice: harmless.
-    for (size_t i = 0; i < ks.size(); ++i) StoreOnceArrived(dot.operand(1), k_at_[i], ks[i]);
+    for (size_t i = 0; i < ks.size(); ++i) StoreLoaded(dot.operand(1), k_at_[i], ks[i]);
     for (int64_t j = 0; j < per_warp; ++j) {
       const std::string& x = acc[static_cast<size_t>(j)];
       e_.Line("for (int offset = 16; offset > 0; offset /= 2) " + x + " += __shfl_xor_sync(0xffffffffu, " + x +
@@ -394,13 +382,7 @@ class AttentionEmitter {
     }
     e_.Line("u_s[part][col] = u;");
     e_.Close();
-    for (size_t j = 0; j < vals_.size(); ++j) {
-      if (loaded) {
-        StoreOnceArrived(a_.values->operand(1), v_at_[j], vals_[j]);
-      } else {
-        StoreLoaded(a_.values->operand(1), v_at_[j], vals_[j]);  // the next pass loads others into vals_
-      }
-    }
+    for (size_t j = 0; j < vals_.size(); ++j) StoreLoaded(a_.values->operand(1), v_at_[j], vals_[j]);
     OpenPartsTotal(parts_);
     e_.Line("mine[2 + n0 + col] = total;");
     e_.Close();
@@ -428,7 +410,6 @@ class AttentionEmitter {
     e_.Line("__syncthreads();");
     e_.Line("if (threadIdx.x == 0) last_block = atomicAdd(&arrivals[bl], 1u) == (unsigned int)(C - 1);");
     e_.Line("__syncthreads();");
-    for (const Pending& p : pending_) StoreLoaded(p.v, p.idx, p.var);
     e_.Open("if (last_block)");
     e_.Line("const float* const head = partials + bl * C * " + S + ";");
     // Where one pass takes every column, a thread's first kEarlyGroup chunk sums
@@ -537,13 +518,6 @@ class AttentionEmitter {
   Index b_;
   std::map<const ir::Value*, bool> reads_scores_;
   std::vector<Store> stores_;
-  const bool stores_last_ = AttentionStoresLastWanted();
-  struct Pending {
-    const ir::Value* v;
-    Index idx;
-    std::string var;
-  };
-  std::vector<Pending> pending_;  // StoreOnceArrived's
 };
 
 }  // namespace

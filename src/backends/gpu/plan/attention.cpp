@@ -263,11 +263,6 @@ const ir::Value* StoredByAttention(const ir::Operation& dus, const SoftmaxAttent
 
 bool AttentionEarlyLoadsWanted() { return !TurnedOff("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS"); }
 
-bool AttentionStoresLastWanted() {
-  const char* env = std::getenv("HLOGRAPH_GPU_ATTENTION_STORES_LAST");
-  return env != nullptr && std::string(env) == "1";
-}
-
 int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count) {
   if (const char* env = std::getenv("HLOGRAPH_GPU_ATTENTION_CHUNK"); env != nullptr && std::atoi(env) >= 8) {
     return std::min(std::atoi(env), 1024) / 8 * 8;

@@ -93,16 +93,6 @@ int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count);
 // (HLOGRAPH_GPU_ATTENTION_EARLY_LOADS=0 turns it off).
 bool AttentionEarlyLoadsWanted();
 
-// Whether the attention kernel stores the keys and values a loop state
-// stacks once its block has left its partial sums and arrived, rather than
-// as it loads them: the fence before the arrival then waits for the sums
-// alone, not for the caches' 6 MB a layer (gpt_decode) to drain. Opt-in
-// (HLOGRAPH_GPU_ATTENTION_STORES_LAST=1): measured on the H200
-// (docs/PERF.md), gpt_decode 267.9 -> 276.4 us a call, gpt_decode_bf16
-// 252.1 -> 250.0; stored as they are loaded, the caches drain while the
-// block still computes.
-bool AttentionStoresLastWanted();
-
 // Limits of the kernel, beyond which the four kernels stay: each thread
 // loads a key's dims a warp apart and the last block keeps two floats a
 // chunk in shared memory.
