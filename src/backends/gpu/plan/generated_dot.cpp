@@ -50,12 +50,12 @@ int DotBlocksPerSm() {
 
 }  // namespace
 
-bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
-
 bool TurnedOff(const char* variable) {
   const char* env = std::getenv(variable);
   return env != nullptr && std::string(env) == "0";
 }
+
+bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
 
 DotEarlyLoads DotLoadsEarlyWanted() {
   const char* env = std::getenv("HLOGRAPH_GPU_DOT_LOADS_EARLY");

@@ -171,8 +171,10 @@ struct GraphOptions {
 
 // `options` as the environment amends them (what the executable and
 // `explain` both plan with): HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=0 turns
-// programmatic edges off, HLOGRAPH_GPU_EARLY_EDGES=one leaves one per kernel, HLOGRAPH_GPU_CHAIN_PRIORITY=0 priorities, HLOGRAPH_GPU_TEMPS=graph temps in graph memory on; HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N
-// sets the conditional graph budget.
+// programmatic edges off, HLOGRAPH_GPU_EARLY_EDGES=one leaves one per
+// kernel, HLOGRAPH_GPU_CHAIN_PRIORITY=0 turns priorities off,
+// HLOGRAPH_GPU_TEMPS=graph puts temps in graph memory,
+// HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N sets the conditional graph budget.
 GraphOptions WithEnvironment(GraphOptions options);
 
 // Where the temps live.
