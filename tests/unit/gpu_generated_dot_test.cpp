@@ -607,14 +607,47 @@ TEST(GpuGeneratedDot, BlocksStageTheirLhsChunkInSharedMemory) {
   EXPECT_EQ(plain->code.find("lhs_s"), std::string::npos);
 }
 
+TEST(GpuGeneratedDot, ProloguePassesIssueTheirLoadsTogetherWhenAsked) {
+  // The layer norm's 768 elements take three passes of the block's 256
+  // threads: with the option every pass's load is issued before the first
+  // is folded (the same order of folding); without it, a loop.
+  Planned ln = Plan(Named("layer_norm_in_the_prologue").text);
+  ASSERT_TRUE(ln.program.ok()) << ln.program.status().message();
+  const Fusion& f = *Products(*ln.program)[0];
+  ASSERT_EQ(f.tiling.threads(), 256);
+  const auto after_wait = [&](const char* together) {
+    const testing::ScopedEnv setting("HLOGRAPH_GPU_LOADS_TOGETHER", together);
+    auto k = EmitKernel(f);
+    EXPECT_TRUE(k.ok()) << k.status().message();
+    const std::string body = k.ok() ? k->code.substr(k->code.find(f.name + "(")) : "";
+    return body.substr(body.find("hlo_wait_for_producers();"));
+  };
+  const std::string loop = after_wait(nullptr), together = after_wait("1");
+  EXPECT_TRUE(testing::HasSubstr(loop, "i += blockDim.x)")) << loop;
+  EXPECT_FALSE(testing::HasSubstr(loop, "for (int r = 0;")) << loop;
+  EXPECT_FALSE(testing::HasSubstr(together, "i += blockDim.x)")) << together;
+  const size_t held = together.find("held"), load = together.find("p0[i]"), fold = together.find("[r]);");
+  ASSERT_NE(held, std::string::npos) << together;
+  ASSERT_NE(fold, std::string::npos) << together;
+  EXPECT_LT(together.find("for (int r = 0; r < 3; ++r)"), load) << together;
+  EXPECT_LT(load, fold) << together;  // the loads' pass comes before the fold's
+}
+
 // Each case with the default (the epilogue's operands loaded right after
-// the wait), its loads as they are needed, and every load that needs
-// nothing computed right after the wait.
-constexpr const char* kLoadsEarly[] = {nullptr, "0", "1"};
+// the wait), its loads as they are needed, every load that needs nothing
+// computed right after the wait, and the prologue's passes unrolled.
+struct Setting {
+  const char* variable;
+  const char* value;
+};
+constexpr Setting kSettings[] = {{"HLOGRAPH_GPU_DOT_LOADS_EARLY", nullptr},
+                                 {"HLOGRAPH_GPU_DOT_LOADS_EARLY", "0"},
+                                 {"HLOGRAPH_GPU_DOT_LOADS_EARLY", "1"},
+                                 {"HLOGRAPH_GPU_LOADS_TOGETHER", "1"}};
 
 TEST(GpuGeneratedDot, EveryCaseCompiles) {
-  for (const char* early : kLoadsEarly) {
-    const testing::ScopedEnv loads("HLOGRAPH_GPU_DOT_LOADS_EARLY", early);
+  for (const Setting& changed : kSettings) {
+    const testing::ScopedEnv loads(changed.variable, changed.value);
     for (const Case& c : kCases) {
       const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
       ExpectEveryKernelCompiles(c.name, c.text);
@@ -624,8 +657,8 @@ TEST(GpuGeneratedDot, EveryCaseCompiles) {
 
 TEST(GpuGeneratedDot, EveryCaseMatchesTheInterpreterAndRepeats) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
-  for (const char* early : kLoadsEarly) {
-    const testing::ScopedEnv loads("HLOGRAPH_GPU_DOT_LOADS_EARLY", early);
+  for (const Setting& changed : kSettings) {
+    const testing::ScopedEnv loads(changed.variable, changed.value);
     for (const Case& c : kCases) {
       const testing::ScopedEnv setting("HLOGRAPH_GPU_PROLOGUE_REDUCE", c.prologue_reduce);
       ExpectMatchesInterpreterAndRepeats(c.name, c.text, 11);

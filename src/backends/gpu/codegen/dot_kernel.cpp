@@ -142,13 +142,36 @@ class DotEmitter {
       e_.Line("__syncthreads();");
       return Status::Ok();
     }
-    e_.Open("for (int i = threadIdx.x; i < " + std::to_string(rows() * count) + "; i += blockDim.x)");
-    e_.Line("const long long sm = i / " + C + ", sj = i % " + C + ", sk = " + from + " + sj;");
+    const int64_t total = rows() * count, rounds = Rounds(total);
+    const std::string where = "const long long sm = i / " + C + ", sj = i % " + C + ", sk = " + from + " + sj;";
+    // The lhs at (b, sm, sk), its index computed where sm and sk are.
+    const auto lhs = [&]() -> StatusOr<std::string> {
+      const Index bi = e_.Delinearize(b, batch_shape_);
+      const Index mi = e_.Delinearize("sm", m_shape_);
+      const Index ki = e_.Delinearize("sk", k_shape_);
+      return e_.Emit(dot_.operand(0), OperandIndex(0, bi, mi, ki));
+    };
+    if (rounds > 0) {  // every load first, then every store
+      const std::string held = e_.Fresh("staged");
+      e_.Line("float " + held + "[" + std::to_string(rounds) + "];");
+      OpenRounds(rounds, total);
+      e_.Line(where);
+      e_.Open("if (sk < " + end + ")");
+      HLOGRAPH_ASSIGN(std::string l, lhs());
+      e_.Line(held + "[r] = (float)" + l + ";");
+      CloseRounds();
+      e_.Close();
+      OpenRounds(rounds, total);
+      e_.Line(where);
+      e_.Line("if (sk < " + end + ") " + array + "[sm][sj] = " + held + "[r];");
+      CloseRounds();
+      e_.Line("__syncthreads();");
+      return Status::Ok();
+    }
+    e_.Open("for (int i = threadIdx.x; i < " + std::to_string(total) + "; i += blockDim.x)");
+    e_.Line(where);
     e_.Open("if (sk < " + end + ")");
-    const Index bi = e_.Delinearize(b, batch_shape_);
-    const Index mi = e_.Delinearize("sm", m_shape_);
-    const Index ki = e_.Delinearize("sk", k_shape_);
-    HLOGRAPH_ASSIGN(std::string l, e_.Emit(dot_.operand(0), OperandIndex(0, bi, mi, ki)));
+    HLOGRAPH_ASSIGN(std::string l, lhs());
     e_.Line(array + "[sm][sj] = (float)" + l + ";");
     e_.Close();
     e_.Close();
@@ -195,12 +218,25 @@ class DotEmitter {
       HLOGRAPH_ASSIGN(std::string init, e_.Emit(op->operand(1), Index{}));
       const std::string a = e_.Fresh("red");
       e_.Line("float " + a + " = " + init + ";");
-      e_.Open("for (long long i = threadIdx.x; i < " + std::to_string(BodyEmitter::ReducedCount(*op)) +
-              "LL; i += blockDim.x)");
-      HLOGRAPH_ASSIGN(std::string v, e_.Emit(op->operand(0), e_.ReducedOperandIndex(*op, at, "i")));
-      HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(body, {a, v}));
-      e_.Line(a + " = " + folded[0] + ";");
-      e_.Close();
+      const int64_t count = BodyEmitter::ReducedCount(*op), rounds = Rounds(count);
+      if (rounds > 0) {  // every load first, then the fold in the same order
+        const std::string held = e_.Fresh("held");
+        e_.Line("float " + held + "[" + std::to_string(rounds) + "];");
+        OpenRounds(rounds, count);
+        HLOGRAPH_ASSIGN(std::string v, e_.Emit(op->operand(0), e_.ReducedOperandIndex(*op, at, "i")));
+        e_.Line(held + "[r] = " + v + ";");
+        CloseRounds();
+        OpenRounds(rounds, count);
+        HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(body, {a, held + "[r]"}));
+        e_.Line(a + " = " + folded[0] + ";");
+        CloseRounds();
+      } else {
+        e_.Open("for (long long i = threadIdx.x; i < " + std::to_string(count) + "LL; i += blockDim.x)");
+        HLOGRAPH_ASSIGN(std::string v, e_.Emit(op->operand(0), e_.ReducedOperandIndex(*op, at, "i")));
+        HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(body, {a, v}));
+        e_.Line(a + " = " + folded[0] + ";");
+        e_.Close();
+      }
       HLOGRAPH_ASSIGN(const std::string r, e_.FoldOverBlock(body, a, scratch, warps));
       e_.Bind(op->result(0), at, r);
     }
@@ -218,6 +254,31 @@ class DotEmitter {
   }
 
  private:
+  // The block's strided passes over `count` elements (element i = thread
+  // + r * threads in pass r) where LoadsTogetherWanted and they are few
+  // (kMaxRoundsTogether); 0 for a loop whose passes each wait for their
+  // load before the next issues its own.
+  int64_t Rounds(int64_t count) const {
+    const int64_t threads = f_.tiling.threads();
+    const int64_t rounds = threads > 0 ? (count + threads - 1) / threads : 0;
+    return LoadsTogetherWanted() && rounds >= 1 && rounds <= kMaxRoundsTogether ? rounds : 0;
+  }
+
+  // Opens the passes of Rounds, unrolled, and in each the scope where
+  // element `i` is in range; CloseRounds closes both.
+  void OpenRounds(int64_t rounds, int64_t count) {
+    e_.Line("#pragma unroll");
+    e_.Open("for (int r = 0; r < " + std::to_string(rounds) + "; ++r)");
+    e_.Line("const long long i = threadIdx.x + r * " + std::to_string(f_.tiling.threads()) + "LL;");
+    e_.Open("if (i < " + std::to_string(count) + "LL)");
+  }
+  void CloseRounds() {
+    e_.Close();
+    e_.Close();
+  }
+
+  static constexpr int64_t kMaxRoundsTogether = 8;
+
   // The index of operand `which` (0 lhs, 1 rhs) at batch b, free index mn, contraction k.
   Index OperandIndex(int which, const Index& b, const Index& mn, const Index& k) const {
     const ir::Type& t = dot_.operand(static_cast<size_t>(which))->type();

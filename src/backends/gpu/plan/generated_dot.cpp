@@ -57,6 +57,11 @@ bool TurnedOff(const char* variable) {
 
 bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
 
+bool LoadsTogetherWanted() {
+  const char* env = std::getenv("HLOGRAPH_GPU_LOADS_TOGETHER");
+  return env != nullptr && std::string(env) == "1";
+}
+
 DotEarlyLoads DotLoadsEarlyWanted() {
   const char* env = std::getenv("HLOGRAPH_GPU_DOT_LOADS_EARLY");
   const std::string v = env != nullptr ? env : "epilogue";

@@ -141,6 +141,15 @@ struct DotEarlyLoads {
 };
 DotEarlyLoads DotLoadsEarlyWanted();
 
+// Whether a product's prologue passes over a row (its reductions' loads,
+// the staging of an lhs chunk larger than the block) are unrolled, every
+// pass's load issued before the first is used, rather than a loop whose
+// every pass waits for its own load (gpt_decode's layer norms: 768
+// elements, three passes of 256 threads, two reductions each). The same
+// values in the same order: the same bits. Opt-in
+// (HLOGRAPH_GPU_LOADS_TOGETHER=1) until docs/PERF.md has it measured.
+bool LoadsTogetherWanted();
+
 // Whether `op` only moves its first operand's elements (reshape,
 // transpose, slice, broadcast_in_dim, convert, dynamic_slice): each of its
 // elements is one of the operand's, found by index arithmetic.
