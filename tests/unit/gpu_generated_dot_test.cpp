@@ -631,11 +631,20 @@ TEST(GpuGeneratedDot, ProloguePassesIssueTheirLoadsTogetherWhenAsked) {
   ASSERT_NE(fold, std::string::npos) << together;
   EXPECT_LT(together.find("for (int r = 0; r < 3; ++r)"), load) << together;
   EXPECT_LT(load, fold) << together;  // the loads' pass comes before the fold's
+  // By warp: each warp folds the whole row (24 loads a lane), by butterfly
+  // shuffles, and no barrier comes before the mean is known.
+  const std::string by_warp = after_wait("warp");
+  EXPECT_TRUE(testing::HasSubstr(by_warp, "for (int r = 0; r < 24; ++r)")) << by_warp;
+  EXPECT_TRUE(testing::HasSubstr(by_warp, "__shfl_xor_sync")) << by_warp;
+  EXPECT_FALSE(testing::HasSubstr(together, "__shfl_xor_sync")) << together;
+  EXPECT_GT(by_warp.find("__syncthreads();"), by_warp.find("__shfl_xor_sync")) << by_warp;
+  EXPECT_LT(together.find("__syncthreads();"), together.find("for (int r = 0; r < 3; ++r)", together.find("[r]);"))) << together;
 }
 
 // Each case with the default (the epilogue's operands loaded right after
 // the wait), its loads as they are needed, every load that needs nothing
-// computed right after the wait, and the prologue's passes unrolled.
+// computed right after the wait, and the prologue's passes unrolled (by
+// block, by warp).
 struct Setting {
   const char* variable;
   const char* value;
@@ -643,7 +652,8 @@ struct Setting {
 constexpr Setting kSettings[] = {{"HLOGRAPH_GPU_DOT_LOADS_EARLY", nullptr},
                                  {"HLOGRAPH_GPU_DOT_LOADS_EARLY", "0"},
                                  {"HLOGRAPH_GPU_DOT_LOADS_EARLY", "1"},
-                                 {"HLOGRAPH_GPU_LOADS_TOGETHER", "1"}};
+                                 {"HLOGRAPH_GPU_LOADS_TOGETHER", "1"},
+                                 {"HLOGRAPH_GPU_LOADS_TOGETHER", "warp"}};
 
 TEST(GpuGeneratedDot, EveryCaseCompiles) {
   for (const Setting& changed : kSettings) {

@@ -14,11 +14,23 @@
 #include <optional>
 #include <set>
 
+#include <set>
+#include <string>
+
 #include "backends/gpu/codegen/body_emitter.h"
 
 namespace hlograph::gpu::emit {
 
 namespace {
+
+// Whether a reduce body is one commutative op of its two arguments: lanes
+// that fold by butterfly shuffles then agree bit for bit.
+bool IsCommutativeFold(const ir::Block& body) {
+  static const std::set<std::string> kCommutative = {"stablehlo.add", "stablehlo.maximum", "stablehlo.minimum",
+                                                     "stablehlo.multiply"};
+  return body.num_arguments() == 2 && body.operations().size() == 2 &&
+         kCommutative.count(body.operations()[0]->name()) && body.operations()[0]->num_operands() == 2;
+}
 
 class DotEmitter {
  public:
@@ -142,7 +154,8 @@ class DotEmitter {
       e_.Line("__syncthreads();");
       return Status::Ok();
     }
-    const int64_t total = rows() * count, rounds = Rounds(total);
+    const int64_t total = rows() * count;
+    const Passes passes = BlockPasses(total);
     const std::string where = "const long long sm = i / " + C + ", sj = i % " + C + ", sk = " + from + " + sj;";
     // The lhs at (b, sm, sk), its index computed where sm and sk are.
     const auto lhs = [&]() -> StatusOr<std::string> {
@@ -151,20 +164,20 @@ class DotEmitter {
       const Index ki = e_.Delinearize("sk", k_shape_);
       return e_.Emit(dot_.operand(0), OperandIndex(0, bi, mi, ki));
     };
-    if (rounds > 0) {  // every load first, then every store
+    if (passes.rounds > 0) {  // every load first, then every store
       const std::string held = e_.Fresh("staged");
-      e_.Line("float " + held + "[" + std::to_string(rounds) + "];");
-      OpenRounds(rounds, total);
+      e_.Line("float " + held + "[" + std::to_string(passes.rounds) + "];");
+      OpenPasses(passes, total);
       e_.Line(where);
       e_.Open("if (sk < " + end + ")");
       HLOGRAPH_ASSIGN(std::string l, lhs());
       e_.Line(held + "[r] = (float)" + l + ";");
-      CloseRounds();
+      ClosePasses();
       e_.Close();
-      OpenRounds(rounds, total);
+      OpenPasses(passes, total);
       e_.Line(where);
       e_.Line("if (sk < " + end + ") " + array + "[sm][sj] = " + held + "[r];");
-      CloseRounds();
+      ClosePasses();
       e_.Line("__syncthreads();");
       return Status::Ok();
     }
@@ -206,9 +219,11 @@ class DotEmitter {
   // computed by the whole block in program order, at batch element `b`,
   // and bound for the code after: the threads fold strided elements, the
   // warps by shuffles, then every thread folds the warps' results in
-  // order, so that all hold the same bits. A read at another index than
-  // the one bound computes the value serially (BodyEmitter::SerialReduce).
-  // `scratch` is a __shared__ float array of a slot per warp.
+  // order, so that all hold the same bits (LoadsTogether::kByWarp: each
+  // warp folds the whole row, lanes then butterfly shuffles, the same
+  // steps in every warp). A read at another index than the one bound
+  // computes the value serially (BodyEmitter::SerialReduce). `scratch` is
+  // a __shared__ float array of a slot per warp.
   Status ReduceInPrologue(const std::string& b, const std::string& scratch, int warps) {
     for (const ir::Operation* op : f_.ops) {
       if (op->name() != "stablehlo.reduce") continue;
@@ -218,18 +233,22 @@ class DotEmitter {
       HLOGRAPH_ASSIGN(std::string init, e_.Emit(op->operand(1), Index{}));
       const std::string a = e_.Fresh("red");
       e_.Line("float " + a + " = " + init + ";");
-      const int64_t count = BodyEmitter::ReducedCount(*op), rounds = Rounds(count);
-      if (rounds > 0) {  // every load first, then the fold in the same order
+      const int64_t count = BodyEmitter::ReducedCount(*op);
+      // Each warp folds the whole row itself where asked: no barrier.
+      const bool by_warp = LoadsTogetherWanted() == LoadsTogether::kByWarp && IsCommutativeFold(body) &&
+                           count >= 1 && (count + 31) / 32 <= kMaxPassesByWarp;
+      const Passes passes = by_warp ? Passes{"threadIdx.x % 32", 32, (count + 31) / 32} : BlockPasses(count);
+      if (passes.rounds > 0) {  // every load first, then the fold in the same order
         const std::string held = e_.Fresh("held");
-        e_.Line("float " + held + "[" + std::to_string(rounds) + "];");
-        OpenRounds(rounds, count);
+        e_.Line("float " + held + "[" + std::to_string(passes.rounds) + "];");
+        OpenPasses(passes, count);
         HLOGRAPH_ASSIGN(std::string v, e_.Emit(op->operand(0), e_.ReducedOperandIndex(*op, at, "i")));
         e_.Line(held + "[r] = " + v + ";");
-        CloseRounds();
-        OpenRounds(rounds, count);
+        ClosePasses();
+        OpenPasses(passes, count);
         HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(body, {a, held + "[r]"}));
         e_.Line(a + " = " + folded[0] + ";");
-        CloseRounds();
+        ClosePasses();
       } else {
         e_.Open("for (long long i = threadIdx.x; i < " + std::to_string(count) + "LL; i += blockDim.x)");
         HLOGRAPH_ASSIGN(std::string v, e_.Emit(op->operand(0), e_.ReducedOperandIndex(*op, at, "i")));
@@ -237,7 +256,8 @@ class DotEmitter {
         e_.Line(a + " = " + folded[0] + ";");
         e_.Close();
       }
-      HLOGRAPH_ASSIGN(const std::string r, e_.FoldOverBlock(body, a, scratch, warps));
+      HLOGRAPH_ASSIGN(const std::string r,
+                      by_warp ? e_.FoldOverWarp(body, a) : e_.FoldOverBlock(body, a, scratch, warps));
       e_.Bind(op->result(0), at, r);
     }
     return Status::Ok();
@@ -254,30 +274,39 @@ class DotEmitter {
   }
 
  private:
-  // The block's strided passes over `count` elements (element i = thread
-  // + r * threads in pass r) where LoadsTogetherWanted and they are few
-  // (kMaxRoundsTogether); 0 for a loop whose passes each wait for their
-  // load before the next issues its own.
-  int64_t Rounds(int64_t count) const {
+  // Strided passes over a row, unrolled: element i = first + r * stride
+  // in pass r < rounds (0 rounds: a loop instead, each pass waiting for
+  // its own load before the next issues its own).
+  struct Passes {
+    std::string first;
+    int64_t stride = 0;
+    int64_t rounds = 0;
+  };
+
+  // The block's passes over `count` elements where LoadsTogetherWanted and
+  // they are few (kMaxPassesByBlock).
+  Passes BlockPasses(int64_t count) const {
     const int64_t threads = f_.tiling.threads();
     const int64_t rounds = threads > 0 ? (count + threads - 1) / threads : 0;
-    return LoadsTogetherWanted() && rounds >= 1 && rounds <= kMaxRoundsTogether ? rounds : 0;
+    const bool unrolled = LoadsTogetherWanted() != LoadsTogether::kNo && rounds >= 1 && rounds <= kMaxPassesByBlock;
+    return {"threadIdx.x", threads, unrolled ? rounds : 0};
   }
 
-  // Opens the passes of Rounds, unrolled, and in each the scope where
-  // element `i` is in range; CloseRounds closes both.
-  void OpenRounds(int64_t rounds, int64_t count) {
+  // Opens `p`'s passes and in each the scope where element `i` is in
+  // range; ClosePasses closes both.
+  void OpenPasses(const Passes& p, int64_t count) {
     e_.Line("#pragma unroll");
-    e_.Open("for (int r = 0; r < " + std::to_string(rounds) + "; ++r)");
-    e_.Line("const long long i = threadIdx.x + r * " + std::to_string(f_.tiling.threads()) + "LL;");
+    e_.Open("for (int r = 0; r < " + std::to_string(p.rounds) + "; ++r)");
+    e_.Line("const long long i = " + p.first + " + r * " + std::to_string(p.stride) + "LL;");
     e_.Open("if (i < " + std::to_string(count) + "LL)");
   }
-  void CloseRounds() {
+  void ClosePasses() {
     e_.Close();
     e_.Close();
   }
 
-  static constexpr int64_t kMaxRoundsTogether = 8;
+  static constexpr int64_t kMaxPassesByBlock = 8;
+  static constexpr int64_t kMaxPassesByWarp = 32;  // a row of 1024: 32 loads a lane in flight
 
   // The index of operand `which` (0 lhs, 1 rhs) at batch b, free index mn, contraction k.
   Index OperandIndex(int which, const Index& b, const Index& mn, const Index& k) const {

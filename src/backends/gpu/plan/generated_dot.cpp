@@ -57,9 +57,10 @@ bool TurnedOff(const char* variable) {
 
 bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
 
-bool LoadsTogetherWanted() {
+LoadsTogether LoadsTogetherWanted() {
   const char* env = std::getenv("HLOGRAPH_GPU_LOADS_TOGETHER");
-  return env != nullptr && std::string(env) == "1";
+  const std::string v = env != nullptr ? env : "";
+  return v == "1" ? LoadsTogether::kByBlock : v == "warp" ? LoadsTogether::kByWarp : LoadsTogether::kNo;
 }
 
 DotEarlyLoads DotLoadsEarlyWanted() {

@@ -141,14 +141,19 @@ struct DotEarlyLoads {
 };
 DotEarlyLoads DotLoadsEarlyWanted();
 
-// Whether a product's prologue passes over a row (its reductions' loads,
-// the staging of an lhs chunk larger than the block) are unrolled, every
-// pass's load issued before the first is used, rather than a loop whose
-// every pass waits for its own load (gpt_decode's layer norms: 768
-// elements, three passes of 256 threads, two reductions each). The same
-// values in the same order: the same bits. Opt-in
-// (HLOGRAPH_GPU_LOADS_TOGETHER=1) until docs/PERF.md has it measured.
-bool LoadsTogetherWanted();
+// How a product lays out its prologue's passes over a row (its
+// reductions' loads, the staging of an lhs chunk larger than the block).
+// kNo: a loop whose every pass waits for its own load. kByBlock: the
+// passes unrolled, every pass's load issued before the first is used
+// (gpt_decode's layer norms: 768 elements, three passes of 256 threads,
+// two reductions each); the same values in the same order, the same bits.
+// kByWarp: besides, each warp folds a reduction's whole row itself (up to
+// 1024 elements, 32 loads a lane in flight; a commutative body) by
+// butterfly shuffles, with no barrier between the warps: another order of
+// folding. Opt-in (HLOGRAPH_GPU_LOADS_TOGETHER=1 by block, =warp by warp)
+// until docs/PERF.md has them measured.
+enum class LoadsTogether { kNo, kByBlock, kByWarp };
+LoadsTogether LoadsTogetherWanted();
 
 // Whether `op` only moves its first operand's elements (reshape,
 // transpose, slice, broadcast_in_dim, convert, dynamic_slice): each of its
