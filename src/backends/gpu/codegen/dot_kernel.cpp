@@ -13,8 +13,6 @@
 //                 sum, folded by shuffles.
 #include <optional>
 #include <set>
-
-#include <set>
 #include <string>
 
 #include "backends/gpu/codegen/body_emitter.h"
