@@ -10,8 +10,9 @@
 # latency us | host us | MiB" rows and a CUPTI kernel profile of each
 # workload with the last setting: the time in each kernel, and from one
 # call's timeline how much of the call each kernel's end adds (the whole
-# timeline goes to timeline-WORKLOAD.txt in $OUT/timelines.tgz when OUT is
-# set, and all that is printed to $OUT/variants.txt).
+# timeline goes to build-gpu/timelines/timeline-WORKLOAD.txt, packed into
+# $OUT/timelines.tgz when OUT is set, and all that is printed to
+# $OUT/variants.txt).
 # TESTS=0 skips the unit tests (TESTS=GtestFilter runs those only), PROFILE=0 the profile
 # (PROFILE=all profiles every setting).
 set -uo pipefail
@@ -56,6 +57,7 @@ done
 # The last setting's profile (PROFILE=all: every setting's, each timeline
 # as timeline-WORKLOAD-N.txt, N the setting's position from 1).
 rm -rf build-gpu/timelines
+mkdir -p build-gpu/timelines
 profiled=("${settings[${#settings[@]}-1]}")
 [ "${PROFILE:-1}" = all ] && profiled=("${settings[@]}")
 for w in "${workloads[@]}"; do
@@ -64,17 +66,14 @@ for w in "${workloads[@]}"; do
     echo "== $w (${s:-defaults}): kernel profile"
     env $s build-gpu/hlograph bench "bench/programs/$w.mlir" --profile --timeline --iters 30 >build-gpu/profile.txt 2>&1
     sed -n '/kernel time/,/timeline of one call/p' build-gpu/profile.txt | head -n 12
-    if [ -n "${OUT:-}" ]; then
-      name="timeline-$w.txt"
-      [ "${PROFILE:-1}" = all ] && name="timeline-$w-$((i + 1)).txt"
-      mkdir -p build-gpu/timelines
-      cp build-gpu/profile.txt "build-gpu/timelines/$name"
-    fi
+    name="timeline-$w.txt"
+    [ "${PROFILE:-1}" = all ] && name="timeline-$w-$((i + 1)).txt"
+    cp build-gpu/profile.txt "build-gpu/timelines/$name"
     echo "   per kernel: summed 'ends later' (the call's critical path) and summed duration, us"
     sed -n '/timeline of one call/,$p' build-gpu/profile.txt | awk 'NR > 2 && NF >= 5 {
         later[$5] += ($4 > 0 ? $4 : 0); dur[$5] += $3; n[$5]++ }
       END { for (k in later) printf "   %9.1f %9.1f  x%-3d %s\n", later[k], dur[k], n[k], k }' | sort -rn | head -n 14
   done
 done
-[ -n "${OUT:-}" ] && [ -d build-gpu/timelines ] && tar czf "$OUT/timelines.tgz" -C build-gpu timelines
+[ -n "${OUT:-}" ] && tar czf "$OUT/timelines.tgz" -C build-gpu timelines
 exit 0

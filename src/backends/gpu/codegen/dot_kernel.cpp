@@ -15,20 +15,12 @@
 #include <set>
 #include <string>
 
+#include "backends/cpu/kernels/reduction_body.h"
 #include "backends/gpu/codegen/body_emitter.h"
 
 namespace hlograph::gpu::emit {
 
 namespace {
-
-// Whether a reduce body is one commutative op of its two arguments: lanes
-// that fold by butterfly shuffles then agree bit for bit.
-bool IsCommutativeFold(const ir::Block& body) {
-  static const std::set<std::string> kCommutative = {"stablehlo.add", "stablehlo.maximum", "stablehlo.minimum",
-                                                     "stablehlo.multiply"};
-  return body.num_arguments() == 2 && body.operations().size() == 2 &&
-         kCommutative.count(body.operations()[0]->name()) && body.operations()[0]->num_operands() == 2;
-}
 
 class DotEmitter {
  public:
@@ -232,26 +224,34 @@ class DotEmitter {
       const std::string a = e_.Fresh("red");
       e_.Line("float " + a + " = " + init + ";");
       const int64_t count = BodyEmitter::ReducedCount(*op);
-      // Each warp folds the whole row itself where asked: no barrier.
-      const bool by_warp = LoadsTogetherWanted() == LoadsTogether::kByWarp && IsCommutativeFold(body) &&
-                           count >= 1 && (count + 31) / 32 <= kMaxPassesByWarp;
+      // Each warp folds the whole row itself where asked: no barrier. The
+      // body one commutative op (MatchReducer's), the lanes' butterfly
+      // shuffles agree bit for bit.
+      const bool by_warp = LoadsTogetherWanted() == LoadsTogether::kByWarp &&
+                           cpu::reduction::MatchReducer(op->region(0)).has_value() && count >= 1 &&
+                           (count + 31) / 32 <= kMaxPassesByWarp;
       const Passes passes = by_warp ? Passes{"threadIdx.x % 32", 32, (count + 31) / 32} : BlockPasses(count);
+      // Element i of the row, and its fold into `a`.
+      const auto load = [&] { return e_.Emit(op->operand(0), e_.ReducedOperandIndex(*op, at, "i")); };
+      const auto fold = [&](const std::string& v) -> Status {
+        HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(body, {a, v}));
+        e_.Line(a + " = " + folded[0] + ";");
+        return Status::Ok();
+      };
       if (passes.rounds > 0) {  // every load first, then the fold in the same order
         const std::string held = e_.Fresh("held");
         e_.Line("float " + held + "[" + std::to_string(passes.rounds) + "];");
         OpenPasses(passes, count);
-        HLOGRAPH_ASSIGN(std::string v, e_.Emit(op->operand(0), e_.ReducedOperandIndex(*op, at, "i")));
+        HLOGRAPH_ASSIGN(std::string v, load());
         e_.Line(held + "[r] = " + v + ";");
         ClosePasses();
         OpenPasses(passes, count);
-        HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(body, {a, held + "[r]"}));
-        e_.Line(a + " = " + folded[0] + ";");
+        HLOGRAPH_TRY(fold(held + "[r]"));
         ClosePasses();
       } else {
         e_.Open("for (long long i = threadIdx.x; i < " + std::to_string(count) + "LL; i += blockDim.x)");
-        HLOGRAPH_ASSIGN(std::string v, e_.Emit(op->operand(0), e_.ReducedOperandIndex(*op, at, "i")));
-        HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(body, {a, v}));
-        e_.Line(a + " = " + folded[0] + ";");
+        HLOGRAPH_ASSIGN(std::string v, load());
+        HLOGRAPH_TRY(fold(v));
         e_.Close();
       }
       HLOGRAPH_ASSIGN(const std::string r,
