@@ -59,8 +59,8 @@ bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
 
 LoadsTogether LoadsTogetherWanted() {
   const char* env = std::getenv("HLOGRAPH_GPU_LOADS_TOGETHER");
-  const std::string v = env != nullptr ? env : "";
-  return v == "1" ? LoadsTogether::kByBlock : v == "warp" ? LoadsTogether::kByWarp : LoadsTogether::kNo;
+  const std::string v = env != nullptr ? env : "1";
+  return v == "0" ? LoadsTogether::kNo : v == "warp" ? LoadsTogether::kByWarp : LoadsTogether::kByBlock;
 }
 
 DotEarlyLoads DotLoadsEarlyWanted() {
