@@ -79,11 +79,20 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
     const Buffer& b = program_.buffers[i];
     if (b.kind != BufferKind::kConstant) continue;
     const auto* value = b.constant->attr("value").as<ir::DenseElementsAttr>();
-    if (!value || static_cast<int64_t>(value->bytes.size()) != b.bytes) {
+    // A splat holds one element: repeated to the buffer's size.
+    std::vector<uint8_t> expanded;
+    const std::vector<uint8_t>* bytes = value ? &value->bytes : nullptr;
+    if (value && value->splat && !value->bytes.empty() && b.bytes % static_cast<int64_t>(value->bytes.size()) == 0) {
+      for (int64_t at = 0; at < b.bytes; at += static_cast<int64_t>(value->bytes.size())) {
+        expanded.insert(expanded.end(), value->bytes.begin(), value->bytes.end());
+      }
+      bytes = &expanded;
+    }
+    if (!bytes || static_cast<int64_t>(bytes->size()) != b.bytes) {
       return Status::Error("internal error: constant b" + std::to_string(i) + " has no dense value of its size");
     }
     HLOGRAPH_ASSIGN(constants_[i], DeviceBuffer::Allocate(b.bytes));
-    HLOGRAPH_TRY(CopyHostToDevice(constants_[i].data(), value->bytes.data(), b.bytes, nullptr));
+    HLOGRAPH_TRY(CopyHostToDevice(constants_[i].data(), bytes->data(), b.bytes, nullptr));
   }
   workspace_bytes_ = workspace;
   HLOGRAPH_CUDA(cudaMallocHost(&pinned_scalar_, 8));
