@@ -564,6 +564,14 @@ TEST(GpuGraphPlan, AFirstIterationReadsItsConstantInitialValues) {
     EXPECT_EQ(p.program.buffers[static_cast<size_t>(c)].kind, BufferKind::kConstant);
   }
   EXPECT_EQ(constants, 1);  // the counter
+  // Verify names an initial value held anywhere but in a constant.
+  GpuProgram broken = p.program;
+  for (Step& s : broken.main.steps) {
+    if (auto* w = std::get_if<WhileStep>(&s.action)) w->initial_constants[0] = w->state[0];
+  }
+  const Status verified = broken.Verify();
+  ASSERT_FALSE(verified.ok());
+  EXPECT_TRUE(testing::HasSubstr(verified.message(), "initial value is not held in a constant")) << verified.message();
   GraphOptions options;
   const GraphPlan plain = BuildGraphPlan(p.program, options);
   options.first_iteration_reads_constants = true;
