@@ -276,12 +276,18 @@ TEST(GpuGraphPlan, ScanOutputsOverwrittenInFullStartFromNothing) {
   }
 }
 
-TEST(GpuGraphPlan, KnownTripCountsUnrollWithinTheBudget) {
-  Planned p = PlanFile(testing::SourceDir() + "/bench/programs/fori_tanh.mlir");
+// The last while loop of `p` in program order (nested ones included).
+const WhileStep* LastLoop(const GpuProgram& p) {
   const WhileStep* loop = nullptr;
-  ForEachStep(p.program.main, [&](const Step& s, int) {
+  ForEachStep(p.main, [&](const Step& s, int) {
     if (const auto* w = std::get_if<WhileStep>(&s.action)) loop = w;
   });
+  return loop;
+}
+
+TEST(GpuGraphPlan, KnownTripCountsUnrollWithinTheBudget) {
+  Planned p = PlanFile(testing::SourceDir() + "/bench/programs/fori_tanh.mlir");
+  const WhileStep* loop = LastLoop(p.program);
   ASSERT_NE(loop, nullptr);
   EXPECT_EQ(loop->known_trip_count, 200);
 
@@ -551,10 +557,7 @@ TEST(GpuGraphPlan, AFirstIterationReadsItsConstantInitialValues) {
   // option it reads the constant, launches early behind the embedding's
   // kernel alone, and the filling kernel is left off the chain.
   Planned p = PlanFile(testing::SourceDir() + "/bench/programs/gpt_decode.mlir");
-  const WhileStep* loop = nullptr;
-  ForEachStep(p.program.main, [&](const Step& s, int) {
-    if (const auto* w = std::get_if<WhileStep>(&s.action)) loop = w;
-  });
+  const WhileStep* loop = LastLoop(p.program);
   ASSERT_NE(loop, nullptr);
   ASSERT_EQ(loop->initial_constants.size(), loop->state.size());
   int constants = 0;
