@@ -51,6 +51,53 @@ class DotEmitter {
     return rs;
   }
 
+  // LoadRhs where DotRhsSharedWanted and the rhs is an f32 input's
+  // elements moved: the first of `ks` (as many as kMaxRhsSharedBytes
+  // holds for `threads` threads) copied into the shared array `array`
+  // instead (their expressions read it there: wait for the copies with
+  // WaitForSharedRhs first), the rest loaded as LoadRhs does.
+  StatusOr<std::vector<std::string>> LoadRhsShared(const std::string& array, const std::string& b,
+                                                   const std::string& n, const std::vector<std::string>& ks,
+                                                   int64_t threads) {
+    const int64_t held = std::min<int64_t>(static_cast<int64_t>(ks.size()), kMaxRhsSharedBytes / (4 * threads));
+    if (!DotRhsSharedWanted() || held < 1 || !RhsIsAnF32Input()) return LoadRhs(b, n, ks);
+    const Index bi = e_.Delinearize(b, batch_shape_);
+    const Index ni = e_.Delinearize(n, n_shape_);
+    e_.Line("__shared__ float " + array + "[" + std::to_string(held) + "][" + std::to_string(threads) + "];");
+    std::vector<std::string> rs;
+    for (int64_t i = 0; i < held; ++i) {
+      const Index at = OperandIndex(1, bi, ni, e_.Delinearize(ks[static_cast<size_t>(i)], k_shape_));
+      HLOGRAPH_ASSIGN(const std::string from, e_.AddressOf(dot_.operand(1), at));
+      const std::string slot = array + "[" + std::to_string(i) + "][threadIdx.x]";
+      e_.Line("hlo_copy_async(&" + slot + ", (const float*)" + from + ");");
+      rs.push_back(slot);
+    }
+    shared_rhs_ = true;
+    HLOGRAPH_ASSIGN(std::vector<std::string> rest,
+                    LoadRhs(b, n, std::vector<std::string>(ks.begin() + static_cast<long>(held), ks.end())));
+    rs.insert(rs.end(), rest.begin(), rest.end());
+    return rs;
+  }
+
+  // Before the first use of LoadRhsShared's elements: each thread reads
+  // only its own copies, so its own wait suffices.
+  void WaitForSharedRhs() {
+    if (shared_rhs_) e_.Line("hlo_copy_async_wait();");
+  }
+
+  // Whether the rhs is an f32 input's elements, moved (no convert): what a
+  // 4-byte copy of each element's bytes reproduces.
+  bool RhsIsAnF32Input() const {
+    const ir::Value* v = dot_.operand(1);
+    if (v->type().element() != ir::ElementType::kF32) return false;
+    for (;;) {
+      if (std::count(f_.inputs.begin(), f_.inputs.end(), v) > 0) return true;
+      const ir::Operation* op = v->defining_op();
+      if (op == nullptr || op->name() == "stablehlo.convert" || !MovesElements(*op)) return false;
+      v = op->operand(0);
+    }
+  }
+
   // acc<m> += lhs[b, m, k] * rs[i] for every row m and every k = ks[i] for
   // which the matching `valid` is true (or "" for always); an invalid k
   // must still be a valid index (its terms are skipped). With `staged_lhs`,
@@ -322,6 +369,7 @@ class DotEmitter {
   const Fusion& f_;
   const ir::Operation& dot_;
   BodyEmitter e_;
+  bool shared_rhs_ = false;  // LoadRhsShared copied some rhs into shared memory
   const ir::DotDimsAttr dn_;
   std::vector<int64_t> batch_shape_, m_shape_, n_shape_, k_shape_;
   std::optional<Index> staged_at_;  // PrepareStaging's
@@ -382,7 +430,9 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   };
   std::vector<std::string> ks, valid;
   rows("ka", "kbeg + ty", first, full_chunks, ks, valid);
-  HLOGRAPH_ASSIGN(std::vector<std::string> rs, d.LoadRhs("b", "n", ks));
+  HLOGRAPH_ASSIGN(std::vector<std::string> rs, d.fusion().early_inputs.empty()
+                                                     ? d.LoadRhs("b", "n", ks)
+                                                     : d.LoadRhsShared("rhs_s", "b", "n", ks, t.threads()));
   // Thread (mm, x) of the first M warps owns column n0 + x of row mm (the
   // others read a clamped element, as above).
   e.Line("const int mm = threadIdx.x / " + W + ", x = threadIdx.x % " + W + ";");
@@ -395,6 +445,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   const std::string staged = t.stage_lhs ? "lhs_s" : "";
   if (reduces) HLOGRAPH_TRY(d.ReduceInPrologue("b", "reduce_s", t.slices));
   if (t.stage_lhs) HLOGRAPH_TRY(d.StageLhs("lhs_s", "b", "kbeg", t.k_chunk, "kend"));
+  d.WaitForSharedRhs();
   d.DeclareAccumulators();
   HLOGRAPH_TRY(d.Accumulate("b", ks, rs, valid, staged, "kbeg"));
   if (per_thread > first) {

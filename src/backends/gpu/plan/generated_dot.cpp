@@ -63,6 +63,11 @@ LoadsTogether LoadsTogetherWanted() {
   return v == "0" ? LoadsTogether::kNo : v == "warp" ? LoadsTogether::kByWarp : LoadsTogether::kByBlock;
 }
 
+bool DotRhsSharedWanted() {
+  const char* env = std::getenv("HLOGRAPH_GPU_DOT_RHS_SHARED");
+  return env != nullptr && std::string(env) == "1";
+}
+
 DotEarlyLoads DotLoadsEarlyWanted() {
   const char* env = std::getenv("HLOGRAPH_GPU_DOT_LOADS_EARLY");
   const std::string v = env != nullptr ? env : "epilogue";

@@ -158,6 +158,17 @@ DotEarlyLoads DotLoadsEarlyWanted();
 enum class LoadsTogether { kNo, kByBlock, kByWarp };
 LoadsTogether LoadsTogetherWanted();
 
+// Whether a product (lanes over n) copies the weights of its first pass,
+// those it loads before it waits, into shared memory (cp.async, sm_80+)
+// instead of registers, where its rhs is an f32 input's elements moved:
+// at most kMaxRhsSharedBytes a block, the rest in registers as before. A
+// block then holds fewer registers while it waits, so more of the next
+// kernel's blocks fit beside the running one's (gpt_decode's down product,
+// 71 registers a thread and 192 blocks, beside up's 288). Opt-in until
+// measured (HLOGRAPH_GPU_DOT_RHS_SHARED=1).
+bool DotRhsSharedWanted();
+constexpr int64_t kMaxRhsSharedBytes = 40 << 10;
+
 // Whether `op` only moves its first operand's elements (reshape,
 // transpose, slice, broadcast_in_dim, convert, dynamic_slice): each of its
 // elements is one of the operand's, found by index arithmetic.
