@@ -52,14 +52,14 @@ class DotEmitter {
   }
 
   // LoadRhs where DotRhsSharedWanted and the rhs is an f32 input's
-  // elements moved: the first of `ks` (as many as kMaxRhsSharedBytes
-  // holds for `threads` threads) copied into the shared array `array`
-  // instead (their expressions read it there: wait for the copies with
-  // WaitForSharedRhs first), the rest loaded as LoadRhs does.
+  // elements moved: the first of `ks` (as many as `bytes` hold for
+  // `threads` threads) copied into the shared array `array` instead (their
+  // expressions read it there: wait for the copies with WaitForSharedRhs
+  // first), the rest loaded as LoadRhs does.
   StatusOr<std::vector<std::string>> LoadRhsShared(const std::string& array, const std::string& b,
                                                    const std::string& n, const std::vector<std::string>& ks,
-                                                   int64_t threads) {
-    const int64_t held = std::min<int64_t>(static_cast<int64_t>(ks.size()), kMaxRhsSharedBytes / (4 * threads));
+                                                   int64_t threads, int64_t bytes) {
+    const int64_t held = std::min<int64_t>(static_cast<int64_t>(ks.size()), bytes / (4 * threads));
     if (!DotRhsSharedWanted() || held < 1 || !RhsIsAnF32Input()) return LoadRhs(b, n, ks);
     const Index bi = e_.Delinearize(b, batch_shape_);
     const Index ni = e_.Delinearize(n, n_shape_);
@@ -375,6 +375,17 @@ class DotEmitter {
   std::optional<Index> staged_at_;  // PrepareStaging's
 };
 
+// The shared memory a lanes-over-n product may give its weights
+// (DotRhsSharedWanted): kMaxRhsSharedBytes, less what its other arrays
+// take beyond 8 KB (the 48 KB of static shared memory a block may have).
+int64_t SharedBytesLeft(const DotTiling& t) {
+  const int64_t m = t.dims.m, cols = DotTiling::kTileColumns;
+  int64_t others = t.slices * m * (cols + 1) * 4 + t.slices * 4;  // part, reduce_s
+  if (t.stage_lhs) others += m * t.k_chunk * 4;                   // lhs_s
+  if (t.cluster_sum) others += t.splits * m * cols * 4;           // cluster_part
+  return std::max<int64_t>(0, kMaxRhsSharedBytes - std::max<int64_t>(0, others - (8 << 10)));
+}
+
 Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   BodyEmitter& e = d.e();
   const std::string M = std::to_string(d.rows());
@@ -432,7 +443,8 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   rows("ka", "kbeg + ty", first, full_chunks, ks, valid);
   HLOGRAPH_ASSIGN(std::vector<std::string> rs, d.fusion().early_inputs.empty()
                                                      ? d.LoadRhs("b", "n", ks)
-                                                     : d.LoadRhsShared("rhs_s", "b", "n", ks, t.threads()));
+                                                     : d.LoadRhsShared("rhs_s", "b", "n", ks, t.threads(),
+                                                                       SharedBytesLeft(t)));
   // Thread (mm, x) of the first M warps owns column n0 + x of row mm (the
   // others read a clamped element, as above).
   e.Line("const int mm = threadIdx.x / " + W + ", x = threadIdx.x % " + W + ";");
