@@ -51,16 +51,17 @@ class DotEmitter {
     return rs;
   }
 
-  // LoadRhs where DotRhsSharedWanted and the rhs is an f32 input's
-  // elements moved: the first of `ks` (as many as `bytes` hold for
-  // `threads` threads) copied into the shared array `array` instead (their
+  // LoadRhs where DotRhsSharedWanted, the kernel loads its weights before
+  // it waits (Fusion::early_inputs) and the rhs is an f32 input's elements
+  // moved: the first of `ks` (as many as `bytes` hold for `threads`
+  // threads) copied into the shared array `array` instead (their
   // expressions read it there: wait for the copies with WaitForSharedRhs
   // first), the rest loaded as LoadRhs does.
   StatusOr<std::vector<std::string>> LoadRhsShared(const std::string& array, const std::string& b,
                                                    const std::string& n, const std::vector<std::string>& ks,
                                                    int64_t threads, int64_t bytes) {
     const int64_t held = std::min<int64_t>(static_cast<int64_t>(ks.size()), bytes / (4 * threads));
-    if (!DotRhsSharedWanted() || held < 1 || !RhsIsAnF32Input()) return LoadRhs(b, n, ks);
+    if (!DotRhsSharedWanted() || f_.early_inputs.empty() || held < 1 || !RhsIsAnF32Input()) return LoadRhs(b, n, ks);
     const Index bi = e_.Delinearize(b, batch_shape_);
     const Index ni = e_.Delinearize(n, n_shape_);
     e_.Line("__shared__ float " + array + "[" + std::to_string(held) + "][" + std::to_string(threads) + "];");
@@ -441,10 +442,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   };
   std::vector<std::string> ks, valid;
   rows("ka", "kbeg + ty", first, full_chunks, ks, valid);
-  HLOGRAPH_ASSIGN(std::vector<std::string> rs, d.fusion().early_inputs.empty()
-                                                     ? d.LoadRhs("b", "n", ks)
-                                                     : d.LoadRhsShared("rhs_s", "b", "n", ks, t.threads(),
-                                                                       SharedBytesLeft(t)));
+  HLOGRAPH_ASSIGN(std::vector<std::string> rs, d.LoadRhsShared("rhs_s", "b", "n", ks, t.threads(), SharedBytesLeft(t)));
   // Thread (mm, x) of the first M warps owns column n0 + x of row mm (the
   // others read a clamped element, as above).
   e.Line("const int mm = threadIdx.x / " + W + ", x = threadIdx.x % " + W + ";");

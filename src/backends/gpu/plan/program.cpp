@@ -71,9 +71,6 @@ void CollectBuffers(const Step& step, std::set<BufferId>& ids) {
   if (const auto* w = std::get_if<WhileStep>(&step.action)) {
     ids.insert(w->state.begin(), w->state.end());
     ids.insert(w->next.begin(), w->next.end());
-    for (BufferId c : w->initial_constants) {
-      if (c >= 0) ids.insert(c);
-    }
     ids.insert(w->pred);
     nested(w->cond);
     nested(w->body);
