@@ -280,6 +280,26 @@ func.func @main(%x: tensor<1x256xf32>, %w: tensor<256x256xf32>) -> tensor<1x256x
   EXPECT_LT(ok->code.find("hlo_wait_for_producers();", ok->code.find(o.name)), ok->code.find("p1["));
 }
 
+TEST(GpuGeneratedDot, ProductsLoadingBeforeTheWaitAreCompiledToFitFourBlocksAnSm) {
+  // Their registers capped so that more of their blocks fit beside the
+  // kernel they launch early behind; a product that waits first (lanes
+  // over k) is left to the compiler, as is every product where the
+  // setting is 0.
+  const auto opening = [](const std::string& text, size_t product) {
+    Planned p = Plan(text);
+    EXPECT_TRUE(p.program.ok()) << p.program.status().message();
+    if (!p.program.ok()) return std::string();
+    auto k = EmitKernel(*Products(*p.program)[product]);
+    EXPECT_TRUE(k.ok()) << k.status().message();
+    return k.ok() ? k->code.substr(k->code.find("__global__"), 64) : std::string();
+  };
+  EXPECT_TRUE(testing::HasSubstr(opening(kCases[0].text, 0), "__launch_bounds__(256, 4)"));
+  EXPECT_TRUE(testing::HasSubstr(opening(Named("loop_over_stacked_weights").text, 0), "__launch_bounds__(256, 4)"));
+  EXPECT_TRUE(testing::HasSubstr(opening(kCases[2].text, 0), "__launch_bounds__(256)"));
+  const testing::ScopedEnv off("HLOGRAPH_GPU_DOT_MIN_BLOCKS_PER_SM", "0");
+  EXPECT_TRUE(testing::HasSubstr(opening(kCases[0].text, 0), "__launch_bounds__(256)"));
+}
+
 TEST(GpuGeneratedDot, LoadsThatNeedNothingComputedGoRightAfterTheWait) {
   // The residual (input 2) comes from a kernel before: it is loaded after
   // the wait, by default before the block's first barrier (the lhs
@@ -643,44 +663,11 @@ TEST(GpuGeneratedDot, ProloguePassesIssueTheirLoadsTogether) {
   EXPECT_LT(together.find("__syncthreads();"), together.find("for (int r = 0; r < 3; ++r)", together.find("[r]);"))) << together;
 }
 
-TEST(GpuGeneratedDot, WeightsLoadedBeforeTheWaitGoToSharedMemoryWhenAsked) {
-  // The down projection's 48 rows a thread before the wait: with the
-  // option the first 40 (40 KB for 256 threads) are copied into shared
-  // memory, waited for after the producers' wait and before the sums; the
-  // rest stay loads into registers. Without it, or with bf16 weights (no
-  // 4-byte element to copy), none.
-  const auto code = [](const std::string& name, const char* shared) {
-    const testing::ScopedEnv setting("HLOGRAPH_GPU_DOT_RHS_SHARED", shared);
-    Planned p = Plan(Named(name).text);
-    EXPECT_TRUE(p.program.ok()) << p.program.status().message();
-    if (!p.program.ok()) return std::string();
-    const Fusion& f = *Products(*p.program)[0];
-    auto k = EmitKernel(f);
-    EXPECT_TRUE(k.ok()) << k.status().message();
-    return k.ok() ? k->code.substr(k->code.find(f.name + "(")) : std::string();
-  };
-  const std::string shared = code("gemv_long_contraction", "1");
-  int copies = 0;
-  for (size_t at = shared.find("hlo_copy_async(&"); at != std::string::npos; at = shared.find("hlo_copy_async(&", at + 1)) {
-    ++copies;
-  }
-  EXPECT_EQ(copies, 40) << shared;
-  EXPECT_TRUE(testing::HasSubstr(shared, "__shared__ float rhs_s[40][256];")) << shared;
-  const size_t wait = shared.find("hlo_wait_for_producers();"), copied = shared.find("hlo_copy_async_wait();");
-  ASSERT_NE(wait, std::string::npos);
-  ASSERT_NE(copied, std::string::npos) << shared;
-  EXPECT_LT(shared.rfind("hlo_copy_async(&"), wait);
-  EXPECT_LT(wait, copied);
-  EXPECT_LT(copied, shared.find("fmaf(", wait)) << shared;  // before the first sum
-  EXPECT_FALSE(testing::HasSubstr(code("gemv_long_contraction", nullptr), "hlo_copy_async(&"));
-  EXPECT_FALSE(testing::HasSubstr(code("bf16_to_f32_gelu_like", "1"), "hlo_copy_async(&"));
-}
-
 // Each case with the defaults (the epilogue's operands loaded right after
 // the wait, the prologue's passes unrolled by block), its loads as they
 // are needed, every load that needs nothing computed right after the
 // wait, the prologue's passes as a loop, or folded by warp, and the
-// weights loaded before the wait copied into shared memory.
+// registers left to the compiler.
 struct Setting {
   const char* variable;
   const char* value;
@@ -690,7 +677,7 @@ constexpr Setting kSettings[] = {{"HLOGRAPH_GPU_DOT_LOADS_EARLY", nullptr},
                                  {"HLOGRAPH_GPU_DOT_LOADS_EARLY", "1"},
                                  {"HLOGRAPH_GPU_LOADS_TOGETHER", "0"},
                                  {"HLOGRAPH_GPU_LOADS_TOGETHER", "warp"},
-                                 {"HLOGRAPH_GPU_DOT_RHS_SHARED", "1"}};
+                                 {"HLOGRAPH_GPU_DOT_MIN_BLOCKS_PER_SM", "0"}};
 
 TEST(GpuGeneratedDot, EveryCaseCompiles) {
   for (const Setting& changed : kSettings) {

@@ -180,9 +180,10 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
     }
   }
   if (o.timeline) {
-    // Two calls recorded, the second shown: the first after the profiler
-    // starts pays for its setup. The calls run one after the other on the
-    // stream, so the second's kernels are the later half by start.
+    // Two calls queued one after the other, the second shown: the first
+    // after the profiler starts pays for its setup. Its kernels are those
+    // launched later (larger correlation ids, whatever their start), timed
+    // from the end of the first call's last kernel.
     HLOGRAPH_TRY(stream.Synchronize());
     HLOGRAPH_TRY(gpu::KernelProfiler::Start());
     Status run = exe->Execute(arg_ptrs, results(), stream.get());
@@ -190,12 +191,14 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
     StatusOr<gpu::KernelTotals> totals = gpu::KernelProfiler::Stop();
     HLOGRAPH_TRY(run);
     HLOGRAPH_TRY(totals.status());
-    const auto& all = totals->timeline;
-    if (!all.empty()) {
-      const auto second = all.begin() + static_cast<std::ptrdiff_t>(all.size() / 2);
-      const double from = second->start_s;
-      for (auto k = second; k != all.end(); ++k) t.timeline.push_back({k->name, k->start_s - from, k->end_s - from});
-    }
+    std::vector<gpu::KernelTotals::Interval> all = totals->timeline;
+    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.correlation < b.correlation; });
+    const auto second = all.begin() + static_cast<std::ptrdiff_t>(all.size() / 2);
+    double from = 0;
+    for (auto k = all.begin(); k != second; ++k) from = std::max(from, k->end_s);
+    for (auto k = second; k != all.end(); ++k) t.timeline.push_back({k->name, k->start_s - from, k->end_s - from});
+    std::stable_sort(t.timeline.begin(), t.timeline.end(),
+                     [](const auto& a, const auto& b) { return a.start_s < b.start_s; });
   }
   return t;
 }
@@ -312,7 +315,7 @@ int Bench(const Options& o) {
   if (!t->timeline.empty()) {
     // A chain's cost per link is how much later each kernel ends than the
     // one before it: with programmatic launch a kernel starts early and waits.
-    std::printf("  timeline of one call (us; CUPTI):\n     start       end  duration  ends later  kernel\n");
+    std::printf("  timeline of one call (us from the end of the call queued before it; CUPTI):\n     start       end  duration  ends later  kernel\n");
     double last_end = 0;
     for (const auto& k : t->timeline) {
       std::printf("  %8.2f  %8.2f  %8.2f  %+8.2f  %s\n", us(k.start_s), us(k.end_s), us(k.end_s - k.start_s),

@@ -836,9 +836,12 @@ class BodyEmitter {
 // Fusion::early_inputs. `max_threads` is the
 // block size it is launched with (at most); `cluster_blocks` > 0 makes its
 // blocks thread-block clusters of that many on sm_90+ (fixed at compile time,
-// so every launch of it, graph nodes included, forms them).
-inline StatusOr<std::string> KernelOpening(const Fusion& f, int max_threads = kThreads, int64_t cluster_blocks = 0) {
-  std::string s = "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(max_threads) + ")";
+// so every launch of it, graph nodes included, forms them);
+// `min_blocks_per_sm` > 0 caps its registers so that many blocks fit an SM.
+inline StatusOr<std::string> KernelOpening(const Fusion& f, int max_threads = kThreads, int64_t cluster_blocks = 0,
+                                           int min_blocks_per_sm = 0) {
+  std::string s = "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(max_threads) +
+                  (min_blocks_per_sm > 0 ? ", " + std::to_string(min_blocks_per_sm) : "") + ")";
   if (cluster_blocks > 0) {
     s += "\n#if __CUDA_ARCH__ >= 900\n__cluster_dims__(" + std::to_string(cluster_blocks) + ", 1, 1)\n#endif\n";
   }

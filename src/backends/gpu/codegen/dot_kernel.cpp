@@ -51,54 +51,6 @@ class DotEmitter {
     return rs;
   }
 
-  // LoadRhs where DotRhsSharedWanted, the kernel loads its weights before
-  // it waits (Fusion::early_inputs) and the rhs is an f32 input's elements
-  // moved: the first of `ks` (as many as `bytes` hold for `threads`
-  // threads) copied into the shared array `array` instead (their
-  // expressions read it there: wait for the copies with WaitForSharedRhs
-  // first), the rest loaded as LoadRhs does.
-  StatusOr<std::vector<std::string>> LoadRhsShared(const std::string& array, const std::string& b,
-                                                   const std::string& n, const std::vector<std::string>& ks,
-                                                   int64_t threads, int64_t bytes) {
-    const int64_t held = std::min<int64_t>(static_cast<int64_t>(ks.size()), bytes / (4 * threads));
-    if (!DotRhsSharedWanted() || f_.early_inputs.empty() || held < 1 || !RhsIsAnF32Input()) return LoadRhs(b, n, ks);
-    const Index bi = e_.Delinearize(b, batch_shape_);
-    const Index ni = e_.Delinearize(n, n_shape_);
-    e_.Line("__shared__ float " + array + "[" + std::to_string(held) + "][" + std::to_string(threads) + "];");
-    std::vector<std::string> rs;
-    for (int64_t i = 0; i < held; ++i) {
-      const Index at = OperandIndex(1, bi, ni, e_.Delinearize(ks[static_cast<size_t>(i)], k_shape_));
-      HLOGRAPH_ASSIGN(const std::string from, e_.AddressOf(dot_.operand(1), at));
-      const std::string slot = array + "[" + std::to_string(i) + "][threadIdx.x]";
-      e_.Line("hlo_copy_async(&" + slot + ", (const float*)" + from + ");");
-      rs.push_back(slot);
-    }
-    shared_rhs_ = true;
-    HLOGRAPH_ASSIGN(std::vector<std::string> rest,
-                    LoadRhs(b, n, std::vector<std::string>(ks.begin() + static_cast<long>(held), ks.end())));
-    rs.insert(rs.end(), rest.begin(), rest.end());
-    return rs;
-  }
-
-  // Before the first use of LoadRhsShared's elements: each thread reads
-  // only its own copies, so its own wait suffices.
-  void WaitForSharedRhs() {
-    if (shared_rhs_) e_.Line("hlo_copy_async_wait();");
-  }
-
-  // Whether the rhs is an f32 input's elements, moved (no convert): what a
-  // 4-byte copy of each element's bytes reproduces.
-  bool RhsIsAnF32Input() const {
-    const ir::Value* v = dot_.operand(1);
-    if (v->type().element() != ir::ElementType::kF32) return false;
-    for (;;) {
-      if (std::count(f_.inputs.begin(), f_.inputs.end(), v) > 0) return true;
-      const ir::Operation* op = v->defining_op();
-      if (op == nullptr || op->name() == "stablehlo.convert" || !MovesElements(*op)) return false;
-      v = op->operand(0);
-    }
-  }
-
   // acc<m> += lhs[b, m, k] * rs[i] for every row m and every k = ks[i] for
   // which the matching `valid` is true (or "" for always); an invalid k
   // must still be a valid index (its terms are skipped). With `staged_lhs`,
@@ -370,22 +322,10 @@ class DotEmitter {
   const Fusion& f_;
   const ir::Operation& dot_;
   BodyEmitter e_;
-  bool shared_rhs_ = false;  // LoadRhsShared copied some rhs into shared memory
   const ir::DotDimsAttr dn_;
   std::vector<int64_t> batch_shape_, m_shape_, n_shape_, k_shape_;
   std::optional<Index> staged_at_;  // PrepareStaging's
 };
-
-// The shared memory a lanes-over-n product may give its weights
-// (DotRhsSharedWanted): kMaxRhsSharedBytes, less what its other arrays
-// take beyond 8 KB (the 48 KB of static shared memory a block may have).
-int64_t SharedBytesLeft(const DotTiling& t) {
-  const int64_t m = t.dims.m, cols = DotTiling::kTileColumns;
-  int64_t others = t.slices * m * (cols + 1) * 4 + t.slices * 4;  // part, reduce_s
-  if (t.stage_lhs) others += m * t.k_chunk * 4;                   // lhs_s
-  if (t.cluster_sum) others += t.splits * m * cols * 4;           // cluster_part
-  return std::max<int64_t>(0, kMaxRhsSharedBytes - std::max<int64_t>(0, others - (8 << 10)));
-}
 
 Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   BodyEmitter& e = d.e();
@@ -442,7 +382,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   };
   std::vector<std::string> ks, valid;
   rows("ka", "kbeg + ty", first, full_chunks, ks, valid);
-  HLOGRAPH_ASSIGN(std::vector<std::string> rs, d.LoadRhsShared("rhs_s", "b", "n", ks, t.threads(), SharedBytesLeft(t)));
+  HLOGRAPH_ASSIGN(std::vector<std::string> rs, d.LoadRhs("b", "n", ks));
   // Thread (mm, x) of the first M warps owns column n0 + x of row mm (the
   // others read a clamped element, as above).
   e.Line("const int mm = threadIdx.x / " + W + ", x = threadIdx.x % " + W + ";");
@@ -455,7 +395,6 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   const std::string staged = t.stage_lhs ? "lhs_s" : "";
   if (reduces) HLOGRAPH_TRY(d.ReduceInPrologue("b", "reduce_s", t.slices));
   if (t.stage_lhs) HLOGRAPH_TRY(d.StageLhs("lhs_s", "b", "kbeg", t.k_chunk, "kend"));
-  d.WaitForSharedRhs();
   d.DeclareAccumulators();
   HLOGRAPH_TRY(d.Accumulate("b", ks, rs, valid, staged, "kbeg"));
   if (per_thread > first) {
@@ -592,7 +531,9 @@ StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
     launch.grid = {static_cast<uint32_t>(std::min<int64_t>(t.tiles, int64_t{options.sm_count} * 64)), 1, 1};
     strategy = "product, lanes over k";
   }
-  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, t.threads(), t.cluster_sum ? t.splits : 0));
+  // An SM holds 2048 threads: no more blocks than fit.
+  const int min_blocks = f.early_inputs.empty() ? 0 : std::min<int>(DotMinBlocksPerSm(), 2048 / t.threads());
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, t.threads(), t.cluster_sum ? t.splits : 0, min_blocks));
   return KernelSource{f.name, head + body.str() + "}\n", launch, strategy + " (" + t.ToString() + ")"};
 }
 

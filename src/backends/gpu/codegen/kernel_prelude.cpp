@@ -46,23 +46,6 @@ __device__ __forceinline__ void hlo_start_dependents() {
 #endif
 }
 
-// A 4-byte copy from global into shared memory that no register holds on
-// the way (cp.async, sm_80+; a plain copy before), and the wait for every
-// such copy of the thread: a product's weights loaded before it waits.
-__device__ __forceinline__ void hlo_copy_async(float* to_shared, const float* from) {
-#if __CUDA_ARCH__ >= 800
-  const unsigned int to = (unsigned int)__cvta_generic_to_shared(to_shared);
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(to), "l"(from) : "memory");
-#else
-  *to_shared = *from;
-#endif
-}
-__device__ __forceinline__ void hlo_copy_async_wait() {
-#if __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.wait_all;" ::: "memory");
-#endif
-}
-
 // Asks the copy engines to bring the bytes [from, to) into L2 (sm_90+), to
 // be read by blocks not yet running: a hint no thread waits for, so the
 // ragged 16-byte ends are left out. A range of more than `most` bytes (a

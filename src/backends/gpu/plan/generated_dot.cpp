@@ -55,17 +55,19 @@ bool TurnedOff(const char* variable) {
   return env != nullptr && std::string(env) == "0";
 }
 
+int DotMinBlocksPerSm() {
+  const char* env = std::getenv("HLOGRAPH_GPU_DOT_MIN_BLOCKS_PER_SM");
+  if (env == nullptr) return kDefaultDotMinBlocksPerSm;
+  const int blocks = std::atoi(env);
+  return blocks > 0 && blocks <= 32 ? blocks : 0;
+}
+
 bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
 
 LoadsTogether LoadsTogetherWanted() {
   const char* env = std::getenv("HLOGRAPH_GPU_LOADS_TOGETHER");
   const std::string v = env != nullptr ? env : "1";
   return v == "0" ? LoadsTogether::kNo : v == "warp" ? LoadsTogether::kByWarp : LoadsTogether::kByBlock;
-}
-
-bool DotRhsSharedWanted() {
-  const char* env = std::getenv("HLOGRAPH_GPU_DOT_RHS_SHARED");
-  return env != nullptr && std::string(env) == "1";
 }
 
 DotEarlyLoads DotLoadsEarlyWanted() {

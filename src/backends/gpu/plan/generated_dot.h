@@ -121,6 +121,16 @@ std::vector<int> InputsReadFor(const ir::Value* v, const std::vector<const ir::V
 // Whether HLOGRAPH_GPU_<name>=0 turns a default-on choice off, for comparison.
 bool TurnedOff(const char* variable);
 
+// The blocks per SM a product loading its weights before its wait is
+// compiled to fit (the second bound of its __launch_bounds__, a cap of 64
+// registers a thread at 256 threads): where it launches early behind
+// another kernel, more of its blocks then fit beside that kernel's and load
+// their weights before the wait (gpt_decode's down product beside the up
+// product's). HLOGRAPH_GPU_DOT_MIN_BLOCKS_PER_SM=N sets it, 0 leaves the
+// registers to the compiler.
+constexpr int kDefaultDotMinBlocksPerSm = 4;
+int DotMinBlocksPerSm();
+
 // Whether generated kernels prefetch what they read into L2 before they
 // wait (HLOGRAPH_GPU_PREFETCH_L2=0: no).
 bool PrefetchIntoL2Wanted();
@@ -157,17 +167,6 @@ DotEarlyLoads DotLoadsEarlyWanted();
 // =warp folds by warp.
 enum class LoadsTogether { kNo, kByBlock, kByWarp };
 LoadsTogether LoadsTogetherWanted();
-
-// Whether a product (lanes over n) copies the weights of its first pass,
-// those it loads before it waits, into shared memory (cp.async, sm_80+)
-// instead of registers, where its rhs is an f32 input's elements moved:
-// at most kMaxRhsSharedBytes a block, the rest in registers as before. A
-// block then holds fewer registers while it waits, so more of the next
-// kernel's blocks fit beside the running one's (gpt_decode's down product,
-// 71 registers a thread and 192 blocks, beside up's 288). Opt-in until
-// measured (HLOGRAPH_GPU_DOT_RHS_SHARED=1).
-bool DotRhsSharedWanted();
-constexpr int64_t kMaxRhsSharedBytes = 40 << 10;
 
 // Whether `op` only moves its first operand's elements (reshape,
 // transpose, slice, broadcast_in_dim, convert, dynamic_slice): each of its

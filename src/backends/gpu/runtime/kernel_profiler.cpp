@@ -23,6 +23,7 @@ struct Recorded {
   struct Interval {
     uint64_t start = 0, end = 0;  // ns
     std::string name;
+    uint32_t correlation = 0;
     bool operator<(const Interval& o) const { return start < o.start || (start == o.start && end < o.end); }
   };
   std::vector<Interval> intervals;
@@ -51,7 +52,7 @@ void CUPTIAPI BufferCompleted(CUcontext, uint32_t, uint8_t* buffer, size_t, size
       if (record->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL && record->kind != CUPTI_ACTIVITY_KIND_KERNEL) continue;
       const auto* k = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
       const std::string name = k->name ? k->name : "?";
-      state.intervals.push_back({k->start, k->end, name});
+      state.intervals.push_back({k->start, k->end, name, k->correlationId});
       auto& [launches, ns] = state.by_name[name];
       ++launches;
       ns += k->end > k->start ? k->end - k->start : 0;
@@ -102,7 +103,7 @@ StatusOr<KernelTotals> KernelProfiler::Stop() {
     if (k.end > from) busy += k.end - from;
     covered_to = std::max(covered_to, k.end);
     const auto since_first = [&](uint64_t t) { return static_cast<double>(t - iv.front().start) * 1e-9; };
-    totals.timeline.push_back({k.name, since_first(k.start), since_first(std::max(k.start, k.end))});
+    totals.timeline.push_back({k.name, since_first(k.start), since_first(std::max(k.start, k.end)), k.correlation});
   }
   totals.busy_s = static_cast<double>(busy) * 1e-9;
   for (const auto& [name, stats] : state.by_name) {

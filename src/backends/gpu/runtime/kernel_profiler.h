@@ -23,6 +23,9 @@ struct KernelTotals {
   struct Interval {
     std::string name;
     double start_s = 0, end_s = 0;  // from the first kernel's start
+    // The API call that launched it (a graph launch's kernels share one):
+    // later calls have larger ones.
+    uint32_t correlation = 0;
   };
   std::vector<Interval> timeline;  // every kernel, in order of start
 };
