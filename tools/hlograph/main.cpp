@@ -47,7 +47,8 @@ options:
   --json             bench: print one JSON object
   --profile          bench (GPU): also the device time in kernels per call (CUPTI)
   --timeline         bench (GPU): also one call's kernels in order of start: when each
-                     started and ended, and how much later than the kernel before it ended
+                     started and ended (from the end of the call queued before it), and
+                     how much later than the kernels before it it ended
   --debug-info       print: also print locations, loc(...)
   --generic          print: print every op in the generic form
   --no-verify        print: skip verification
