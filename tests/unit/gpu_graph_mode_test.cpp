@@ -141,32 +141,6 @@ TEST(GpuGraphMode, WorkloadsMatchStreamModeBitForBit) {
   EXPECT_GT(off_chain, 0);
 }
 
-// HLOGRAPH_GPU_LOOP_CONSTANTS=1: the corpus programs and workloads whose
-// unrolled loops' first iterations read initial values from constants,
-// with the same bits as stream mode, call after call.
-TEST(GpuGraphMode, FirstIterationsReadingConstantsMatchStreamMode) {
-  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
-  const testing::ScopedEnv no_autotune("HLOGRAPH_GPU_AUTOTUNE", "0");
-  const testing::ScopedEnv constants("HLOGRAPH_GPU_LOOP_CONSTANTS", "1");
-  std::vector<std::string> paths = testing::MlirFiles(testing::SourceDir() + "/tests/corpus");
-  for (const char* w : {"fori_tanh", "scan_layers", "gpt_decode"}) {
-    paths.push_back(testing::SourceDir() + "/bench/programs/" + w + ".mlir");
-  }
-  int reading = 0;
-  for (const Program& program : PlannedPrograms(paths)) {
-    const ir::Module& module = program.module();
-    auto graph = GpuExecutable::Compile(module, Mode(ExecutionMode::kGraph));
-    ASSERT_TRUE(graph.ok()) << program.path << ": " << graph.status().message();
-    const auto& loops = (*graph)->graph_plan().loops;
-    if (std::none_of(loops.begin(), loops.end(), [](const LoopLayout& l) { return l.constants_read > 0; })) continue;
-    ++reading;
-    auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
-    ASSERT_TRUE(stream.ok()) << program.path;
-    ExpectGraphMatchesStream(program.path, module, **stream, **graph, 7, 2);
-  }
-  EXPECT_GT(reading, 5);
-}
-
 // `bench --timeline`: one call's kernels, as many as the profile counts per
 // call, in order of start, each ending after it starts and starting after
 // the call queued before it has ended (the stream runs them in order: a

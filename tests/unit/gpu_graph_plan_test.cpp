@@ -114,10 +114,9 @@ TEST(GpuGraphPlan, EveryCorpusProgramIsOrderedByItsMemory) {
     if (parsed->modules.size() != 1) continue;
     auto program = PlanProgram(*parsed->modules[0]);
     if (!program.ok()) continue;  // ops the GPU does not run
-    for (int64_t budget : {2048, 16, -1, -2}) {  // -1: 2048 with temps in graph memory, -2: with loop constants
+    for (int64_t budget : {2048, 16, -1}) {  // -1: 2048 with temps in graph memory
       GraphOptions options{budget < 0 ? 2048 : budget};
-      options.temps_in_graph_memory = budget == -1;
-      options.first_iteration_reads_constants = budget == -2;
+      options.temps_in_graph_memory = budget < 0;
       const GraphPlan plan = BuildGraphPlan(*program, options);
       const Status verified = plan.Verify();
       ASSERT_TRUE(verified.ok()) << path << ": " << verified.message();
@@ -548,66 +547,6 @@ TEST(GpuGraphPlan, OneEarlyEdgeIntoAKernelComesFromItsLatestDependency) {
   EXPECT_GE(several, 1) << both.ToString(p.program);
   const testing::ScopedEnv setting("HLOGRAPH_GPU_EARLY_EDGES", "one");
   EXPECT_TRUE(WithEnvironment(GraphOptions{}).one_early_edge);
-}
-
-TEST(GpuGraphPlan, AFirstIterationReadsItsConstantInitialValues) {
-  // gpt_decode's layer counter starts at a constant: its first qkv product,
-  // reading the counter before it waits (to index the stacked weights),
-  // waits by default for the kernel filling the counter, fully; with the
-  // option it reads the constant, launches early behind the embedding's
-  // kernel alone, and the filling kernel is left off the chain.
-  Planned p = PlanFile(testing::SourceDir() + "/bench/programs/gpt_decode.mlir");
-  const WhileStep* loop = LastLoop(p.program);
-  ASSERT_NE(loop, nullptr);
-  ASSERT_EQ(loop->initial_constants.size(), loop->state.size());
-  int constants = 0;
-  for (BufferId c : loop->initial_constants) {
-    if (c < 0) continue;
-    ++constants;
-    EXPECT_EQ(p.program.buffers[static_cast<size_t>(c)].kind, BufferKind::kConstant);
-  }
-  EXPECT_EQ(constants, 1);  // the counter
-  // Verify names an initial value held anywhere but in a constant.
-  GpuProgram broken = p.program;
-  for (Step& s : broken.main.steps) {
-    if (auto* w = std::get_if<WhileStep>(&s.action)) w->initial_constants[0] = w->state[0];
-  }
-  const Status verified = broken.Verify();
-  ASSERT_FALSE(verified.ok());
-  EXPECT_TRUE(testing::HasSubstr(verified.message(), "initial value is not held in a constant")) << verified.message();
-  GraphOptions options;
-  const GraphPlan plain = BuildGraphPlan(p.program, options);
-  options.first_iteration_reads_constants = true;
-  const GraphPlan read = BuildGraphPlan(p.program, options);
-  ASSERT_TRUE(read.Verify().ok()) << read.Verify().message();
-  EXPECT_EQ(CheckOrdering(p.program, read), "");
-  ASSERT_EQ(plain.loops.size(), 1u);
-  ASSERT_EQ(read.loops.size(), 1u);
-  EXPECT_EQ(plain.loops[0].constants_read, 0);
-  EXPECT_EQ(read.loops[0].constants_read, 1);
-  EXPECT_TRUE(testing::HasSubstr(read.ToString(p.program), "its first iteration reads 1 initial value from constants"));
-  // The first product (the first node of the loop reading the stacked qkv
-  // weights) and what it waits for.
-  const auto first_product = [&](const GraphPlan& plan) -> const GraphNode* {
-    for (const GraphNode& n : plan.graphs[0].nodes) {
-      const auto* k = n.step != nullptr ? std::get_if<KernelStep>(&n.step->action) : nullptr;
-      if (k != nullptr && p.program.fusions[static_cast<size_t>(k->fusion)].kind == FusionKind::kDot) return &n;
-    }
-    return nullptr;
-  };
-  const GraphNode* before = first_product(plain);
-  const GraphNode* after = first_product(read);
-  ASSERT_NE(before, nullptr);
-  ASSERT_NE(after, nullptr);
-  EXPECT_EQ(before->deps.size(), 2u) << plain.ToString(p.program);  // the embedding and the counter's kernels
-  EXPECT_EQ(before->programmatic.size(), 1u);
-  EXPECT_EQ(after->deps.size(), 1u) << read.ToString(p.program);
-  EXPECT_EQ(after->programmatic, after->deps);
-  EXPECT_TRUE(std::any_of(after->renamed.begin(), after->renamed.end(), [&](const auto& r) {
-    return p.program.buffers[static_cast<size_t>(r.second)].kind == BufferKind::kConstant;
-  }));
-  const testing::ScopedEnv setting("HLOGRAPH_GPU_LOOP_CONSTANTS", "1");
-  EXPECT_TRUE(WithEnvironment(GraphOptions{}).first_iteration_reads_constants);
 }
 
 TEST(GpuGraphPlan, DataDependentLoopIsAWhileNodeSetOnTheDevice) {

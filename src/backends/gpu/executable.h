@@ -112,9 +112,7 @@ class GpuExecutable : public Evictable {
   // The cuBLASLt and cuDNN plans of the GEMM and convolution steps; returns the workspace they need.
   StatusOr<size_t> PlanLibraryCalls();
   Status LoadGraphs(const CompileOptions& compile);
-  // Uploads the constants a step or a graph node reads (a loop's initial
-  // value is read only where its first iteration is unrolled to read it:
-  // WhileStep::initial_constants).
+  // Uploads the constants a step or a graph node reads.
   Status UploadConstants();
   // Allocates the arena and workspace (after asking the budget for room).
   Status AllocateResident();

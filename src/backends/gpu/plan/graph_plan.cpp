@@ -492,21 +492,8 @@ class Builder {
 
   // One iteration of the body; each swappable value's buffers then trade
   // roles, the others are copied.
-  // `first`: the layout of a fully unrolled loop whose first iteration this
-  // is (GraphOptions::first_iteration_reads_constants), else null.
-  void LowerIteration(const WhileStep& w, const Step& step, int g, const std::vector<bool>& swap,
-                      LoopLayout* first = nullptr) {
-    const std::vector<std::pair<BufferId, BufferId>> roles = rename_;
-    if (first != nullptr && options_.first_iteration_reads_constants) {
-      for (size_t i = 0; i < w.initial_constants.size() && i < w.state.size(); ++i) {
-        // A swapped state: the body writes its next value elsewhere, never it.
-        if (w.initial_constants[i] < 0 || !swap[i] || Renamed(w.state[i]) != w.state[i]) continue;
-        rename_.emplace_back(w.state[i], w.initial_constants[i]);
-        ++first->constants_read;
-      }
-    }
+  void LowerIteration(const WhileStep& w, const Step& step, int g, const std::vector<bool>& swap) {
     Lower(w.body, g);
-    rename_ = roles;
     std::vector<std::pair<BufferId, BufferId>> next_roles;
     for (size_t i = 0; i < w.state.size(); ++i) {
       if (!swap[i]) {
@@ -580,7 +567,7 @@ class Builder {
       layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes" + graphs +
                    (graphs.empty() ? " fit the budget of " + std::to_string(budget)
                                    : " fit the budgets of " + std::to_string(budget) + " and " + graph_limit);
-      for (int64_t i = 0; i < trips; ++i) LowerIteration(w, step, g, swap, i == 0 ? &layout : nullptr);
+      for (int64_t i = 0; i < trips; ++i) LowerIteration(w, step, g, swap);
       RestoreRoles(w, step, g);
       plan_.loops.push_back(std::move(layout));
       return;
@@ -697,7 +684,6 @@ GraphOptions WithEnvironment(GraphOptions options) {
   if (text("HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH") == "0") options.programmatic_launch = false;
   if (text("HLOGRAPH_GPU_EARLY_EDGES") == "one") options.one_early_edge = true;
   if (text("HLOGRAPH_GPU_CHAIN_PRIORITY") == "0") options.prioritize_chain = false;
-  if (text("HLOGRAPH_GPU_LOOP_CONSTANTS") == "1") options.first_iteration_reads_constants = true;
   options.temps_in_graph_memory = options.temps_in_graph_memory || text("HLOGRAPH_GPU_TEMPS") == "graph";
   const std::string budget = text("HLOGRAPH_GPU_CONDITIONAL_GRAPHS");
   if (!budget.empty()) {
@@ -744,10 +730,6 @@ std::string GraphPlan::ToString(const GpuProgram& program) const {
        << (l.fully_unrolled ? "fully unrolled" : "WHILE node, " + std::to_string(l.unroll) + " per iteration") << " ("
        << l.why << ")";
     if (l.swapped > 0) os << "; " << l.swapped << " loop values swap buffers instead of being copied";
-    if (l.constants_read > 0) {
-      os << "; its first iteration reads " << l.constants_read << " initial value" << (l.constants_read > 1 ? "s" : "")
-         << " from constants";
-    }
     os << "\n";
   }
   for (const GraphSegment& s : segments) {

@@ -116,7 +116,6 @@ struct LoopLayout {
   int64_t unroll = 1;               // iterations per WHILE iteration (or all of them)
   bool fully_unrolled = false;      // no WHILE node at all
   int swapped = 0;                  // loop values whose buffers swap roles instead of being copied
-  int constants_read = 0;           // initial values its first iteration reads from constants
   std::string why;
 };
 
@@ -168,21 +167,12 @@ struct GraphOptions {
   // call 188 -> 16 us and its queued time 1249 -> 889 us; WithEnvironment
   // reads HLOGRAPH_GPU_CONDITIONAL_GRAPHS.
   int64_t conditional_graph_budget = 24;
-  // A fully unrolled loop's first iteration reads a swapped state's
-  // initial value from its constant (WhileStep::initial_constants), not
-  // from the state the kernel before the loop fills: a kernel reading it
-  // before it waits (gpt_decode's first qkv product, indexing the stacked
-  // weights by the layer counter) need not wait for that kernel to finish
-  // before it launches. Opt-in until measured
-  // (HLOGRAPH_GPU_LOOP_CONSTANTS=1).
-  bool first_iteration_reads_constants = false;
 };
 
 // `options` as the environment amends them (what the executable and
 // `explain` both plan with): HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=0 turns
 // programmatic edges off, HLOGRAPH_GPU_EARLY_EDGES=one leaves one per
 // kernel, HLOGRAPH_GPU_CHAIN_PRIORITY=0 turns priorities off,
-// HLOGRAPH_GPU_LOOP_CONSTANTS=1 has first iterations read constants,
 // HLOGRAPH_GPU_TEMPS=graph puts temps in graph memory,
 // HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N sets the conditional graph budget.
 GraphOptions WithEnvironment(GraphOptions options);

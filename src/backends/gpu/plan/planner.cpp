@@ -769,24 +769,6 @@ class Planner {
     return false;
   }
 
-  // WhileStep::initial_constants: the constant buffer holding `v`, a
-  // loop's initial value held in `init`: that one where it is a constant,
-  // a new one where `v` is a small splat constant, else -1.
-  BufferId InitialConstant(const ir::Value& v, BufferId init) {
-    if (program_.buffers[static_cast<size_t>(init)].kind == BufferKind::kConstant) return init;
-    const ir::Operation* def = v.defining_op();
-    const int64_t bytes = BytesOf(v.type());
-    if (def == nullptr || def->name() != "stablehlo.constant" || !IsSplatConstant(*def) || bytes > kMaxInitialConstantBytes) {
-      return -1;
-    }
-    Buffer b;
-    b.kind = BufferKind::kConstant;
-    b.constant = def;
-    b.bytes = bytes;
-    b.label = "constant " + v.type().ToString() + ", the initial value of a loop state";
-    return program_.AddBuffer(std::move(b));
-  }
-
   Status EmitWhile(const ir::Operation& op, Sequence& seq, int depth) {
     if (op.num_regions() != 2 || op.region(0).empty() || op.region(1).empty()) {
       return Status::Error(OpError(op, "expects a cond and a body region"));
@@ -813,7 +795,6 @@ class Planner {
       // scan) is read where it is: nothing writes it during the loop.
       if (next->operand(i) == body.argument(i)) {
         w.state.push_back(init);
-        w.initial_constants.resize(w.state.size(), -1);
         continue;
       }
       const BufferId state = NewTemp(op.operand(i)->type(), "loop state " + std::to_string(i) + " of " + Describe(op));
@@ -821,8 +802,6 @@ class Planner {
         HLOGRAPH_TRY(EmitCopy(init, state, seq, &op));
       }
       w.state.push_back(state);
-      w.initial_constants.resize(w.state.size(), -1);
-      if (!overwritten) w.initial_constants.back() = InitialConstant(*op.operand(i), init);
       // A state that only feeds one dynamic_update_slice, whose result is
       // its next value (the stacked outputs of a scan, a KV cache), is
       // updated in place: only the window is written, nothing is copied.

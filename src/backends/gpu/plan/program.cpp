@@ -238,14 +238,6 @@ Status GpuProgram::Verify() const {
       ids.insert(ids.end(), w->next.begin(), w->next.end());
       ids.push_back(w->pred);
       if (w->state.size() != w->next.size()) error = "a loop's next values do not match its state";
-      if (!w->initial_constants.empty() && w->initial_constants.size() != w->state.size()) {
-        error = "a loop's initial constants do not match its state";
-      }
-      for (BufferId held : w->initial_constants) {
-        if (held >= 0 && (!valid(held) || buffers[static_cast<size_t>(held)].kind != BufferKind::kConstant)) {
-          error = "a loop's initial value is not held in a constant";
-        }
-      }
     } else if (const auto* cs = std::get_if<CaseStep>(&step.action)) {
       ids.insert(ids.end(), cs->results.begin(), cs->results.end());
       ids.push_back(cs->index);

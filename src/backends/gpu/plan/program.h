@@ -156,16 +156,7 @@ struct WhileStep {
   // The trip count when the planner can prove it (a counter from a constant
   // to a constant bound by a constant step), else -1.
   int64_t known_trip_count = -1;
-  // Per state: a constant buffer holding its initial value (the loop's
-  // operand where it is one, a new one for a splat constant of at most
-  // kMaxInitialConstantBytes), or -1. An
-  // unrolled first iteration may read it there instead of the state
-  // (GraphOptions::first_iteration_reads_constants): nothing writes it, so
-  // a kernel reading it before it waits (a layer's index into stacked
-  // weights) launches early behind anything.
-  std::vector<BufferId> initial_constants;
 };
-constexpr int64_t kMaxInitialConstantBytes = 4096;
 
 // case / if: `index` (i32, or i1 for if: true is branch 0) picks a branch;
 // out-of-range indices run the last branch, as the spec says. Each branch
