@@ -126,8 +126,10 @@ bool TurnedOff(const char* variable);
 // registers a thread at 256 threads): where it launches early behind
 // another kernel, more of its blocks then fit beside that kernel's and load
 // their weights before the wait (gpt_decode's down product beside the up
-// product's). HLOGRAPH_GPU_DOT_MIN_BLOCKS_PER_SM=N sets it, 0 leaves the
-// registers to the compiler.
+// product's). Measured on the H200: gpt_decode 266 -> 260 us a call,
+// scan_layers 79 -> 74, fori_tanh 331 -> 315, gpt_decode_bf16 245 -> 254.
+// HLOGRAPH_GPU_DOT_MIN_BLOCKS_PER_SM=N sets it, 0 leaves the registers to
+// the compiler.
 constexpr int kDefaultDotMinBlocksPerSm = 4;
 int DotMinBlocksPerSm();
 
