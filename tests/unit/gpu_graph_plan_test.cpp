@@ -275,18 +275,12 @@ TEST(GpuGraphPlan, ScanOutputsOverwrittenInFullStartFromNothing) {
   }
 }
 
-// The last while loop of `p` in program order (nested ones included).
-const WhileStep* LastLoop(const GpuProgram& p) {
-  const WhileStep* loop = nullptr;
-  ForEachStep(p.main, [&](const Step& s, int) {
-    if (const auto* w = std::get_if<WhileStep>(&s.action)) loop = w;
-  });
-  return loop;
-}
-
 TEST(GpuGraphPlan, KnownTripCountsUnrollWithinTheBudget) {
   Planned p = PlanFile(testing::SourceDir() + "/bench/programs/fori_tanh.mlir");
-  const WhileStep* loop = LastLoop(p.program);
+  const WhileStep* loop = nullptr;
+  ForEachStep(p.program.main, [&](const Step& s, int) {
+    if (const auto* w = std::get_if<WhileStep>(&s.action)) loop = w;
+  });
   ASSERT_NE(loop, nullptr);
   EXPECT_EQ(loop->known_trip_count, 200);
 

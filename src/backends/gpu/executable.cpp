@@ -4,7 +4,6 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
-#include <set>
 #include <thread>
 #include <sstream>
 
@@ -75,6 +74,17 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
     kernels_.push_back(kernel);
   }
   HLOGRAPH_ASSIGN(const size_t workspace, PlanLibraryCalls());
+  constants_.resize(program_.buffers.size());
+  for (size_t i = 0; i < program_.buffers.size(); ++i) {
+    const Buffer& b = program_.buffers[i];
+    if (b.kind != BufferKind::kConstant) continue;
+    const auto* value = b.constant->attr("value").as<ir::DenseElementsAttr>();
+    if (!value || static_cast<int64_t>(value->bytes.size()) != b.bytes) {
+      return Status::Error("internal error: constant b" + std::to_string(i) + " has no dense value of its size");
+    }
+    HLOGRAPH_ASSIGN(constants_[i], DeviceBuffer::Allocate(b.bytes));
+    HLOGRAPH_TRY(CopyHostToDevice(constants_[i].data(), value->bytes.data(), b.bytes, nullptr));
+  }
   workspace_bytes_ = workspace;
   HLOGRAPH_CUDA(cudaMallocHost(&pinned_scalar_, 8));
   HLOGRAPH_CUDA(cudaEventCreateWithFlags(&last_call_done_, cudaEventDisableTiming));
@@ -87,7 +97,6 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
     graph_instances_ = GraphInstancesFromEnvironment(std::clamp(options.graph_instances, 1, kMaxGraphInstances));
     HLOGRAPH_TRY(LoadGraphs(compile));
   }
-  HLOGRAPH_TRY(UploadConstants());  // after the graph plan, which may read more of them
   HLOGRAPH_TRY(AllocateResident());  // after the graph plan, which may take the temps into its graph
   HLOGRAPH_CUDA(cudaDeviceSynchronize());
   return Status::Ok();
@@ -184,35 +193,6 @@ bool GpuExecutable::TryEvict() {
 
 // What graph nodes launch; the graphs themselves are built on the first
 // call, when the arguments' addresses are known.
-Status GpuExecutable::UploadConstants() {
-  std::set<BufferId> read;
-  for (const Step& step : program_.main.steps) CollectBuffers(step, read);
-  for (const Graph& g : graph_plan_.graphs) {
-    for (const GraphNode& n : g.nodes) read.insert(n.reads.begin(), n.reads.end());
-  }
-  constants_.resize(program_.buffers.size());
-  for (size_t i = 0; i < program_.buffers.size(); ++i) {
-    const Buffer& b = program_.buffers[i];
-    if (b.kind != BufferKind::kConstant || !read.count(static_cast<BufferId>(i))) continue;
-    const auto* value = b.constant->attr("value").as<ir::DenseElementsAttr>();
-    // A splat holds one element: repeated to the buffer's size.
-    std::vector<uint8_t> expanded;
-    const std::vector<uint8_t>* bytes = value ? &value->bytes : nullptr;
-    if (value && value->splat && !value->bytes.empty() && b.bytes % static_cast<int64_t>(value->bytes.size()) == 0) {
-      for (int64_t at = 0; at < b.bytes; at += static_cast<int64_t>(value->bytes.size())) {
-        expanded.insert(expanded.end(), value->bytes.begin(), value->bytes.end());
-      }
-      bytes = &expanded;
-    }
-    if (!bytes || static_cast<int64_t>(bytes->size()) != b.bytes) {
-      return Status::Error("internal error: constant b" + std::to_string(i) + " has no dense value of its size");
-    }
-    HLOGRAPH_ASSIGN(constants_[i], DeviceBuffer::Allocate(b.bytes));
-    HLOGRAPH_TRY(CopyHostToDevice(constants_[i].data(), bytes->data(), b.bytes, nullptr));
-  }
-  return Status::Ok();
-}
-
 Status GpuExecutable::LoadGraphs(const CompileOptions& compile) {
   GraphResources& r = graph_resources_;
   r.program = &program_;

@@ -112,8 +112,6 @@ class GpuExecutable : public Evictable {
   // The cuBLASLt and cuDNN plans of the GEMM and convolution steps; returns the workspace they need.
   StatusOr<size_t> PlanLibraryCalls();
   Status LoadGraphs(const CompileOptions& compile);
-  // Uploads the constants a step or a graph node reads.
-  Status UploadConstants();
   // Allocates the arena and workspace (after asking the budget for room).
   Status AllocateResident();
   Status RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream);
