@@ -16,9 +16,43 @@ constexpr int kUnroll = 4;
 constexpr int64_t kUnrollMinElements = int64_t{1} << 20;
 constexpr size_t kUnrollMaxBodyBytes = 6000;  // long bodies (window loops) stay rolled
 
+// Loop kernels side by side (Fusion::side_by_side): outputs of different
+// shapes, each computed by the threads below its element count, one
+// thread's elements of every output in one pass.
+StatusOr<KernelSource> EmitSideBySide(const Fusion& f, const EmitOptions& options) {
+  std::vector<std::vector<int64_t>> shapes;  // in order of first appearance
+  int64_t n = 0;
+  for (const ir::Type& t : f.output_types) {
+    if (std::find(shapes.begin(), shapes.end(), t.shape()) == shapes.end()) shapes.push_back(t.shape());
+    n = std::max(n, t.NumElements());
+  }
+  if (n >= kUnrollMinElements) return Status::Error("internal error: loop kernels side by side too large");
+  std::ostringstream body;
+  BodyEmitter e(f, body);
+  e.Line("const long long N = " + std::to_string(n) + "LL;");
+  e.Open(kGridStrideLoop);
+  for (const std::vector<int64_t>& shape : shapes) {
+    int64_t count = 1;
+    for (int64_t d : shape) count *= d;
+    e.Open("if (lin < " + std::to_string(count) + "LL)");
+    const Index idx = e.Delinearize("lin", shape);
+    for (size_t i = 0; i < f.outputs.size(); ++i) {
+      if (f.output_types[i].shape() != shape) continue;
+      HLOGRAPH_ASSIGN(std::string v, e.Emit(f.outputs[i], idx));
+      e.Line("o" + std::to_string(i) + "[lin] = " + StoreExpr(f.output_types[i].element(), v) + ";");
+    }
+    e.Close();
+  }
+  e.Close();
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
+  return KernelSource{f.name, head + body.str() + "}\n", GridStride(n, options),
+                      "loop (" + std::to_string(f.side_by_side) + " kernels side by side)"};
+}
+
 }  // namespace
 
 StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options) {
+  if (f.side_by_side > 1) return EmitSideBySide(f, options);
   const ir::Type& type = f.output_types[0];
   for (const ir::Type& t : f.output_types) {
     if (t.shape() != type.shape()) return Status::Error("internal error: a loop kernel's outputs differ in shape");

@@ -9,7 +9,9 @@
 namespace hlograph::gpu {
 
 bool ReadsInPlace(const Fusion& f, size_t k) {
-  if (f.kind != FusionKind::kLoop) return false;
+  // Side by side, another kernel's output may take the input's memory
+  // before this one's thread has read it.
+  if (f.kind != FusionKind::kLoop || f.side_by_side > 1) return false;
   const ir::Value* input = f.inputs[k];
   std::vector<const ir::Value*> work = {input};
   std::set<const ir::Value*> seen;

@@ -32,6 +32,7 @@
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/op_classes.h"
+#include "backends/gpu/plan/side_by_side.h"
 #include "backends/gpu/plan/trip_count.h"
 #include "ir/attribute.h"
 #include "ir/clone.h"
@@ -104,6 +105,7 @@ class Planner {
     std::vector<BufferId> returned;
     HLOGRAPH_TRY(PlanBlock(body, program_.main, &returned, 0));
     HLOGRAPH_TRY(BindResults(body, returned));
+    PlaceSideBySide(program_);
     HLOGRAPH_TRY(PlanBuffers(program_));
     PlanDonations(*entry, program_);
     HLOGRAPH_TRY(program_.Verify());

@@ -101,6 +101,9 @@ struct Fusion {
   // H200 (docs/PERF.md), gpt_decode 325 -> 313 us a call, but fori_tanh's
   // 200 products of 256 KB 348 -> 386 and mlp_chain's of 1 MB 56.5 -> 58.5.
   bool dependents_at_start = false;
+  // kLoop: how many independent loop kernels this one computes side by
+  // side (plan/side_by_side.h), each output over its own shape.
+  int side_by_side = 1;
   // Working memory the kernel takes after its outputs (kDot with a split
   // contraction, kAttention: partial sums, then arrival counters).
   std::vector<int64_t> scratch_bytes;
