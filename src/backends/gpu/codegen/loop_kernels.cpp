@@ -20,24 +20,22 @@ constexpr size_t kUnrollMaxBodyBytes = 6000;  // long bodies (window loops) stay
 // shapes, each computed by the threads below its element count, one
 // thread's elements of every output in one pass.
 StatusOr<KernelSource> EmitSideBySide(const Fusion& f, const EmitOptions& options) {
-  std::vector<std::vector<int64_t>> shapes;  // in order of first appearance
+  std::vector<const ir::Type*> shapes;  // an output of each shape, in order of first appearance
   int64_t n = 0;
   for (const ir::Type& t : f.output_types) {
-    if (std::find(shapes.begin(), shapes.end(), t.shape()) == shapes.end()) shapes.push_back(t.shape());
+    const auto same = [&](const ir::Type* s) { return s->shape() == t.shape(); };
+    if (std::none_of(shapes.begin(), shapes.end(), same)) shapes.push_back(&t);
     n = std::max(n, t.NumElements());
   }
-  if (n >= kUnrollMinElements) return Status::Error("internal error: loop kernels side by side too large");
   std::ostringstream body;
   BodyEmitter e(f, body);
   e.Line("const long long N = " + std::to_string(n) + "LL;");
   e.Open(kGridStrideLoop);
-  for (const std::vector<int64_t>& shape : shapes) {
-    int64_t count = 1;
-    for (int64_t d : shape) count *= d;
-    e.Open("if (lin < " + std::to_string(count) + "LL)");
-    const Index idx = e.Delinearize("lin", shape);
+  for (const ir::Type* shape : shapes) {
+    e.Open(shape->NumElements() < n ? "if (lin < " + std::to_string(shape->NumElements()) + "LL)" : "");
+    const Index idx = e.Delinearize("lin", shape->shape());
     for (size_t i = 0; i < f.outputs.size(); ++i) {
-      if (f.output_types[i].shape() != shape) continue;
+      if (f.output_types[i].shape() != shape->shape()) continue;
       HLOGRAPH_ASSIGN(std::string v, e.Emit(f.outputs[i], idx));
       e.Line("o" + std::to_string(i) + "[lin] = " + StoreExpr(f.output_types[i].element(), v) + ";");
     }

@@ -1,7 +1,6 @@
 #include "backends/gpu/plan/side_by_side.h"
 
 #include <algorithm>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -55,8 +54,9 @@ class SideBySide {
       return false;
     }
     if (std::find(f.inputs.begin(), f.inputs.end(), nullptr) != f.inputs.end()) return false;
-    // Temps alone: a result may be written in place of a donated argument
-    // that another kernel beside it reads (plan/donation.h).
+    // Temps alone: a kernel writing a result may write it in place of a
+    // donated argument (plan/donation.h), which no kernel side by side does
+    // (none reads in place).
     for (BufferId out : k->outputs) {
       if (program_.buffers[static_cast<size_t>(out)].kind != BufferKind::kTemp) return false;
     }
