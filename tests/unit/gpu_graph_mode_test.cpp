@@ -292,6 +292,58 @@ func.func @main(%w: tensor<32x32xf32>, %x: tensor<4x32xf32>) -> (tensor<4x32xf32
   }
 }
 
+// A counter stepping down from 7 by 2, read by the body's arithmetic and
+// as a slice index: unrolled, each iteration reads it from a constant, and
+// the results are stream mode's bit for bit (and with the counter read
+// from its state, HLOGRAPH_GPU_LOOP_COUNTERS=0's plan).
+TEST(GpuGraphMode, UnrolledCountersFromConstantsMatchStreamMode) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  auto modules = testing::ParseOrDie(R"(
+func.func @main(%w: tensor<8x32xf32>, %x: tensor<32xf32>) -> tensor<32xf32> {
+  %c7 = stablehlo.constant dense<7> : tensor<i32>
+  %0:2 = stablehlo.while(%i = %c7, %v = %x) : tensor<i32>, tensor<32xf32>
+  cond {
+    %n = stablehlo.constant dense<-5> : tensor<i32>
+    %p = stablehlo.compare GT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %step = stablehlo.constant dense<-2> : tensor<i32>
+    %z = stablehlo.constant dense<0> : tensor<i32>
+    %row = stablehlo.dynamic_slice %w, %i, %z, sizes = [1, 32] : (tensor<8x32xf32>, tensor<i32>, tensor<i32>) -> tensor<1x32xf32>
+    %r = stablehlo.reshape %row : (tensor<1x32xf32>) -> tensor<32xf32>
+    %f = stablehlo.convert %i : (tensor<i32>) -> tensor<f32>
+    %fb = stablehlo.broadcast_in_dim %f, dims = [] : (tensor<f32>) -> tensor<32xf32>
+    %a = stablehlo.multiply %v, %r : tensor<32xf32>
+    %b = stablehlo.add %a, %fb : tensor<32xf32>
+    %t = stablehlo.tanh %b : tensor<32xf32>
+    %i1 = stablehlo.add %i, %step : tensor<i32>
+    stablehlo.return %i1, %t : tensor<i32>, tensor<32xf32>
+  }
+  return %0#1 : tensor<32xf32>
+})");
+  const ir::Module& module = *modules[0];
+  auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
+  ASSERT_TRUE(stream.ok()) << stream.status().message();
+  auto args = cpu::RandomTensors(ir::FunctionSignature(*module.EntryFunction()).inputs, 5);
+  ASSERT_TRUE(args.ok());
+  auto want = (*stream)->Run(*args);
+  ASSERT_TRUE(want.ok());
+  for (bool constants : {true, false}) {
+    GpuCompileOptions o = Mode(ExecutionMode::kGraph);
+    o.graph.counters_from_constants = constants;
+    auto graph = GpuExecutable::Compile(module, o);
+    ASSERT_TRUE(graph.ok()) << graph.status().message();
+    ASSERT_EQ((*graph)->graph_plan().loops.size(), 1u);
+    EXPECT_TRUE((*graph)->graph_plan().loops[0].fully_unrolled);
+    EXPECT_EQ((*graph)->graph_plan().loops[0].counter_constants, constants);
+    for (int call = 0; call < 2; ++call) {
+      auto got = (*graph)->Run(*args);
+      ASSERT_TRUE(got.ok()) << got.status().message();
+      EXPECT_EQ(Differs(*want, *got), "") << "constants " << constants << " call " << call;
+    }
+  }
+}
+
 // Arguments and results at changing addresses, thousands of calls: every
 // result is checked against stream mode's for the same inputs. `binding`:
 // HLOGRAPH_GPU_BINDING for the graph-mode executable; its counters go to

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -273,6 +274,49 @@ TEST(GpuGraphPlan, ScanOutputsOverwrittenInFullStartFromNothing) {
     if (f.kind != FusionKind::kLoop) continue;
     for (const ir::Type& t : f.output_types) EXPECT_LT(t.NumElements(), 1000000) << f.name;
   }
+}
+
+// A counted loop's counter value at each iteration is a constant of the
+// counter's width; unrolled, every iteration reads its own, the counter's
+// state is read by no node and the kernel counting is dropped.
+TEST(GpuGraphPlan, UnrolledIterationsReadTheirCounterFromConstants) {
+  auto modules = testing::ParseOrDie(StackedOutputLoop("1", "9", "2"));
+  auto program = PlanProgram(*modules[0]);
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  const WhileStep* loop = nullptr;
+  ForEachStep(program->main, [&](const Step& s, int) {
+    if (const auto* w = std::get_if<WhileStep>(&s.action)) loop = w;
+  });
+  ASSERT_NE(loop, nullptr);
+  EXPECT_EQ(loop->counter, 0u);
+  ASSERT_EQ(loop->counter_values.size(), 4u);  // 1, 3, 5, 7
+  for (size_t i = 0; i < loop->counter_values.size(); ++i) {
+    const Buffer& b = program->buffers[static_cast<size_t>(loop->counter_values[i])];
+    EXPECT_EQ(b.kind, BufferKind::kConstant);
+    ASSERT_EQ(b.value.size(), 4u);
+    int32_t v = 0;
+    std::memcpy(&v, b.value.data(), 4);
+    EXPECT_EQ(v, static_cast<int32_t>(1 + 2 * i));
+  }
+  const BufferId state = loop->state[loop->counter];
+  const auto count = [&](const GraphPlan& plan, BufferId id) {
+    int readers = 0;
+    for (const GraphNode& n : plan.graphs[0].nodes) readers += std::count(n.reads.begin(), n.reads.end(), id) > 0;
+    return readers;
+  };
+  const GraphPlan constants = BuildGraphPlan(*program, GraphOptions{});
+  ASSERT_EQ(constants.loops.size(), 1u);
+  EXPECT_TRUE(constants.loops[0].counter_constants);
+  EXPECT_EQ(count(constants, state), 0) << constants.ToString(*program);
+  for (BufferId c : loop->counter_values) EXPECT_EQ(count(constants, c), 1) << constants.ToString(*program);
+  EXPECT_TRUE(testing::HasSubstr(constants.ToString(*program), "reads its counter from a constant"));
+
+  GraphOptions off;
+  off.counters_from_constants = false;
+  const GraphPlan counted = BuildGraphPlan(*program, off);
+  EXPECT_FALSE(counted.loops[0].counter_constants);
+  EXPECT_GT(count(counted, state), 0);
+  EXPECT_GT(counted.graphs[0].nodes.size(), constants.graphs[0].nodes.size());  // the kernels counting
 }
 
 TEST(GpuGraphPlan, KnownTripCountsUnrollWithinTheBudget) {

@@ -74,17 +74,7 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
     kernels_.push_back(kernel);
   }
   HLOGRAPH_ASSIGN(const size_t workspace, PlanLibraryCalls());
-  constants_.resize(program_.buffers.size());
-  for (size_t i = 0; i < program_.buffers.size(); ++i) {
-    const Buffer& b = program_.buffers[i];
-    if (b.kind != BufferKind::kConstant) continue;
-    const auto* value = b.constant->attr("value").as<ir::DenseElementsAttr>();
-    if (!value || static_cast<int64_t>(value->bytes.size()) != b.bytes) {
-      return Status::Error("internal error: constant b" + std::to_string(i) + " has no dense value of its size");
-    }
-    HLOGRAPH_ASSIGN(constants_[i], DeviceBuffer::Allocate(b.bytes));
-    HLOGRAPH_TRY(CopyHostToDevice(constants_[i].data(), value->bytes.data(), b.bytes, nullptr));
-  }
+  HLOGRAPH_TRY(UploadConstants());
   workspace_bytes_ = workspace;
   HLOGRAPH_CUDA(cudaMallocHost(&pinned_scalar_, 8));
   HLOGRAPH_CUDA(cudaEventCreateWithFlags(&last_call_done_, cudaEventDisableTiming));
@@ -99,6 +89,38 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   }
   HLOGRAPH_TRY(AllocateResident());  // after the graph plan, which may take the temps into its graph
   HLOGRAPH_CUDA(cudaDeviceSynchronize());
+  return Status::Ok();
+}
+
+// Every constant in one allocation, each at a multiple of 256 bytes (as
+// cudaMalloc aligns): a loop's counter values are many constants of a few
+// bytes each.
+Status GpuExecutable::UploadConstants() {
+  constexpr int64_t kAlign = 256;
+  std::vector<int64_t> offsets(program_.buffers.size(), -1);
+  int64_t total = 0;
+  for (size_t i = 0; i < program_.buffers.size(); ++i) {
+    if (program_.buffers[i].kind != BufferKind::kConstant) continue;
+    offsets[i] = total;
+    total += (program_.buffers[i].bytes + kAlign - 1) / kAlign * kAlign;
+  }
+  std::vector<uint8_t> host(static_cast<size_t>(total), 0);
+  for (size_t i = 0; i < program_.buffers.size(); ++i) {
+    const Buffer& b = program_.buffers[i];
+    if (offsets[i] < 0) continue;
+    const auto* dense = b.constant ? b.constant->attr("value").as<ir::DenseElementsAttr>() : nullptr;
+    const std::vector<uint8_t>* bytes = b.constant ? (dense ? &dense->bytes : nullptr) : &b.value;
+    if (!bytes || static_cast<int64_t>(bytes->size()) != b.bytes) {
+      return Status::Error("internal error: constant b" + std::to_string(i) + " has no dense value of its size");
+    }
+    std::copy(bytes->begin(), bytes->end(), host.begin() + offsets[i]);
+  }
+  HLOGRAPH_ASSIGN(constants_, DeviceBuffer::Allocate(total));
+  HLOGRAPH_TRY(CopyHostToDevice(constants_.data(), host.data(), total, nullptr));
+  constant_at_.assign(program_.buffers.size(), nullptr);
+  for (size_t i = 0; i < offsets.size(); ++i) {
+    if (offsets[i] >= 0) constant_at_[i] = static_cast<char*>(constants_.data()) + offsets[i];
+  }
   return Status::Ok();
 }
 
@@ -283,7 +305,7 @@ ExecutionStats GpuExecutable::stats() const {
 
 int64_t GpuExecutable::resident_bytes() const {
   int64_t bytes = arena_.size() + workspace_.size();
-  for (const DeviceBuffer& c : constants_) bytes += c.size();
+  bytes += constants_.size();
   return bytes;
 }
 
@@ -321,7 +343,7 @@ Status GpuExecutable::Execute(const std::vector<const void*>& args, const std::v
     switch (b.kind) {
       case BufferKind::kParameter: ptrs[i] = const_cast<void*>(args[static_cast<size_t>(b.index)]); break;
       case BufferKind::kOutput: ptrs[i] = results[static_cast<size_t>(b.index)]; break;
-      case BufferKind::kConstant: ptrs[i] = constants_[i].data(); break;
+      case BufferKind::kConstant: ptrs[i] = constant_at_[i]; break;
       case BufferKind::kTemp:  // in graph memory: placed by the graph (runtime/graph_exec.h)
         ptrs[i] = b.offset >= 0 && arena_.data() != nullptr ? static_cast<char*>(arena_.data()) + b.offset : nullptr;
         break;

@@ -109,6 +109,7 @@ class GpuExecutable : public Evictable {
  private:
   GpuExecutable() = default;
   Status Load(const GpuCompileOptions& options);
+  Status UploadConstants();
   // The cuBLASLt and cuDNN plans of the GEMM and convolution steps; returns the workspace they need.
   StatusOr<size_t> PlanLibraryCalls();
   Status LoadGraphs(const CompileOptions& compile);
@@ -146,7 +147,8 @@ class GpuExecutable : public Evictable {
   std::vector<std::pair<const GemmStep*, std::unique_ptr<GemmPlan>>> gemms_;
   std::shared_ptr<DnnHandle> dnn_;
   std::vector<std::pair<const ConvolutionStep*, std::unique_ptr<ConvPlan>>> convolutions_;
-  std::vector<DeviceBuffer> constants_;  // per buffer id (empty for non-constants)
+  DeviceBuffer constants_;               // all of them (UploadConstants)
+  std::vector<void*> constant_at_;       // per buffer id: a constant's place in constants_, else null
   DeviceBuffer arena_;
   DeviceBuffer workspace_;
   size_t workspace_bytes_ = 0;

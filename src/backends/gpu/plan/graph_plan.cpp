@@ -213,11 +213,17 @@ class Builder {
   // The node's step buffers as this unrolled iteration binds them.
   void ApplyRenaming(GraphNode& n) const {
     if (rename_.empty()) return;
+    // The renamings of the buffers it touches.
+    for (const auto& r : rename_) {
+      const auto touches = [&](const std::vector<BufferId>& ids) {
+        return std::find(ids.begin(), ids.end(), r.first) != ids.end();
+      };
+      if (touches(n.reads) || touches(n.writes) || n.dst == r.first) n.renamed.push_back(r);
+    }
     for (BufferId& id : n.reads) id = Renamed(id);
     for (BufferId& id : n.writes) id = Renamed(id);
     for (BufferId& id : n.early_reads) id = Renamed(id);
     if (n.dst >= 0) n.dst = Renamed(n.dst);
-    n.renamed = rename_;
   }
 
   void Lower(const Sequence& seq, int g) {
@@ -491,9 +497,23 @@ class Builder {
   }
 
   // One iteration of the body; each swappable value's buffers then trade
-  // roles, the others are copied.
-  void LowerIteration(const WhileStep& w, const Step& step, int g, const std::vector<bool>& swap) {
-    Lower(w.body, g);
+  // roles, the others are copied. `iteration` >= 0: the iteration of a
+  // fully unrolled loop, whose counter it may read from its constant.
+  void LowerIteration(const WhileStep& w, const Step& step, int g, const std::vector<bool>& swap,
+                      int64_t iteration = -1) {
+    if (CounterFromConstant(w, swap, iteration)) {
+      // Only reads of the state are redirected: the body writes the next
+      // value into the state's partner buffer (swapped), never into it.
+      const std::vector<std::pair<BufferId, BufferId>> roles = rename_;
+      const BufferId state = w.state[w.counter];
+      const auto it = std::find_if(rename_.begin(), rename_.end(), [&](const auto& r) { return r.first == state; });
+      if (it != rename_.end()) rename_.erase(it);
+      rename_.insert(rename_.begin(), {state, w.counter_values[static_cast<size_t>(iteration)]});
+      Lower(w.body, g);
+      rename_ = roles;
+    } else {
+      Lower(w.body, g);
+    }
     std::vector<std::pair<BufferId, BufferId>> next_roles;
     for (size_t i = 0; i < w.state.size(); ++i) {
       if (!swap[i]) {
@@ -508,6 +528,11 @@ class Builder {
       if (it != rename_.end()) rename_.erase(it);
       if (from != to) rename_.emplace_back(from, to);
     }
+  }
+
+  bool CounterFromConstant(const WhileStep& w, const std::vector<bool>& swap, int64_t iteration) const {
+    return options_.counters_from_constants && iteration >= 0 &&
+           iteration < static_cast<int64_t>(w.counter_values.size()) && w.counter < swap.size() && swap[w.counter];
   }
 
   // After the unrolled iterations: each state whose value sits in its next
@@ -567,7 +592,8 @@ class Builder {
       layout.why = std::to_string(trips) + " x " + std::to_string(per_iteration) + " nodes" + graphs +
                    (graphs.empty() ? " fit the budget of " + std::to_string(budget)
                                    : " fit the budgets of " + std::to_string(budget) + " and " + graph_limit);
-      for (int64_t i = 0; i < trips; ++i) LowerIteration(w, step, g, swap);
+      for (int64_t i = 0; i < trips; ++i) LowerIteration(w, step, g, swap, i);
+      layout.counter_constants = CounterFromConstant(w, swap, 0);
       RestoreRoles(w, step, g);
       plan_.loops.push_back(std::move(layout));
       return;
@@ -684,6 +710,7 @@ GraphOptions WithEnvironment(GraphOptions options) {
   if (text("HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH") == "0") options.programmatic_launch = false;
   if (text("HLOGRAPH_GPU_EARLY_EDGES") == "one") options.one_early_edge = true;
   if (text("HLOGRAPH_GPU_CHAIN_PRIORITY") == "0") options.prioritize_chain = false;
+  if (text("HLOGRAPH_GPU_LOOP_COUNTERS") == "0") options.counters_from_constants = false;
   options.temps_in_graph_memory = options.temps_in_graph_memory || text("HLOGRAPH_GPU_TEMPS") == "graph";
   const std::string budget = text("HLOGRAPH_GPU_CONDITIONAL_GRAPHS");
   if (!budget.empty()) {
@@ -730,6 +757,7 @@ std::string GraphPlan::ToString(const GpuProgram& program) const {
        << (l.fully_unrolled ? "fully unrolled" : "WHILE node, " + std::to_string(l.unroll) + " per iteration") << " ("
        << l.why << ")";
     if (l.swapped > 0) os << "; " << l.swapped << " loop values swap buffers instead of being copied";
+    if (l.counter_constants) os << "; each iteration reads its counter from a constant (no kernel counts)";
     os << "\n";
   }
   for (const GraphSegment& s : segments) {

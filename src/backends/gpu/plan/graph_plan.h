@@ -116,6 +116,7 @@ struct LoopLayout {
   int64_t unroll = 1;               // iterations per WHILE iteration (or all of them)
   bool fully_unrolled = false;      // no WHILE node at all
   int swapped = 0;                  // loop values whose buffers swap roles instead of being copied
+  bool counter_constants = false;   // its iterations read the counter from constants (WhileStep::counter_values)
   std::string why;
 };
 
@@ -167,12 +168,20 @@ struct GraphOptions {
   // call 188 -> 16 us and its queued time 1249 -> 889 us; WithEnvironment
   // reads HLOGRAPH_GPU_CONDITIONAL_GRAPHS.
   int64_t conditional_graph_budget = 24;
+  // A fully unrolled loop's iteration i reads its counter from a constant
+  // of its value then (WhileStep::counter_values), not from the state a
+  // kernel increments: a kernel indexing stacked weights by it before it
+  // waits (gpt_decode's first qkv product) launches early behind anything,
+  // and the kernels counting are dropped as dead.
+  // HLOGRAPH_GPU_LOOP_COUNTERS=0 reads the state.
+  bool counters_from_constants = true;
 };
 
 // `options` as the environment amends them (what the executable and
 // `explain` both plan with): HLOGRAPH_GPU_PROGRAMMATIC_LAUNCH=0 turns
 // programmatic edges off, HLOGRAPH_GPU_EARLY_EDGES=one leaves one per
 // kernel, HLOGRAPH_GPU_CHAIN_PRIORITY=0 turns priorities off,
+// HLOGRAPH_GPU_LOOP_COUNTERS=0 has unrolled loops read their counter state,
 // HLOGRAPH_GPU_TEMPS=graph puts temps in graph memory,
 // HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N sets the conditional graph budget.
 GraphOptions WithEnvironment(GraphOptions options);

@@ -771,6 +771,27 @@ class Planner {
     return false;
   }
 
+  // WhileStep::counter_values: a constant per iteration holding the
+  // counter's value then, where the IR proves the counter.
+  void AddCounterValues(const ir::Operation& op, WhileStep& w) {
+    const std::optional<CountedLoop> loop = CountLoop(op);
+    if (!loop || loop->trips < 1 || loop->trips > kMaxCounterConstants || loop->index >= w.state.size()) return;
+    const ir::Type& type = op.operand(loop->index)->type();
+    const int bytes = ir::BitWidth(type.element()) / 8;
+    if (type.rank() != 0 || bytes < 1 || bytes > 8) return;
+    w.counter = loop->index;
+    for (int64_t i = 0; i < loop->trips; ++i) {
+      Buffer b;
+      b.kind = BufferKind::kConstant;
+      b.bytes = bytes;
+      // Two's complement, little-endian, in the counter's width.
+      const uint64_t v = static_cast<uint64_t>(loop->start + i * loop->step);
+      for (int k = 0; k < bytes; ++k) b.value.push_back(static_cast<uint8_t>(v >> (8 * k)));
+      b.label = "counter of " + Describe(op) + " in iteration " + std::to_string(i);
+      w.counter_values.push_back(program_.AddBuffer(std::move(b)));
+    }
+  }
+
   Status EmitWhile(const ir::Operation& op, Sequence& seq, int depth) {
     if (op.num_regions() != 2 || op.region(0).empty() || op.region(1).empty()) {
       return Status::Error(OpError(op, "expects a cond and a body region"));
@@ -818,6 +839,7 @@ class Planner {
     if (cond.num_arguments() != w.state.size() || body.num_arguments() != w.state.size()) {
       return Status::Error(OpError(op, "has regions whose arguments do not match its operands"));
     }
+    AddCounterValues(op, w);
     for (size_t i = 0; i < w.state.size(); ++i) {
       buffers_[cond.argument(i)] = w.state[i];
       buffers_[body.argument(i)] = w.state[i];

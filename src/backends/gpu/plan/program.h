@@ -42,7 +42,8 @@ struct Buffer {
   BufferKind kind = BufferKind::kTemp;
   int64_t bytes = 0;
   int index = -1;                            // kParameter / kOutput: its number
-  const ir::Operation* constant = nullptr;   // kConstant: the stablehlo.constant
+  const ir::Operation* constant = nullptr;   // kConstant: the stablehlo.constant, or
+  std::vector<uint8_t> value;                // its bytes where the planner made it (a loop counter's value)
   std::string label;                         // what it holds, for people
   // kTemp, filled by the buffer plan: the byte offset in the arena and the
   // step interval [first, last] (in program order) during which it is live.
@@ -159,7 +160,16 @@ struct WhileStep {
   // The trip count when the planner can prove it (a counter from a constant
   // to a constant bound by a constant step), else -1.
   int64_t known_trip_count = -1;
+  // With a known trip count of at most kMaxCounterConstants: state
+  // `counter` holds the counter, and counter_values[i] a constant of its
+  // value in iteration i. An unrolled iteration reads it there
+  // (GraphOptions::counters_from_constants): a kernel indexing stacked
+  // weights by the counter before it waits then launches early behind
+  // anything, and the kernels counting become dead.
+  size_t counter = 0;
+  std::vector<BufferId> counter_values;
 };
+constexpr int64_t kMaxCounterConstants = 2048;
 
 // case / if: `index` (i32, or i1 for if: true is branch 0) picks a branch;
 // out-of-range indices run the last branch, as the spec says. Each branch
