@@ -1,6 +1,4 @@
 // Loop kernels (one thread per output element) and GEMM-operand transposes.
-#include <cstdlib>
-
 #include "backends/gpu/codegen/body_emitter.h"
 
 namespace hlograph::gpu::emit {
@@ -108,12 +106,9 @@ StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options) {
       declare << "      hlo_vec4<" << st << "> w" << i << ";\n";
       stores << "      ((hlo_vec4<" << st << ">*)o" << i << ")[v] = w" << i << ";\n";
     }
-    const char* x_rev = std::getenv("HLOGRAPH_GPU_X_REVERSE_LOOP");
-    const bool reverse = x_rev != nullptr && std::string(x_rev) == "1";
     body << "  if (((" << aligned << ")) == 0) {\n"
-         << "    for (long long r = (long long)blockIdx.x * blockDim.x + threadIdx.x; r < N / 4; "
-            "r += (long long)gridDim.x * blockDim.x) {\n"
-         << (reverse ? "      const long long v = N / 4 - 1 - r;\n" : "      const long long v = r;\n")
+         << "    for (long long v = (long long)blockIdx.x * blockDim.x + threadIdx.x; v < N / 4; "
+            "v += (long long)gridDim.x * blockDim.x) {\n"
          << loads.str() << declare.str() << "#pragma unroll\n"
          << "      for (int u = 0; u < 4; ++u) {\n"
          << "        const long long lin = v * 4 + u;\n"

@@ -19,7 +19,6 @@ const char* NodeKindName(NodeKind kind) {
     case NodeKind::kMemcpy: return "memcpy";
     case NodeKind::kMemset: return "memset";
     case NodeKind::kSetCondition: return "set-condition";
-    case NodeKind::kPrefetch: return "prefetch";
     case NodeKind::kWhile: return "while";
     case NodeKind::kSwitch: return "switch";
     case NodeKind::kAllocTemps: return "alloc-temps";
@@ -94,9 +93,6 @@ class Builder {
       Lower(step, graph);
     }
     DropDeadNodes();
-    if (options_.prefetch_lead > 0) {
-      for (size_t g = 0; g < plan_.graphs.size(); ++g) PlacePrefetches(static_cast<int>(g));
-    }
     PlaceTemps();
     if (options_.prioritize_chain) {
       for (Graph& g : plan_.graphs) MarkOffChain(g);
@@ -293,58 +289,6 @@ class Builder {
       }
       DropDeadNodes(segment.graph, std::move(wanted));
     }
-  }
-
-  // GraphOptions::prefetch_lead: a kPrefetch node for each product of `g`
-  // whose weights qualify, after the kernel that many kernels before it on
-  // its chain (each kernel's latest dependency); none where the chain is
-  // shorter.
-  void PlacePrefetches(int g) {
-    std::vector<GraphNode>& nodes = plan_.graphs[static_cast<size_t>(g)].nodes;
-    const size_t count = nodes.size();
-    for (size_t i = 0; i < count; ++i) {
-      const BufferId weights = ProductWeights(nodes[i]);
-      if (weights < 0) continue;
-      const bool written = std::any_of(nodes.begin(), nodes.end(), [&](const GraphNode& n) {
-        return Overlap(n.writes, {weights});
-      });
-      int anchor = static_cast<int>(i);
-      for (int k = 0; k < options_.prefetch_lead && anchor >= 0; ++k) {
-        const GraphNode& at = nodes[static_cast<size_t>(anchor)];
-        anchor = at.deps.empty() || !LaunchesKernel(at) ? -1 : at.deps.back();
-      }
-      if (written || anchor < 0 || !LaunchesKernel(nodes[static_cast<size_t>(anchor)])) continue;
-      GraphNode prefetch;
-      prefetch.kind = NodeKind::kPrefetch;
-      prefetch.step = nodes[i].step;
-      prefetch.src = weights;
-      prefetch.bytes = std::min(program_.buffers[static_cast<size_t>(weights)].bytes, options_.prefetch_max_bytes);
-      prefetch.reads = {weights};
-      AddNode(g, std::move(prefetch), anchor);
-    }
-  }
-
-  // The buffer holding a product kernel's weights where they are a whole
-  // argument or constant of at least prefetch_min_bytes, else -1.
-  BufferId ProductWeights(const GraphNode& n) const {
-    if (n.kind != NodeKind::kKernel) return -1;
-    const auto& k = std::get<KernelStep>(n.step->action);
-    const Fusion& f = program_.fusions[static_cast<size_t>(k.fusion)];
-    if (f.kind != FusionKind::kDot) return -1;
-    const ir::Operation* dot = nullptr;
-    for (const ir::Operation* op : f.ops) {
-      if (op->name() == "stablehlo.dot_general") dot = op;
-    }
-    if (dot == nullptr) return -1;
-    const auto input = std::find(f.inputs.begin(), f.inputs.end(), dot->operand(1));
-    if (input == f.inputs.end()) return -1;
-    BufferId id = k.inputs[static_cast<size_t>(input - f.inputs.begin())];
-    for (const auto& [from, to] : n.renamed) {
-      if (from == id) id = to;
-    }
-    const Buffer& b = program_.buffers[static_cast<size_t>(id)];
-    const bool held = b.kind == BufferKind::kParameter || b.kind == BufferKind::kConstant;
-    return held && b.bytes >= options_.prefetch_min_bytes ? id : -1;
   }
 
   // Marks the nodes at least kOffChainSlack shorter than a longest path
@@ -748,8 +692,6 @@ std::string Label(const GpuProgram& program, const GraphNode& n) {
     case NodeKind::kSetCondition:
       return "set-condition c" + std::to_string(n.condition) + " from b" + std::to_string(n.reads[0]) +
              (n.branches > 0 ? " (index of " + std::to_string(n.branches) + " branches)" : " (predicate)");
-    case NodeKind::kPrefetch:
-      return "prefetch " + std::to_string(n.bytes) + " bytes of b" + std::to_string(n.src) + " into L2";
     case NodeKind::kWhile: return "while c" + std::to_string(n.condition) + ": body " + Ids(n.children, "graph ");
     case NodeKind::kSwitch: return "switch c" + std::to_string(n.condition) + ": " + Ids(n.children, "graph ");
     case NodeKind::kAllocTemps: return "alloc-temps " + std::to_string(n.bytes) + " bytes (graph memory)";
@@ -769,17 +711,6 @@ GraphOptions WithEnvironment(GraphOptions options) {
   if (text("HLOGRAPH_GPU_EARLY_EDGES") == "one") options.one_early_edge = true;
   if (text("HLOGRAPH_GPU_CHAIN_PRIORITY") == "0") options.prioritize_chain = false;
   if (text("HLOGRAPH_GPU_LOOP_COUNTERS") == "0") options.counters_from_constants = false;
-  const auto number = [&](const char* name, int64_t& into) {
-    const std::string v = text(name);
-    char* end = nullptr;
-    const long long n = v.empty() ? -1 : std::strtoll(v.c_str(), &end, 10);
-    if (n >= 0 && *end == '\0') into = n;
-  };
-  int64_t lead = options.prefetch_lead, mb = -1;
-  number("HLOGRAPH_GPU_PREFETCH_LEAD", lead);
-  number("HLOGRAPH_GPU_PREFETCH_MB", mb);
-  options.prefetch_lead = static_cast<int>(std::min<int64_t>(lead, 1 << 20));
-  if (mb >= 0) options.prefetch_max_bytes = std::min<int64_t>(mb, int64_t{1} << 40) << 20;
   options.temps_in_graph_memory = options.temps_in_graph_memory || text("HLOGRAPH_GPU_TEMPS") == "graph";
   const std::string budget = text("HLOGRAPH_GPU_CONDITIONAL_GRAPHS");
   if (!budget.empty()) {
@@ -817,7 +748,7 @@ std::string GraphPlan::ToString(const GpuProgram& program) const {
       os << "    n" << i << " " << Label(program, n);
       if (!n.deps.empty()) os << " <- " << Ids(n.deps, "n");
       if (!n.programmatic.empty()) os << " (launched early behind " << Ids(n.programmatic, "n") << ")";
-      if (n.off_chain && (LaunchesKernel(n) || n.kind == NodeKind::kPrefetch)) os << " [off the chain: lowest priority]";
+      if (n.off_chain && LaunchesKernel(n)) os << " [off the chain: lowest priority]";
       os << "\n";
     }
   }

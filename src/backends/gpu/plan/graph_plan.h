@@ -63,7 +63,6 @@ enum class NodeKind {
   kMemcpy,        // device-to-device copy
   kMemset,        // zero fill (an empty sum)
   kSetCondition,  // a small kernel: a loop's predicate or a case's index into its conditional handle
-  kPrefetch,      // a small kernel asking L2 for `bytes` of buffer `src` (a product's weights, ahead of it)
   kWhile,         // conditional WHILE node: runs `children[0]` while its handle is set
   kSwitch,        // conditional SWITCH node: runs `children[handle]`
   kAllocTemps,    // graph memory allocation of the temps' `bytes` (GraphPlan::temps)
@@ -74,8 +73,8 @@ const char* NodeKindName(NodeKind kind);
 struct GraphNode {
   NodeKind kind = NodeKind::kKernel;
   const Step* step = nullptr;       // what it runs (for the copies a loop adds: the while step)
-  BufferId src = -1, dst = -1;      // kMemcpy / kMemset / kPrefetch (src)
-  int64_t bytes = 0;                // kMemcpy / kMemset / kAllocTemps / kPrefetch
+  BufferId src = -1, dst = -1;      // kMemcpy / kMemset
+  int64_t bytes = 0;                // kMemcpy / kMemset / kAllocTemps
   int condition = -1;               // kSetCondition, kWhile, kSwitch: which conditional handle
   int branches = 0;                 // kSetCondition of a case: its number of branches
   std::vector<int> children;        // kWhile: its body graph; kSwitch: one graph per branch
@@ -176,16 +175,6 @@ struct GraphOptions {
   // and the kernels counting are dropped as dead.
   // HLOGRAPH_GPU_LOOP_COUNTERS=0 reads the state.
   bool counters_from_constants = true;
-  // A product whose weights (its rhs, a whole argument or constant nothing
-  // in the graph writes) hold at least prefetch_min_bytes gets a kPrefetch
-  // node asking L2 for them once the kernel `prefetch_lead` kernels before
-  // it on its chain has finished, beside the chain: gpt_decode's logits
-  // (25 MB) are loaded while the last layer's attention leaves the memory
-  // idle instead of behind its last product. 0 turns it off
-  // (HLOGRAPH_GPU_PREFETCH_LEAD=N sets it).
-  int prefetch_lead = 0;
-  int64_t prefetch_min_bytes = int64_t{8} << 20;
-  int64_t prefetch_max_bytes = std::numeric_limits<int64_t>::max();  // HLOGRAPH_GPU_PREFETCH_MB
 };
 
 // `options` as the environment amends them (what the executable and
@@ -193,8 +182,6 @@ struct GraphOptions {
 // programmatic edges off, HLOGRAPH_GPU_EARLY_EDGES=one leaves one per
 // kernel, HLOGRAPH_GPU_CHAIN_PRIORITY=0 turns priorities off,
 // HLOGRAPH_GPU_LOOP_COUNTERS=0 has unrolled loops read their counter state,
-// HLOGRAPH_GPU_PREFETCH_LEAD=N and HLOGRAPH_GPU_PREFETCH_MB=M set the
-// weights' prefetch ahead of a product,
 // HLOGRAPH_GPU_TEMPS=graph puts temps in graph memory,
 // HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N sets the conditional graph budget.
 GraphOptions WithEnvironment(GraphOptions options);
