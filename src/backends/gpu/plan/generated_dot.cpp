@@ -55,9 +55,11 @@ bool TurnedOff(const char* variable) {
   return env != nullptr && std::string(env) == "0";
 }
 
-int DotMinBlocksPerSm() {
+int DotMinBlocksPerSm(ir::ElementType weights) {
   const char* env = std::getenv("HLOGRAPH_GPU_DOT_MIN_BLOCKS_PER_SM");
-  if (env == nullptr) return kDefaultDotMinBlocksPerSm;
+  if (env == nullptr) {
+    return ir::StorageBytes(weights) == 2 ? kDefaultNarrowDotMinBlocksPerSm : kDefaultDotMinBlocksPerSm;
+  }
   const int blocks = std::atoi(env);
   return blocks > 0 && blocks <= 32 ? blocks : 0;
 }

@@ -128,10 +128,13 @@ bool TurnedOff(const char* variable);
 // their weights before the wait (gpt_decode's down product beside the up
 // product's). Measured on the H200: gpt_decode 266 -> 260 us a call,
 // scan_layers 79 -> 74, fori_tanh 331 -> 315, gpt_decode_bf16 245 -> 254.
-// HLOGRAPH_GPU_DOT_MIN_BLOCKS_PER_SM=N sets it, 0 leaves the registers to
-// the compiler.
+// Weights of 16 bits take more registers to widen: 3 blocks (85
+// registers), measured gpt_decode_bf16 245.6 -> 239.0 us (gpt_decode, f32,
+// 252.0 -> 258.7 at 3). HLOGRAPH_GPU_DOT_MIN_BLOCKS_PER_SM=N sets it for
+// every product, 0 leaves the registers to the compiler.
 constexpr int kDefaultDotMinBlocksPerSm = 4;
-int DotMinBlocksPerSm();
+constexpr int kDefaultNarrowDotMinBlocksPerSm = 3;
+int DotMinBlocksPerSm(ir::ElementType weights);
 
 // Whether generated kernels prefetch what they read into L2 before they
 // wait (HLOGRAPH_GPU_PREFETCH_L2=0: no).
