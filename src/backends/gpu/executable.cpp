@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <thread>
 #include <sstream>
 
@@ -74,7 +75,6 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
     kernels_.push_back(kernel);
   }
   HLOGRAPH_ASSIGN(const size_t workspace, PlanLibraryCalls());
-  HLOGRAPH_TRY(UploadConstants());
   workspace_bytes_ = workspace;
   HLOGRAPH_CUDA(cudaMallocHost(&pinned_scalar_, 8));
   HLOGRAPH_CUDA(cudaEventCreateWithFlags(&last_call_done_, cudaEventDisableTiming));
@@ -87,22 +87,31 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
     graph_instances_ = GraphInstancesFromEnvironment(std::clamp(options.graph_instances, 1, kMaxGraphInstances));
     HLOGRAPH_TRY(LoadGraphs(compile));
   }
+  HLOGRAPH_TRY(UploadConstants());  // after the graph plan, which says which of the planner's constants it reads
   HLOGRAPH_TRY(AllocateResident());  // after the graph plan, which may take the temps into its graph
   HLOGRAPH_CUDA(cudaDeviceSynchronize());
   return Status::Ok();
 }
 
 // Every constant in one allocation, each at a multiple of 256 bytes (as
-// cudaMalloc aligns): a loop's counter values are many constants of a few
-// bytes each.
+// cudaMalloc aligns), a scalar at a multiple of 8. The planner's own
+// constants (a loop's counter values) only where a graph node reads them.
 Status GpuExecutable::UploadConstants() {
-  constexpr int64_t kAlign = 256;
+  std::set<BufferId> read;
+  for (const Graph& g : graph_plan_.graphs) {
+    for (const GraphNode& n : g.nodes) {
+      for (const auto& r : n.renamed) read.insert(r.second);
+    }
+  }
   std::vector<int64_t> offsets(program_.buffers.size(), -1);
   int64_t total = 0;
   for (size_t i = 0; i < program_.buffers.size(); ++i) {
-    if (program_.buffers[i].kind != BufferKind::kConstant) continue;
+    const Buffer& b = program_.buffers[i];
+    if (b.kind != BufferKind::kConstant || (b.constant == nullptr && !read.count(static_cast<BufferId>(i)))) continue;
+    const int64_t align = b.bytes <= 8 ? 8 : 256;
+    total = (total + align - 1) / align * align;
     offsets[i] = total;
-    total += (program_.buffers[i].bytes + kAlign - 1) / kAlign * kAlign;
+    total += b.bytes;
   }
   std::vector<uint8_t> host(static_cast<size_t>(total), 0);
   for (size_t i = 0; i < program_.buffers.size(); ++i) {
