@@ -5,10 +5,13 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <set>
+#include <sstream>
 
 #include "backends/gpu/codegen/fusion_emitter.h"
 #include "backends/gpu/codegen/nvrtc_compiler.h"
+#include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/planner.h"
 #include "cli_util.h"
 #include "gpu_test_util.h"
@@ -113,6 +116,50 @@ func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   EXPECT_EQ(p.program->arena_bytes, 2 * 64 * 64 * 4) << p.program->ToString();
   EXPECT_TRUE(p.program->Verify().ok());
+}
+
+// On sm_90 a product summing its splits in a cluster leaves its partial
+// sums untouched: they take no memory (fori_tanh's 32 KB, which held its
+// device memory above XLA's), and a program without one is unchanged.
+TEST(GpuPlan, ClusterSummedProductsHoldNoPartialSums) {
+  std::ifstream file(testing::SourceDir() + "/bench/programs/fori_tanh.mlir");
+  std::stringstream text;
+  text << file.rdbuf();
+  Planned p = Plan(text.str());
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  GpuProgram& g = *p.program;
+  std::vector<BufferId> partials;
+  ForEachStep(g.main, [&](const Step& s, int) {
+    const auto* k = std::get_if<KernelStep>(&s.action);
+    if (k && !k->scratch.empty() && g.fusions[static_cast<size_t>(k->fusion)].tiling.cluster_sum) {
+      partials.push_back(k->scratch[0]);
+    }
+  });
+  ASSERT_FALSE(partials.empty()) << g.ToString();
+  int64_t before = 0;
+  for (BufferId id : partials) before += g.buffers[static_cast<size_t>(id)].bytes;
+  const int64_t arena = g.arena_bytes;
+  auto changed = PlanBuffersWithClusters(g);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_TRUE(*changed);
+  for (BufferId id : partials) EXPECT_EQ(g.buffers[static_cast<size_t>(id)].bytes, 0);
+  EXPECT_GT(before, 0);
+  EXPECT_LE(g.arena_bytes, arena - before + 256) << g.ToString();
+  EXPECT_TRUE(g.Verify().ok());
+  auto again = PlanBuffersWithClusters(g);
+  ASSERT_TRUE(again.ok());
+  EXPECT_FALSE(*again);
+
+  Planned plain = Plan(R"(
+func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = stablehlo.dot_general %x, %x, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %1 = stablehlo.tanh %0 : tensor<64x64xf32>
+  return %1 : tensor<64x64xf32>
+})");
+  ASSERT_TRUE(plain.program.ok());
+  auto none = PlanBuffersWithClusters(*plain.program);
+  ASSERT_TRUE(none.ok());
+  EXPECT_FALSE(*none);
 }
 
 TEST(GpuPlan, ElementwiseKernelWritesInPlaceOfAnInputThatDiesThere) {

@@ -10,6 +10,7 @@
 
 #include "backends/cpu/interpreter.h"
 #include "backends/gpu/codegen/nvrtc_compiler.h"
+#include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/runtime/cuda_status.h"
 #include "backends/gpu/runtime/device.h"
@@ -43,6 +44,7 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   device_ = options.device;
   HLOGRAPH_TRY(SetDevice(device_));
   HLOGRAPH_ASSIGN(DeviceInfo info, GetDeviceInfo(device_));
+  if (info.cc_major >= 9) HLOGRAPH_TRY(PlanBuffersWithClusters(program_).status());
   EmitOptions emit;
   emit.sm_count = info.sm_count;
   CompileOptions compile;

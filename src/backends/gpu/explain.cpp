@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "backends/gpu/codegen/fusion_emitter.h"
+#include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/graph_plan.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/runtime/binding_policy.h"
@@ -53,6 +54,7 @@ std::string RuntimePolicies(const GpuProgram& program, const GraphPlan& graph) {
 
 StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptions& options) {
   HLOGRAPH_ASSIGN(GpuProgram program, PlanProgram(module));
+  HLOGRAPH_TRY(PlanBuffersWithClusters(program).status());  // as on the H200 (sm_90)
   const GraphPlan graph = BuildGraphPlan(program, WithEnvironment(GraphOptions{}));
   HLOGRAPH_TRY(graph.Verify());
   std::ostringstream os;

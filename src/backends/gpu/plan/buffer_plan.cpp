@@ -199,4 +199,19 @@ Status PlanBuffers(GpuProgram& program) {
   return Status::Ok();
 }
 
+StatusOr<bool> PlanBuffersWithClusters(GpuProgram& program) {
+  bool changed = false;
+  ForEachStep(program.main, [&](const Step& step, int) {
+    const auto* k = std::get_if<KernelStep>(&step.action);
+    if (k == nullptr || k->scratch.empty()) return;
+    const Fusion& f = program.fusions[static_cast<size_t>(k->fusion)];
+    if (f.kind != FusionKind::kDot || !f.tiling.cluster_sum) return;
+    Buffer& partials = program.buffers[static_cast<size_t>(k->scratch[0])];
+    changed = changed || partials.bytes != 0;
+    partials.bytes = 0;
+  });
+  if (changed) HLOGRAPH_TRY(PlanBuffers(program));
+  return changed;
+}
+
 }  // namespace hlograph::gpu

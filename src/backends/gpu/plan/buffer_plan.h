@@ -14,4 +14,10 @@ constexpr int64_t kBufferAlignment = 256;
 
 Status PlanBuffers(GpuProgram& program);
 
+// For a GPU with thread-block clusters (sm_90+): a product kernel summing
+// its splits in a cluster (DotTiling::cluster_sum) never touches its
+// partial sums there (the last-block fallback does), so they take no
+// memory and the temps are placed again. Whether anything changed.
+StatusOr<bool> PlanBuffersWithClusters(GpuProgram& program);
+
 }  // namespace hlograph::gpu
