@@ -122,12 +122,10 @@ TEST(GpuGraphMode, WorkloadsMatchStreamModeBitForBit) {
     auto want = (*stream)->Run(*args);
     ASSERT_TRUE(want.ok()) << program.path << ": " << want.status().message();
     // Unrolled loops read their counters from constants by default; reading
-    // the state, the kernels counting run off the chain. The first products'
-    // weights prefetched as the graph starts change no result.
+    // the state, the kernels counting run off the chain.
     for (bool counters_from_constants : {true, false}) {
       GpuCompileOptions o = Mode(ExecutionMode::kGraph);
       o.graph.counters_from_constants = counters_from_constants;
-      o.graph.prefetch_at_start = counters_from_constants;
       auto graph = GpuExecutable::Compile(module, o);
       ASSERT_TRUE(graph.ok()) << program.path;
       for (const Graph& g : (*graph)->graph_plan().graphs) {

@@ -13,7 +13,6 @@
 #include "backends/gpu/plan/graph_plan.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/plan/trip_count.h"
-#include "backends/gpu/plan/weights_window.h"
 #include "cli_util.h"
 #include "frontend/parser.h"
 #include "test_util.h"
@@ -318,67 +317,6 @@ TEST(GpuGraphPlan, UnrolledIterationsReadTheirCounterFromConstants) {
   EXPECT_FALSE(counted.loops[0].counter_constants);
   EXPECT_GT(count(counted, state), 0);
   EXPECT_GT(counted.graphs[0].nodes.size(), constants.graphs[0].nodes.size());  // the kernels counting
-}
-
-// gpt_decode's qkv product reads a window of the stacked weights at the
-// layer counter: known per unrolled iteration (its counter a constant),
-// not where the counter is the loop's state. With prefetch_at_start the
-// first one's window is asked of L2 by a root node beside the chain.
-TEST(GpuGraphPlan, FirstProductsWeightsPrefetchedAsTheGraphStarts) {
-  Planned p = PlanFile(testing::SourceDir() + "/bench/programs/gpt_decode.mlir");
-  const GraphPlan plain = BuildGraphPlan(p.program, GraphOptions{});
-  std::vector<const GraphNode*> qkv;
-  for (const GraphNode& n : plain.graphs[0].nodes) {
-    if (n.kind == NodeKind::kKernel && p.program.fusions[static_cast<size_t>(std::get<KernelStep>(n.step->action).fusion)]
-                                               .output_types[0].shape() == std::vector<int64_t>{2304}) {
-      qkv.push_back(&n);
-    }
-  }
-  ASSERT_EQ(qkv.size(), 12u) << plain.ToString(p.program);
-  const auto window = [&](const GraphNode& n) {
-    return WeightsWindow(p.program, std::get<KernelStep>(n.step->action), [&](BufferId id) {
-      for (const auto& [from, to] : n.renamed) {
-        if (from == id) return to;
-      }
-      return id;
-    });
-  };
-  const int64_t layer = 768 * 2304 * 4;
-  for (size_t i : {size_t{0}, size_t{3}, size_t{11}}) {
-    const auto w = window(*qkv[i]);
-    ASSERT_TRUE(w.has_value()) << "layer " << i;
-    EXPECT_EQ(p.program.buffers[static_cast<size_t>(w->buffer)].kind, BufferKind::kParameter);
-    EXPECT_EQ(w->offset, static_cast<int64_t>(i) * layer);
-    EXPECT_EQ(w->bytes, layer);
-  }
-  EXPECT_EQ(std::count_if(plain.graphs[0].nodes.begin(), plain.graphs[0].nodes.end(),
-                          [](const GraphNode& n) { return n.kind == NodeKind::kPrefetch; }),
-            0);
-  // Read from the state, the counter's value is not known.
-  GraphOptions counted;
-  counted.counters_from_constants = false;
-  const GraphPlan state = BuildGraphPlan(p.program, counted);
-  for (const GraphNode& n : state.graphs[0].nodes) {
-    if (n.kind == NodeKind::kKernel && n.step == qkv[0]->step) {
-      EXPECT_FALSE(window(n).has_value());
-    }
-  }
-
-  GraphOptions start;
-  start.prefetch_at_start = true;
-  const GraphPlan ahead = BuildGraphPlan(p.program, start);
-  ASSERT_TRUE(ahead.Verify().ok());
-  std::vector<const GraphNode*> prefetches;
-  for (const GraphNode& n : ahead.graphs[0].nodes) {
-    if (n.kind == NodeKind::kPrefetch) prefetches.push_back(&n);
-  }
-  ASSERT_EQ(prefetches.size(), 1u) << ahead.ToString(p.program);
-  EXPECT_TRUE(prefetches[0]->deps.empty());
-  EXPECT_TRUE(prefetches[0]->off_chain);
-  EXPECT_EQ(prefetches[0]->offset, 0);
-  EXPECT_EQ(prefetches[0]->bytes, layer);
-  EXPECT_EQ(prefetches[0]->reads, std::vector<BufferId>{prefetches[0]->src});
-  EXPECT_TRUE(testing::HasSubstr(ahead.ToString(p.program), "prefetch into L2: " + std::to_string(layer) + " bytes"));
 }
 
 TEST(GpuGraphPlan, KnownTripCountsUnrollWithinTheBudget) {

@@ -238,15 +238,6 @@ Status GpuExecutable::LoadGraphs(const CompileOptions& compile) {
     HLOGRAPH_ASSIGN(r.set_condition, module.GetKernel(kSetConditionKernelName));
     modules_.push_back(std::move(module));
   }
-  const bool prefetches = std::any_of(graph_plan_.graphs.begin(), graph_plan_.graphs.end(), [](const Graph& g) {
-    return std::any_of(g.nodes.begin(), g.nodes.end(), [](const GraphNode& n) { return n.kind == NodeKind::kPrefetch; });
-  });
-  if (prefetches) {
-    HLOGRAPH_ASSIGN(CompiledKernel cubin, CompileToCubin(PrefetchKernelSource(), kPrefetchKernelName, compile));
-    HLOGRAPH_ASSIGN(KernelModule module, KernelModule::Load(cubin.cubin));
-    HLOGRAPH_ASSIGN(r.prefetch, module.GetKernel(kPrefetchKernelName));
-    modules_.push_back(std::move(module));
-  }
   r.run_library = [this](const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream) {
     return RunLibraryStep(step, ptrs, stream);
   };

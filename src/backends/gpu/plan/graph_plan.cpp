@@ -7,7 +7,6 @@
 #include <set>
 #include <sstream>
 
-#include "backends/gpu/plan/weights_window.h"
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
@@ -20,7 +19,6 @@ const char* NodeKindName(NodeKind kind) {
     case NodeKind::kMemcpy: return "memcpy";
     case NodeKind::kMemset: return "memset";
     case NodeKind::kSetCondition: return "set-condition";
-    case NodeKind::kPrefetch: return "prefetch";
     case NodeKind::kWhile: return "while";
     case NodeKind::kSwitch: return "switch";
     case NodeKind::kAllocTemps: return "alloc-temps";
@@ -95,9 +93,6 @@ class Builder {
       Lower(step, graph);
     }
     DropDeadNodes();
-    if (options_.prefetch_at_start) {
-      for (size_t g = 0; g < plan_.graphs.size(); ++g) PrefetchAtStart(static_cast<int>(g));
-    }
     PlaceTemps();
     if (options_.prioritize_chain) {
       for (Graph& g : plan_.graphs) MarkOffChain(g);
@@ -293,44 +288,6 @@ class Builder {
         }
       }
       DropDeadNodes(segment.graph, std::move(wanted));
-    }
-  }
-
-  // GraphOptions::prefetch_at_start: a root kPrefetch node for each product
-  // two kernels deep (behind one kernel) whose weights' window is known and
-  // held in an argument or constant nothing in the graph writes.
-  void PrefetchAtStart(int g) {
-    std::vector<GraphNode>& nodes = plan_.graphs[static_cast<size_t>(g)].nodes;
-    const size_t count = nodes.size();
-    for (size_t i = 0; i < count; ++i) {
-      const GraphNode& n = nodes[i];
-      if (n.kind != NodeKind::kKernel || n.early_reads.empty() || n.deps.size() != 1 ||
-          !nodes[static_cast<size_t>(n.deps[0])].deps.empty()) {
-        continue;
-      }
-      const auto& k = std::get<KernelStep>(n.step->action);
-      if (program_.fusions[static_cast<size_t>(k.fusion)].kind != FusionKind::kDot) continue;
-      const auto bound = [&](BufferId id) {
-        for (const auto& [from, to] : n.renamed) {
-          if (from == id) return to;
-        }
-        return id;
-      };
-      const std::optional<ByteRange> w = WeightsWindow(program_, k, bound);
-      if (!w || w->bytes <= 0) continue;
-      const BufferKind held = program_.buffers[static_cast<size_t>(w->buffer)].kind;
-      const bool written = std::any_of(nodes.begin(), nodes.end(), [&](const GraphNode& o) {
-        return Overlap(o.writes, {w->buffer});
-      });
-      if (written || (held != BufferKind::kParameter && held != BufferKind::kConstant)) continue;
-      GraphNode prefetch;
-      prefetch.kind = NodeKind::kPrefetch;
-      prefetch.step = n.step;
-      prefetch.src = w->buffer;
-      prefetch.offset = w->offset;
-      prefetch.bytes = w->bytes;
-      prefetch.reads = {w->buffer};
-      AddNode(g, std::move(prefetch));
     }
   }
 
@@ -735,9 +692,6 @@ std::string Label(const GpuProgram& program, const GraphNode& n) {
     case NodeKind::kSetCondition:
       return "set-condition c" + std::to_string(n.condition) + " from b" + std::to_string(n.reads[0]) +
              (n.branches > 0 ? " (index of " + std::to_string(n.branches) + " branches)" : " (predicate)");
-    case NodeKind::kPrefetch:
-      return "prefetch into L2: " + std::to_string(n.bytes) + " bytes of b" + std::to_string(n.src) + " from " +
-             std::to_string(n.offset);
     case NodeKind::kWhile: return "while c" + std::to_string(n.condition) + ": body " + Ids(n.children, "graph ");
     case NodeKind::kSwitch: return "switch c" + std::to_string(n.condition) + ": " + Ids(n.children, "graph ");
     case NodeKind::kAllocTemps: return "alloc-temps " + std::to_string(n.bytes) + " bytes (graph memory)";
@@ -757,7 +711,6 @@ GraphOptions WithEnvironment(GraphOptions options) {
   if (text("HLOGRAPH_GPU_EARLY_EDGES") == "one") options.one_early_edge = true;
   if (text("HLOGRAPH_GPU_CHAIN_PRIORITY") == "0") options.prioritize_chain = false;
   if (text("HLOGRAPH_GPU_LOOP_COUNTERS") == "0") options.counters_from_constants = false;
-  if (text("HLOGRAPH_GPU_PREFETCH_AT_START") == "1") options.prefetch_at_start = true;
   options.temps_in_graph_memory = options.temps_in_graph_memory || text("HLOGRAPH_GPU_TEMPS") == "graph";
   const std::string budget = text("HLOGRAPH_GPU_CONDITIONAL_GRAPHS");
   if (!budget.empty()) {
@@ -795,7 +748,7 @@ std::string GraphPlan::ToString(const GpuProgram& program) const {
       os << "    n" << i << " " << Label(program, n);
       if (!n.deps.empty()) os << " <- " << Ids(n.deps, "n");
       if (!n.programmatic.empty()) os << " (launched early behind " << Ids(n.programmatic, "n") << ")";
-      if (n.off_chain && (LaunchesKernel(n) || n.kind == NodeKind::kPrefetch)) os << " [off the chain: lowest priority]";
+      if (n.off_chain && LaunchesKernel(n)) os << " [off the chain: lowest priority]";
       os << "\n";
     }
   }

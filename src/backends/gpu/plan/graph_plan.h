@@ -63,7 +63,6 @@ enum class NodeKind {
   kMemcpy,        // device-to-device copy
   kMemset,        // zero fill (an empty sum)
   kSetCondition,  // a small kernel: a loop's predicate or a case's index into its conditional handle
-  kPrefetch,      // a small kernel asking L2 for `bytes` of buffer `src` from `offset` (a product's weights)
   kWhile,         // conditional WHILE node: runs `children[0]` while its handle is set
   kSwitch,        // conditional SWITCH node: runs `children[handle]`
   kAllocTemps,    // graph memory allocation of the temps' `bytes` (GraphPlan::temps)
@@ -74,9 +73,8 @@ const char* NodeKindName(NodeKind kind);
 struct GraphNode {
   NodeKind kind = NodeKind::kKernel;
   const Step* step = nullptr;       // what it runs (for the copies a loop adds: the while step)
-  BufferId src = -1, dst = -1;      // kMemcpy / kMemset / kPrefetch (src)
-  int64_t bytes = 0;                // kMemcpy / kMemset / kAllocTemps / kPrefetch
-  int64_t offset = 0;               // kPrefetch
+  BufferId src = -1, dst = -1;      // kMemcpy / kMemset
+  int64_t bytes = 0;                // kMemcpy / kMemset / kAllocTemps
   int condition = -1;               // kSetCondition, kWhile, kSwitch: which conditional handle
   int branches = 0;                 // kSetCondition of a case: its number of branches
   std::vector<int> children;        // kWhile: its body graph; kSwitch: one graph per branch
@@ -177,13 +175,6 @@ struct GraphOptions {
   // and the kernels counting are dropped as dead.
   // HLOGRAPH_GPU_LOOP_COUNTERS=0 reads the state.
   bool counters_from_constants = true;
-  // A product at most two kernels deep in its graph whose weights lie where
-  // the plan knows (plan/weights_window.h: gpt_decode's first qkv product,
-  // a window of the stacked weights at the first layer's counter) gets a
-  // kPrefetch node asking L2 for them as the graph starts: the product
-  // itself launches only behind the kernel before it. Off until measured
-  // (HLOGRAPH_GPU_PREFETCH_AT_START=1).
-  bool prefetch_at_start = false;
 };
 
 // `options` as the environment amends them (what the executable and
@@ -191,7 +182,6 @@ struct GraphOptions {
 // programmatic edges off, HLOGRAPH_GPU_EARLY_EDGES=one leaves one per
 // kernel, HLOGRAPH_GPU_CHAIN_PRIORITY=0 turns priorities off,
 // HLOGRAPH_GPU_LOOP_COUNTERS=0 has unrolled loops read their counter state,
-// HLOGRAPH_GPU_PREFETCH_AT_START=1 prefetches the first products' weights,
 // HLOGRAPH_GPU_TEMPS=graph puts temps in graph memory,
 // HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N sets the conditional graph budget.
 GraphOptions WithEnvironment(GraphOptions options);

@@ -32,33 +32,6 @@ extern "C" __global__ void hlo_set_condition(unsigned long long handle, const vo
 )";
 }
 
-const char* const kPrefetchKernelName = "hlo_prefetch";
-
-// Blocks of kPrefetchThreads threads each ask for kChunk bytes at a time:
-// one pass over 32 MB.
-constexpr uint32_t kPrefetchBlocks = 64, kPrefetchThreads = 128;
-
-const char* PrefetchKernelSource() {
-  return R"(
-extern "C" __global__ void hlo_prefetch(const char* from, unsigned long long bytes) {
-#if __CUDA_ARCH__ >= 900
-  unsigned long long lo;
-  asm("cvta.to.global.u64 %0, %1;" : "=l"(lo) : "l"(from));
-  const unsigned long long hi = (lo + bytes) & ~15ull;
-  lo = (lo + 15ull) & ~15ull;
-  if (hi <= lo) return;
-  const unsigned long long share = ((hi - lo) / gridDim.x + 15ull) & ~15ull;
-  const unsigned long long begin = lo + blockIdx.x * share, end = begin + share < hi ? begin + share : hi;
-  const unsigned long long kChunk = 4096ull;
-  for (unsigned long long at = begin + threadIdx.x * kChunk; at < end; at += blockDim.x * kChunk) {
-    const unsigned int n = (unsigned int)(end - at < kChunk ? end - at : kChunk);
-    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(at), "r"(n) : "memory");
-  }
-#endif
-}
-)";
-}
-
 struct GraphExec::Node {
   const GraphNode* plan = nullptr;
   cudaGraphNode_t handle = nullptr;
@@ -79,7 +52,6 @@ struct KernelLaunch {
   unsigned long long handle = 0;
   const void* value = nullptr;
   int bytes = 0, branches = 0;
-  unsigned long long range = 0;  // kPrefetch
 };
 
 void SetDims(KernelLaunch& k, cudaKernel_t kernel, const LaunchDims& dims) {
@@ -197,16 +169,6 @@ void KernelOf(const GraphResources& r, const GraphNode& n, const std::vector<voi
     SetDims(k, r.kernels[static_cast<size_t>(step.fusion)], r.launches[static_cast<size_t>(step.fusion)]);
     return;
   }
-  if (n.kind == NodeKind::kPrefetch) {  // src already renamed
-    k.value = static_cast<const char*>(ptrs[static_cast<size_t>(n.src)]) + n.offset;
-    k.range = static_cast<unsigned long long>(n.bytes);
-    k.args = {const_cast<void**>(&k.value), &k.range};
-    LaunchDims dims;
-    dims.grid = {kPrefetchBlocks, 1, 1};
-    dims.block = {kPrefetchThreads, 1, 1};
-    SetDims(k, r.prefetch, dims);
-    return;
-  }
   // kSetCondition (reads already renamed): a loop's i1 predicate or a case's index.
   k.handle = handle;
   k.value = ptrs[static_cast<size_t>(n.reads[0])];
@@ -257,12 +219,9 @@ Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<
     cudaGraphNode_t& out = node.handle;
     switch (n.kind) {
       case NodeKind::kKernel:
-      case NodeKind::kSetCondition:
-      case NodeKind::kPrefetch: {
+      case NodeKind::kSetCondition: {
         cudaGraphConditionalHandle handle = 0;
-        if (n.kind == NodeKind::kPrefetch) {
-          // nothing to prepare
-        } else if (n.kind == NodeKind::kSetCondition) {
+        if (n.kind == NodeKind::kSetCondition) {
           cudaGraphConditionalHandle& h = handles_[static_cast<size_t>(n.condition)];
           if (h == 0) HLOGRAPH_CUDA(cudaGraphConditionalHandleCreate(&h, cuda_graph_, 0, 0));
           handle = h;
@@ -360,8 +319,7 @@ Status GraphExec::UpdateNode(const Node& node, const std::vector<void*>& ptrs, c
   if (node.empty) return Status::Ok();
   switch (n.kind) {
     case NodeKind::kKernel:
-    case NodeKind::kSetCondition:
-    case NodeKind::kPrefetch: {
+    case NodeKind::kSetCondition: {
       KernelLaunch k;
       KernelOf(*resources_, n, ptrs,
                n.kind == NodeKind::kSetCondition ? handles_[static_cast<size_t>(n.condition)] : 0, k);

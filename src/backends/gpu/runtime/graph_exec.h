@@ -34,7 +34,6 @@ struct GraphResources {
   std::vector<cudaKernel_t> kernels;        // per fusion
   std::vector<LaunchDims> launches;         // per fusion
   cudaKernel_t set_condition = nullptr;     // kSetConditionKernelName, compiled once
-  cudaKernel_t prefetch = nullptr;          // kPrefetchKernelName, where the plan has kPrefetch nodes
   // Queues a GEMM or convolution step on `stream` (being captured).
   std::function<Status(const Step&, const std::vector<void*>& ptrs, cudaStream_t stream)> run_library;
 };
@@ -43,11 +42,6 @@ struct GraphResources {
 // conditional handle. Compiled by NVRTC like the generated kernels.
 extern const char* const kSetConditionKernelName;
 const char* SetConditionKernelSource();
-
-// The prefetch kernel: asks L2 for a range of bytes (sm_90's bulk
-// prefetch; nothing before), its blocks taking equal shares.
-extern const char* const kPrefetchKernelName;
-const char* PrefetchKernelSource();
 
 // How bindings were kept up to date, for ExecutionStats.
 struct BindingCounters {
