@@ -532,7 +532,8 @@ StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
     strategy = "product, lanes over k";
   }
   // An SM holds 2048 threads: no more blocks than fit.
-  const int min_blocks = f.early_inputs.empty() ? 0 : std::min<int>(DotMinBlocksPerSm(dot->operand(1)->type().element()), 2048 / t.threads());
+  const int cap = DotMinBlocksPerSm(dot->operand(1)->type().element());
+  const int min_blocks = f.early_inputs.empty() ? 0 : std::min<int>(cap, 2048 / t.threads());
   HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, t.threads(), t.cluster_sum ? t.splits : 0, min_blocks));
   return KernelSource{f.name, head + body.str() + "}\n", launch, strategy + " (" + t.ToString() + ")"};
 }

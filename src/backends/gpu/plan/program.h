@@ -160,9 +160,9 @@ struct WhileStep {
   // The trip count when the planner can prove it (a counter from a constant
   // to a constant bound by a constant step), else -1.
   int64_t known_trip_count = -1;
-  // With a known trip count of at most kMaxCounterConstants: state
-  // `counter` holds the counter, and counter_values[i] a constant of its
-  // value in iteration i. An unrolled iteration reads it there
+  // With a known trip count of at most kMaxCounterConstants and a body
+  // reading the counter beyond counting: state `counter` holds the
+  // counter, and counter_values[i] a constant of its value in iteration i. An unrolled iteration reads it there
   // (GraphOptions::counters_from_constants): a kernel indexing stacked
   // weights by the counter before it waits then launches early behind
   // anything, and the kernels counting become dead.
