@@ -37,6 +37,23 @@ std::string Differs(const std::vector<cpu::Tensor>& want, const std::vector<cpu:
   return "";
 }
 
+// Random arguments (from `seed`) and stream mode's results for them: what
+// graph mode is compared with.
+struct Reference {
+  std::vector<cpu::Tensor> args, want;
+};
+::testing::AssertionResult StreamReference(const ir::Module& module, uint64_t seed, Reference& out) {
+  auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
+  if (!stream.ok()) return ::testing::AssertionFailure() << stream.status().message();
+  auto args = cpu::RandomTensors(ir::FunctionSignature(*module.EntryFunction()).inputs, seed);
+  if (!args.ok()) return ::testing::AssertionFailure() << args.status().message();
+  auto want = (*stream)->Run(*args);
+  if (!want.ok()) return ::testing::AssertionFailure() << want.status().message();
+  out.args = std::move(*args);
+  out.want = std::move(*want);
+  return ::testing::AssertionSuccess();
+}
+
 bool HasHostSteps(const GpuProgram& p) {
   bool found = false;
   ForEachStep(p.main, [&](const Step& s, int) { found = found || std::holds_alternative<HostStep>(s.action); });
@@ -232,12 +249,8 @@ TEST(GpuGraphMode, CasesInALoopUnderTheGraphBudgetMatchStreamMode) {
   auto parsed = frontend::ParseFile(testing::SourceDir() + "/bench/programs/switch_in_loop.mlir");
   ASSERT_TRUE(parsed.ok());
   const ir::Module& module = *parsed->modules[0];
-  auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
-  ASSERT_TRUE(stream.ok()) << stream.status().message();
-  auto args = cpu::RandomTensors(ir::FunctionSignature(*module.EntryFunction()).inputs, 4);
-  ASSERT_TRUE(args.ok());
-  auto want = (*stream)->Run(*args);
-  ASSERT_TRUE(want.ok()) << want.status().message();
+  Reference ref;
+  ASSERT_TRUE(StreamReference(module, 4, ref));
   for (int64_t budget : {24, 2}) {  // 8 iterations per WHILE pass; 1
     GpuCompileOptions o = Mode(ExecutionMode::kGraph);
     o.graph.conditional_graph_budget = budget;
@@ -246,9 +259,9 @@ TEST(GpuGraphMode, CasesInALoopUnderTheGraphBudgetMatchStreamMode) {
     ASSERT_EQ((*graph)->graph_plan().loops.size(), 1u);
     EXPECT_FALSE((*graph)->graph_plan().loops[0].fully_unrolled);
     for (int call = 0; call < 2; ++call) {
-      auto got = (*graph)->Run(*args);
+      auto got = (*graph)->Run(ref.args);
       ASSERT_TRUE(got.ok()) << got.status().message();
-      EXPECT_EQ(Differs(*want, *got), "") << "budget " << budget << " call " << call;
+      EXPECT_EQ(Differs(ref.want, *got), "") << "budget " << budget << " call " << call;
     }
     EXPECT_EQ((*graph)->stats().host_syncs, 0);
   }
@@ -277,12 +290,8 @@ func.func @main(%w: tensor<32x32xf32>, %x: tensor<4x32xf32>) -> (tensor<4x32xf32
   return %0#1, %0#0 : tensor<4x32xf32>, tensor<i32>
 })");
   const ir::Module& module = *modules[0];
-  auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
-  ASSERT_TRUE(stream.ok()) << stream.status().message();
-  auto args = cpu::RandomTensors(ir::FunctionSignature(*module.EntryFunction()).inputs, 3);
-  ASSERT_TRUE(args.ok());
-  auto want = (*stream)->Run(*args);
-  ASSERT_TRUE(want.ok());
+  Reference ref;
+  ASSERT_TRUE(StreamReference(module, 3, ref));
   for (int64_t budget : {2048, 12}) {  // fully unrolled (9 iterations); 3 per WHILE pass
     GpuCompileOptions o = Mode(ExecutionMode::kGraph);
     o.graph.node_budget = budget;
@@ -292,9 +301,9 @@ func.func @main(%w: tensor<32x32xf32>, %x: tensor<4x32xf32>) -> (tensor<4x32xf32
     EXPECT_EQ((*graph)->graph_plan().loops[0].swapped, 2);
     EXPECT_EQ((*graph)->graph_plan().loops[0].fully_unrolled, budget == 2048);
     for (int call = 0; call < 3; ++call) {
-      auto got = (*graph)->Run(*args);
+      auto got = (*graph)->Run(ref.args);
       ASSERT_TRUE(got.ok()) << got.status().message();
-      EXPECT_EQ(Differs(*want, *got), "") << "budget " << budget << " call " << call;
+      EXPECT_EQ(Differs(ref.want, *got), "") << "budget " << budget << " call " << call;
     }
   }
 }
@@ -329,12 +338,8 @@ func.func @main(%w: tensor<8x32xf32>, %x: tensor<32xf32>) -> tensor<32xf32> {
   return %0#1 : tensor<32xf32>
 })");
   const ir::Module& module = *modules[0];
-  auto stream = GpuExecutable::Compile(module, Mode(ExecutionMode::kStream));
-  ASSERT_TRUE(stream.ok()) << stream.status().message();
-  auto args = cpu::RandomTensors(ir::FunctionSignature(*module.EntryFunction()).inputs, 5);
-  ASSERT_TRUE(args.ok());
-  auto want = (*stream)->Run(*args);
-  ASSERT_TRUE(want.ok());
+  Reference ref;
+  ASSERT_TRUE(StreamReference(module, 5, ref));
   for (bool constants : {true, false}) {
     GpuCompileOptions o = Mode(ExecutionMode::kGraph);
     o.graph.counters_from_constants = constants;
@@ -344,9 +349,9 @@ func.func @main(%w: tensor<8x32xf32>, %x: tensor<32xf32>) -> tensor<32xf32> {
     EXPECT_TRUE((*graph)->graph_plan().loops[0].fully_unrolled);
     EXPECT_EQ((*graph)->graph_plan().loops[0].counter_constants, constants);
     for (int call = 0; call < 2; ++call) {
-      auto got = (*graph)->Run(*args);
+      auto got = (*graph)->Run(ref.args);
       ASSERT_TRUE(got.ok()) << got.status().message();
-      EXPECT_EQ(Differs(*want, *got), "") << "constants " << constants << " call " << call;
+      EXPECT_EQ(Differs(ref.want, *got), "") << "constants " << constants << " call " << call;
     }
   }
 }

@@ -162,7 +162,8 @@ struct WhileStep {
   int64_t known_trip_count = -1;
   // With a known trip count of at most kMaxCounterConstants and a body
   // reading the counter beyond counting: state `counter` holds the
-  // counter, and counter_values[i] a constant of its value in iteration i. An unrolled iteration reads it there
+  // counter, and counter_values[i] a constant of its value in iteration
+  // i. An unrolled iteration reads it there
   // (GraphOptions::counters_from_constants): a kernel indexing stacked
   // weights by the counter before it waits then launches early behind
   // anything, and the kernels counting become dead.
