@@ -4,6 +4,7 @@
 // mode.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -319,6 +320,61 @@ TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {
     ++prefetches;
   }
   EXPECT_EQ(prefetches, 2u) << k->code;
+}
+
+TEST(GpuAttention, TheMlpWeightsAreAskedOfL2OnceTheAttentionHasWaited) {
+  // gpt_decode's layer: attention, output projection, MLP up, MLP down.
+  // The attention asks L2 for the up product's weights (its layer's
+  // 768x3072 slice of the stacked weights) after its wait, reading that
+  // product's weights buffer; turned off, neither.
+  const auto plan = [](const char* setting) {
+    const testing::ScopedEnv env("HLOGRAPH_GPU_PREFETCH_AHEAD", setting);
+    return Plan(BenchProgram("gpt_decode"));
+  };
+  Planned p = plan(nullptr);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const auto attention = OfKind(*p.program, FusionKind::kAttention);
+  ASSERT_EQ(attention.size(), 1u);
+  const Fusion& f = *attention[0];
+  ASSERT_EQ(f.prefetched_after_wait.size(), 1u) << p.program->ToString();
+  const ir::Value* weights = f.prefetched_after_wait[0];
+  EXPECT_EQ(weights->type().shape(), (std::vector<int64_t>{768, 3072}));
+  const Fusion* up = nullptr;
+  for (const Fusion* d : OfKind(*p.program, FusionKind::kDot)) {
+    for (const ir::Operation* op : d->ops) {
+      if (op->name() == "stablehlo.dot_general" && op->operand(1) == weights) up = d;
+    }
+  }
+  ASSERT_NE(up, nullptr) << "no product reads the weights prefetched";
+  EXPECT_EQ(up->tiling.dims.n, 3072);
+  // Its steps read the same buffer for the stacked weights.
+  std::vector<BufferId> attention_reads, up_reads;
+  ForEachStep(p.program->main, [&](const Step& step, int) {
+    const auto* k = std::get_if<KernelStep>(&step.action);
+    if (k == nullptr) return;
+    const Fusion& g = p.program->fusions[static_cast<size_t>(k->fusion)];
+    if (&g == &f) attention_reads = k->inputs;
+    if (&g == up) up_reads = k->inputs;
+  });
+  ASSERT_EQ(attention_reads.size(), f.inputs.size());
+  const ir::Value* stacked = f.inputs.back();
+  const auto in_up = std::find(up->inputs.begin(), up->inputs.end(), stacked);
+  ASSERT_NE(in_up, up->inputs.end());
+  EXPECT_EQ(attention_reads.back(), up_reads[static_cast<size_t>(in_up - up->inputs.begin())]);
+  auto k = EmitKernel(f);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  const std::string body = k->code.substr(k->code.find("__global__"));
+  const std::string after = body.substr(body.find("hlo_wait_for_producers();"));
+  const std::string param = "p" + std::to_string(f.inputs.size() - 1);
+  EXPECT_TRUE(testing::HasSubstr(after, "hlo_prefetch_l2((const char*)(" + param + " + ")) << after.substr(0, 2000);
+  EXPECT_TRUE(testing::HasSubstr(p.program->ToString(), "asks L2 for a later product's weights"));
+
+  Planned off = plan("0");
+  ASSERT_TRUE(off.program.ok()) << off.program.status().message();
+  const auto plain = OfKind(*off.program, FusionKind::kAttention);
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_TRUE(plain[0]->prefetched_after_wait.empty());
+  EXPECT_EQ(plain[0]->inputs.size() + 1, f.inputs.size());
 }
 
 // The kernels of `text`'s plan, by kind.

@@ -81,6 +81,9 @@ class AttentionEmitter {
       }
       e_.Line("hlo_wait_for_producers();");
     }
+    // The producers are done: a later product's weights load into L2
+    // while this kernel runs (plan/prefetch_ahead.h).
+    for (const ir::Value* v : f_.prefetched_after_wait) PrefetchIntoL2(e_, f_, v, sm_count);
     HLOGRAPH_TRY(e_.LoadScalarInputs());
     HLOGRAPH_TRY(FindStores());
     if (width_ <= nc_) HLOGRAPH_TRY(LoadValues());

@@ -32,6 +32,7 @@
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/op_classes.h"
+#include "backends/gpu/plan/prefetch_ahead.h"
 #include "backends/gpu/plan/side_by_side.h"
 #include "backends/gpu/plan/trip_count.h"
 #include "ir/attribute.h"
@@ -106,6 +107,7 @@ class Planner {
     HLOGRAPH_TRY(PlanBlock(body, program_.main, &returned, 0));
     HLOGRAPH_TRY(BindResults(body, returned));
     PlaceSideBySide(program_);
+    PrefetchAhead(program_);
     HLOGRAPH_TRY(PlanBuffers(program_));
     PlanDonations(*entry, program_);
     HLOGRAPH_TRY(program_.Verify());

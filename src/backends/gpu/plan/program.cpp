@@ -190,6 +190,7 @@ std::string GpuProgram::ToString() const {
       os << " before waiting for its producers]";
     }
     if (f.dependents_at_start) os << " [lets its dependents launch as it starts]";
+    if (!f.prefetched_after_wait.empty()) os << " [asks L2 for a later product's weights once it has waited]";
     os << "\n";
   }
   os << "steps:\n";

@@ -108,6 +108,10 @@ struct Fusion {
   // Working memory the kernel takes after its outputs (kDot with a split
   // contraction, kAttention: partial sums, then arrival counters).
   std::vector<int64_t> scratch_bytes;
+  // Values (a later kernel's weights, moved from an input) whose bytes the
+  // kernel's first blocks ask L2 for once it has waited for its producers
+  // (plan/prefetch_ahead.h).
+  std::vector<const ir::Value*> prefetched_after_wait;
 };
 
 constexpr int64_t kDependentsAtStartBytes = int64_t{2} << 20;

@@ -1,0 +1,80 @@
+#include "backends/gpu/plan/prefetch_ahead.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "backends/gpu/plan/generated_dot.h"
+
+namespace hlograph::gpu {
+
+namespace {
+
+const KernelStep* KernelOf(const Step& step, const GpuProgram& program, FusionKind kind) {
+  const auto* k = std::get_if<KernelStep>(&step.action);
+  return k != nullptr && program.fusions[static_cast<size_t>(k->fusion)].kind == kind ? k : nullptr;
+}
+
+// The rhs (weights) of the product kernel `f` computes.
+const ir::Value* WeightsOf(const Fusion& f) {
+  for (const ir::Operation* op : f.ops) {
+    if (op->name() == "stablehlo.dot_general") return op->operand(1);
+  }
+  return nullptr;
+}
+
+void Walk(GpuProgram& program, Sequence& seq, const std::vector<int>& uses) {
+  for (size_t i = 0; i < seq.steps.size(); ++i) {
+    Step& step = seq.steps[i];
+    if (auto* w = std::get_if<WhileStep>(&step.action)) {
+      Walk(program, w->cond, uses);
+      Walk(program, w->body, uses);
+      continue;
+    }
+    if (auto* c = std::get_if<CaseStep>(&step.action)) {
+      for (Sequence& branch : c->branches) Walk(program, branch, uses);
+      continue;
+    }
+    auto* attention = std::get_if<KernelStep>(&step.action);
+    if (attention == nullptr || program.fusions[static_cast<size_t>(attention->fusion)].kind != FusionKind::kAttention ||
+        i + 2 >= seq.steps.size() || KernelOf(seq.steps[i + 1], program, FusionKind::kDot) == nullptr) {
+      continue;
+    }
+    const KernelStep* later = KernelOf(seq.steps[i + 2], program, FusionKind::kDot);
+    if (later == nullptr) continue;
+    const Fusion& product = program.fusions[static_cast<size_t>(later->fusion)];
+    const ir::Value* weights = WeightsOf(product);
+    const std::vector<int> reads = weights != nullptr ? AddressingInputs({weights}, product.inputs) : std::vector<int>{};
+    if (reads.empty()) continue;
+    Fusion& f = program.fusions[static_cast<size_t>(attention->fusion)];
+    if (uses[static_cast<size_t>(attention->fusion)] != 1) continue;  // its inputs are every step's
+    const auto Known = [&](int r) {  // already an input of the attention, in the same buffer
+      const auto at = std::find(f.inputs.begin(), f.inputs.end(), product.inputs[static_cast<size_t>(r)]);
+      return at != f.inputs.end() &&
+             attention->inputs[static_cast<size_t>(at - f.inputs.begin())] == later->inputs[static_cast<size_t>(r)];
+    };
+    const auto Absent = [&](int r) {
+      return std::find(f.inputs.begin(), f.inputs.end(), product.inputs[static_cast<size_t>(r)]) == f.inputs.end();
+    };
+    if (!std::all_of(reads.begin(), reads.end(), [&](int r) { return Known(r) || Absent(r); })) continue;
+    for (int r : reads) {
+      if (Known(r)) continue;
+      f.inputs.push_back(product.inputs[static_cast<size_t>(r)]);
+      f.input_types.push_back(product.input_types[static_cast<size_t>(r)]);
+      attention->inputs.push_back(later->inputs[static_cast<size_t>(r)]);
+    }
+    f.prefetched_after_wait.push_back(weights);
+  }
+}
+
+}  // namespace
+
+void PrefetchAhead(GpuProgram& program) {
+  if (TurnedOff("HLOGRAPH_GPU_PREFETCH_AHEAD") || !PrefetchIntoL2Wanted()) return;
+  std::vector<int> uses(program.fusions.size(), 0);
+  ForEachStep(program.main, [&](const Step& step, int) {
+    if (const auto* k = std::get_if<KernelStep>(&step.action)) ++uses[static_cast<size_t>(k->fusion)];
+  });
+  Walk(program, program.main, uses);
+}
+
+}  // namespace hlograph::gpu
