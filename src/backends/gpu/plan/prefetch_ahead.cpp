@@ -9,7 +9,7 @@ namespace hlograph::gpu {
 
 namespace {
 
-const KernelStep* KernelOf(const Step& step, const GpuProgram& program, FusionKind kind) {
+const KernelStep* StepOfKind(const Step& step, const GpuProgram& program, FusionKind kind) {
   const auto* k = std::get_if<KernelStep>(&step.action);
   return k != nullptr && program.fusions[static_cast<size_t>(k->fusion)].kind == kind ? k : nullptr;
 }
@@ -36,17 +36,17 @@ void Walk(GpuProgram& program, Sequence& seq, const std::vector<int>& uses) {
     }
     auto* attention = std::get_if<KernelStep>(&step.action);
     if (attention == nullptr || program.fusions[static_cast<size_t>(attention->fusion)].kind != FusionKind::kAttention ||
-        i + 2 >= seq.steps.size() || KernelOf(seq.steps[i + 1], program, FusionKind::kDot) == nullptr) {
+        i + 2 >= seq.steps.size() || StepOfKind(seq.steps[i + 1], program, FusionKind::kDot) == nullptr) {
       continue;
     }
-    const KernelStep* later = KernelOf(seq.steps[i + 2], program, FusionKind::kDot);
+    const KernelStep* later = StepOfKind(seq.steps[i + 2], program, FusionKind::kDot);
     if (later == nullptr) continue;
     const Fusion& product = program.fusions[static_cast<size_t>(later->fusion)];
     const ir::Value* weights = WeightsOf(product);
     const std::vector<int> reads = weights != nullptr ? AddressingInputs({weights}, product.inputs) : std::vector<int>{};
     if (reads.empty()) continue;
-    Fusion& f = program.fusions[static_cast<size_t>(attention->fusion)];
     if (uses[static_cast<size_t>(attention->fusion)] != 1) continue;  // its inputs are every step's
+    Fusion& f = program.fusions[static_cast<size_t>(attention->fusion)];
     const auto Known = [&](int r) {  // already an input of the attention, in the same buffer
       const auto at = std::find(f.inputs.begin(), f.inputs.end(), product.inputs[static_cast<size_t>(r)]);
       return at != f.inputs.end() &&
