@@ -5,9 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "backends/gpu/codegen/fusion_emitter.h"
 #include "backends/gpu/plan/attention.h"
@@ -282,13 +280,6 @@ TEST(GpuAttention, WeightsRoundedToANarrowerFloatStayInTheKernel) {
   Planned q = Plan(negated);
   ASSERT_TRUE(q.program.ok()) << q.program.status().message();
   EXPECT_TRUE(OfKind(*q.program, FusionKind::kAttention).empty()) << q.program->ToString();
-}
-
-std::string BenchProgram(const std::string& name) {
-  std::ifstream in(testing::SourceDir() + "/bench/programs/" + name + ".mlir");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 TEST(GpuAttention, GptDecodeTakesOneAttentionKernelPerLayer) {

@@ -5,9 +5,7 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "backends/gpu/codegen/fusion_emitter.h"
 #include "backends/gpu/codegen/nvrtc_compiler.h"
@@ -122,10 +120,7 @@ func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
 // sums untouched: they take no memory (fori_tanh's 32 KB, which held its
 // device memory above XLA's), and a program without one is unchanged.
 TEST(GpuPlan, ClusterSummedProductsHoldNoPartialSums) {
-  std::ifstream file(testing::SourceDir() + "/bench/programs/fori_tanh.mlir");
-  std::stringstream text;
-  text << file.rdbuf();
-  Planned p = Plan(text.str());
+  Planned p = Plan(BenchProgram("fori_tanh"));
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   GpuProgram& g = *p.program;
   std::vector<BufferId> partials;

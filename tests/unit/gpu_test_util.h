@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -32,6 +33,14 @@ inline Planned Plan(const std::string& text) {
   p.modules = testing::ParseOrDie(text);
   if (!p.modules.empty()) p.program = PlanProgram(*p.modules[0]);
   return p;
+}
+
+// The text of bench/programs/NAME.mlir.
+inline std::string BenchProgram(const std::string& name) {
+  std::ifstream in(testing::SourceDir() + "/bench/programs/" + name + ".mlir");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 // Largest |gpu - cpu| / (atol + rtol * max|cpu|) over a float result (a

@@ -47,17 +47,21 @@ void Walk(GpuProgram& program, Sequence& seq, const std::vector<int>& uses) {
     if (reads.empty()) continue;
     if (uses[static_cast<size_t>(attention->fusion)] != 1) continue;  // its inputs are every step's
     Fusion& f = program.fusions[static_cast<size_t>(attention->fusion)];
-    const auto Known = [&](int r) {  // already an input of the attention, in the same buffer
-      const auto at = std::find(f.inputs.begin(), f.inputs.end(), product.inputs[static_cast<size_t>(r)]);
-      return at != f.inputs.end() &&
-             attention->inputs[static_cast<size_t>(at - f.inputs.begin())] == later->inputs[static_cast<size_t>(r)];
-    };
-    const auto Absent = [&](int r) {
-      return std::find(f.inputs.begin(), f.inputs.end(), product.inputs[static_cast<size_t>(r)]) == f.inputs.end();
-    };
-    if (!std::all_of(reads.begin(), reads.end(), [&](int r) { return Known(r) || Absent(r); })) continue;
+    // The inputs the weights' addresses read that the attention lacks; none
+    // may be one it reads from another buffer.
+    std::vector<int> missing;
+    bool clash = false;
     for (int r : reads) {
-      if (Known(r)) continue;
+      const auto at = std::find(f.inputs.begin(), f.inputs.end(), product.inputs[static_cast<size_t>(r)]);
+      if (at == f.inputs.end()) {
+        missing.push_back(r);
+      } else {
+        clash = clash || attention->inputs[static_cast<size_t>(at - f.inputs.begin())] !=
+                             later->inputs[static_cast<size_t>(r)];
+      }
+    }
+    if (clash) continue;
+    for (int r : missing) {
       f.inputs.push_back(product.inputs[static_cast<size_t>(r)]);
       f.input_types.push_back(product.input_types[static_cast<size_t>(r)]);
       attention->inputs.push_back(later->inputs[static_cast<size_t>(r)]);
@@ -70,11 +74,7 @@ void Walk(GpuProgram& program, Sequence& seq, const std::vector<int>& uses) {
 
 void PrefetchAhead(GpuProgram& program) {
   if (TurnedOff("HLOGRAPH_GPU_PREFETCH_AHEAD") || !PrefetchIntoL2Wanted()) return;
-  std::vector<int> uses(program.fusions.size(), 0);
-  ForEachStep(program.main, [&](const Step& step, int) {
-    if (const auto* k = std::get_if<KernelStep>(&step.action)) ++uses[static_cast<size_t>(k->fusion)];
-  });
-  Walk(program, program.main, uses);
+  Walk(program, program.main, FusionUses(program));
 }
 
 }  // namespace hlograph::gpu

@@ -62,6 +62,14 @@ std::vector<BufferId> StepWrites(const Step& step) {
   return {};
 }
 
+std::vector<int> FusionUses(const GpuProgram& program) {
+  std::vector<int> uses(program.fusions.size(), 0);
+  ForEachStep(program.main, [&](const Step& step, int) {
+    if (const auto* k = std::get_if<KernelStep>(&step.action)) ++uses[static_cast<size_t>(k->fusion)];
+  });
+  return uses;
+}
+
 void CollectBuffers(const Step& step, std::set<BufferId>& ids) {
   for (BufferId id : StepReads(step)) ids.insert(id);
   for (BufferId id : StepWrites(step)) ids.insert(id);

@@ -235,6 +235,9 @@ void CollectBuffers(const Step& step, std::set<BufferId>& ids);
 template <typename Fn>
 void ForEachStep(const Sequence& seq, Fn&& fn, int depth = 0);
 
+// How many kernel steps of the program run each fusion (by index).
+std::vector<int> FusionUses(const GpuProgram& program);
+
 }  // namespace hlograph::gpu
 
 #include "backends/gpu/plan/program_inl.h"

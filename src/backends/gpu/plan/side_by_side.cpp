@@ -15,10 +15,7 @@ class SideBySide {
   explicit SideBySide(GpuProgram& program) : program_(program) {}
 
   void Run() {
-    uses_.assign(program_.fusions.size(), 0);
-    ForEachStep(program_.main, [&](const Step& step, int) {
-      if (const auto* k = std::get_if<KernelStep>(&step.action)) ++uses_[static_cast<size_t>(k->fusion)];
-    });
+    uses_ = FusionUses(program_);
     merged_away_.assign(program_.fusions.size(), false);
     Walk(program_.main);
     Renumber();
