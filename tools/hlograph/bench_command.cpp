@@ -1,9 +1,13 @@
 // `hlograph bench`: compile once, then time calls on the same arguments:
 // latency (each call waited for), the per-call time with calls queued and,
 // with --profile, the device time spent in kernels per call (the floor a
-// call would reach with no gaps between its kernels).
+// call would reach with no gaps between its kernels), the share of the
+// call the GPU was idle, and a roofline of every step (plan/roofline.h):
+// its time, bytes and FLOPs, and their fractions of the device's limits.
 #include <algorithm>
 #include <chrono>
+#include <map>
+#include <optional>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -14,6 +18,7 @@
 #include "commands.h"
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
 #include "backends/gpu/executable.h"
+#include "backends/gpu/plan/roofline.h"
 #include "backends/gpu/runtime/device.h"
 #include "backends/gpu/runtime/kernel_profiler.h"
 #endif
@@ -57,7 +62,11 @@ struct Timings {
     double seconds = 0;    // per call
   };
   std::vector<KernelTime> top_kernels;  // --profile, most time first
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
   std::vector<gpu::KernelTotals::Interval> timeline;  // --timeline: one call
+  std::optional<gpu::Roofline> roofline;              // --profile
+  std::string roofline_error;                         // --profile: why there is none
+#endif
 };
 
 double Percentile(std::vector<double> v, double p) {
@@ -88,6 +97,59 @@ StatusOr<Timings> BenchCpu(const Options& o, const ir::Module& module, const ir:
 }
 
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
+// Counts the runs of each step and has the profiler attribute the device
+// work queued meanwhile to it.
+class StepTagger : public gpu::StepObserver {
+ public:
+  void Enter(const gpu::Step& step) override {
+    ++runs_[&step];
+    gpu::KernelProfiler::EnterStep(reinterpret_cast<uintptr_t>(&step));
+  }
+  void Leave(const gpu::Step&) override { gpu::KernelProfiler::LeaveStep(); }
+  const std::map<const gpu::Step*, int64_t>& runs() const { return runs_; }
+
+ private:
+  std::map<const gpu::Step*, int64_t> runs_;
+};
+
+// Each step's device time, from calls of the program compiled for stream
+// mode: there every kernel runs alone, not launched early beside the one
+// before it, so its time is its own.
+StatusOr<gpu::Roofline> ProfileSteps(const Options& o, const ir::Module& module, const std::vector<const void*>& args,
+                                     const std::vector<void*>& results, cudaStream_t stream) {
+  gpu::GpuCompileOptions options = GpuOptions(o);
+  options.mode = gpu::ExecutionMode::kStream;
+  HLOGRAPH_ASSIGN(auto exe, gpu::GpuExecutable::Compile(module, options));
+  HLOGRAPH_TRY(exe->Execute(args, results, stream));  // library handles and modules warmed up
+  HLOGRAPH_TRY(gpu::KernelProfiler::Start(/*by_step=*/true));
+  StepTagger tagger;
+  exe->set_step_observer(&tagger);
+  const int calls = std::max(1, std::min(o.iters, 50));
+  Status run = Status::Ok();
+  for (int i = 0; i < calls && run.ok(); ++i) run = exe->Execute(args, results, stream);
+  exe->set_step_observer(nullptr);
+  StatusOr<gpu::KernelTotals> totals = gpu::KernelProfiler::Stop();
+  HLOGRAPH_TRY(run);
+  HLOGRAPH_TRY(totals.status());
+  std::map<const gpu::Step*, gpu::StepMeasurement> measured;
+  for (const auto& [step, runs] : tagger.runs()) measured[step].runs = runs;
+  for (const auto& s : totals->by_step) {
+    gpu::StepMeasurement& m = measured[reinterpret_cast<const gpu::Step*>(static_cast<uintptr_t>(s.step))];
+    m.activities = s.activities;
+    m.seconds = s.seconds;
+    m.copy_bytes = s.copy_bytes;
+  }
+  gpu::Roofline roofline = gpu::BuildRoofline(exe->program(), measured, calls, gpu::DeviceLimits::H200());
+  roofline.unattributed_seconds = totals->unattributed_s / calls;
+  for (gpu::RooflineRow& row : roofline.rows) {
+    if (const auto* k = std::get_if<gpu::KernelStep>(&row.step->action)) {
+      row.launch = exe->kernels()[static_cast<size_t>(k->fusion)].launch.ToString();
+    }
+    row.step = nullptr;  // the executable goes: nothing may point into its program
+  }
+  return roofline;
+}
+
 StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std::vector<cpu::Tensor>& args) {
   Timings t;
   t.backend = "gpu";
@@ -200,6 +262,17 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
     std::stable_sort(t.timeline.begin(), t.timeline.end(),
                      [](const auto& a, const auto& b) { return a.start_s < b.start_s; });
   }
+  if (o.profile && o.iters > 0) {
+    exe.reset();  // its arena and graphs: the stream-mode executable takes their place
+    StatusOr<gpu::Roofline> roofline = ProfileSteps(o, module, arg_ptrs, result_sets[0], stream.get());
+    if (roofline.ok()) {
+      t.roofline = std::move(*roofline);
+      t.roofline->wall_seconds = t.queued_s;
+      t.roofline->busy_seconds = t.kernel_busy_s;
+    } else {
+      t.roofline_error = roofline.status().message();
+    }
+  }
   return t;
 }
 #endif
@@ -212,6 +285,40 @@ std::string Quoted(const std::string& s) {
   }
   return q + "\"";
 }
+
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+// The roofline's fields as printed, per call: times in us, rates in GB/s
+// and TFLOP/s, fractions of the limits in [0, 1].
+std::string RooflineJson(const gpu::Roofline& r) {
+  std::ostringstream os;
+  const gpu::DeviceLimits& d = r.limits;
+  os << "{\"limits\": {\"name\": " << Quoted(d.name) << ", \"memory_gb_per_s\": " << d.memory_bytes_per_s / 1e9
+     << ", \"tflop_per_s\": {";
+  for (int u = 0; u < gpu::kComputeUnits; ++u) {
+    const auto unit = static_cast<gpu::ComputeUnit>(u);
+    os << (u ? ", " : "") << Quoted(gpu::ComputeUnitName(unit)) << ": " << d.peak(unit) / 1e12;
+  }
+  os << "}}, \"wall_us\": " << r.wall_seconds * 1e6 << ", \"busy_us\": " << r.busy_seconds * 1e6
+     << ", \"idle_fraction\": " << r.idle_fraction() << ", \"step_us\": " << r.step_seconds * 1e6
+     << ", \"unattributed_us\": " << r.unattributed_seconds * 1e6 << ", \"steps\": [";
+  for (size_t i = 0; i < r.rows.size(); ++i) {
+    const gpu::RooflineRow& row = r.rows[i];
+    const double peak = d.peak(row.unit);
+    os << (i ? ", " : "") << "{\"name\": " << Quoted(row.name) << ", \"summary\": " << Quoted(row.summary)
+       << ", \"launch\": " << Quoted(row.launch) << ", \"runs_per_call\": " << row.runs
+       << ", \"activities_per_call\": " << row.activities << ", \"us_per_call\": " << row.seconds * 1e6
+       << ", \"bytes_per_call\": " << row.bytes << ", \"flops_per_call\": " << row.flops
+       << ", \"unit\": " << Quoted(gpu::ComputeUnitName(row.unit)) << ", \"gb_per_s\": " << row.bytes_per_s() / 1e9
+       << ", \"tflop_per_s\": " << row.flops_per_s() / 1e12
+       << ", \"memory_fraction\": " << (d.memory_bytes_per_s > 0 ? row.bytes_per_s() / d.memory_bytes_per_s : 0)
+       << ", \"peak_fraction\": " << (peak > 0 ? row.flops_per_s() / peak : 0)
+       << ", \"bound\": " << Quoted(row.memory_bound() ? "memory" : "compute")
+       << ", \"floor_us\": " << row.floor_seconds() * 1e6 << ", \"lost_us\": " << row.excess_seconds() * 1e6 << "}";
+  }
+  os << "]}";
+  return os.str();
+}
+#endif
 
 std::string Json(const Options& o, const Timings& t) {
   std::ostringstream os;
@@ -240,6 +347,10 @@ std::string Json(const Options& o, const Timings& t) {
     }
     os << "]";
   }
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+  if (t.roofline) os << ", \"roofline\": " << RooflineJson(*t.roofline);
+  if (!t.roofline_error.empty()) os << ", \"roofline_error\": " << Quoted(t.roofline_error);
+#endif
   os << "}\n";
   return os.str();
 }
@@ -305,13 +416,16 @@ int Bench(const Options& o) {
   }
   if (t->device_bytes >= 0) std::printf("  device memory      %.2f MiB\n", t->device_bytes / 1048576.0);
   if (t->kernel_busy_s >= 0) {
-    std::printf("  kernel time        %.1f us per call (%.1f kernels; CUPTI)\n", us(t->kernel_busy_s),
+    std::printf("  device busy        %.1f us per call (%.1f kernels, copies and fills; CUPTI)\n", us(t->kernel_busy_s),
                 t->kernel_launches);
     for (const auto& k : t->top_kernels) {
       std::printf("    %9.1f us  %s (%lld launches in all)\n", us(k.seconds), k.name.substr(0, 80).c_str(),
                   static_cast<long long>(k.launches));
     }
   }
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+  if (t->roofline) std::printf("%s", t->roofline->ToString(20).c_str());
+  if (!t->roofline_error.empty()) std::printf("  no roofline: %s\n", t->roofline_error.c_str());
   if (!t->timeline.empty()) {
     // A chain's cost per link is how much later each kernel ends than the
     // one before it: with programmatic launch a kernel starts early and waits.
@@ -323,6 +437,7 @@ int Bench(const Options& o) {
       last_end = std::max(last_end, k.end_s);
     }
   }
+#endif
   return 0;
 }
 

@@ -432,6 +432,14 @@ Status GpuExecutable::RunLibraryStep(const Step& step, const std::vector<void*>&
 }
 
 Status GpuExecutable::RunStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream) {
+  if (observer_ == nullptr) return QueueStep(step, ptrs, stream);
+  observer_->Enter(step);
+  const Status queued = QueueStep(step, ptrs, stream);
+  observer_->Leave(step);
+  return queued;
+}
+
+Status GpuExecutable::QueueStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream) {
   const auto at = [&](BufferId id) { return ptrs[static_cast<size_t>(id)]; };
   if (const auto* k = std::get_if<KernelStep>(&step.action)) {
     const KernelSource& source = sources_[static_cast<size_t>(k->fusion)];

@@ -70,6 +70,16 @@ struct ExecutionStats {
   int graph_instances = 0;  // the most instances per graph (filled by stats(); 0 in stream mode)
 };
 
+// Told of each step as stream mode queues it (a profiler attributes the
+// device work queued in between to the step): Enter before, Leave after,
+// nested for the steps of loops and cases.
+class StepObserver {
+ public:
+  virtual ~StepObserver() = default;
+  virtual void Enter(const Step& step) = 0;
+  virtual void Leave(const Step& step) = 0;
+};
+
 class GpuExecutable : public Evictable {
  public:
   // Plans the module and compiles it for `options.device`. Without a GPU
@@ -100,6 +110,8 @@ class GpuExecutable : public Evictable {
   bool temps_in_graph_memory() const { return mode_ == ExecutionMode::kGraph && graph_plan_.temps.in_graph; }
   // The program, each kernel's strategy and launch, the GEMMs, the memory.
   std::string Explain() const;
+  // Stream mode: `observer` (or none) is told of each step queued from now on.
+  void set_step_observer(StepObserver* observer) { observer_ = observer; }
 
   // Evictable (runtime/memory_budget.h): the arena and the library
   // workspace, and with them the graphs that point into them.
@@ -126,6 +138,7 @@ class GpuExecutable : public Evictable {
   Status RunLibraryStep(const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream);
   Status RunSequence(const Sequence& seq, std::vector<void*>& ptrs, cudaStream_t stream);
   Status RunStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream);
+  Status QueueStep(const Step& step, std::vector<void*>& ptrs, cudaStream_t stream);
   StatusOr<int64_t> ReadScalar(const void* device, ir::ElementType type, cudaStream_t stream);
   Status RunOnHost(const Step& step, const HostStep& host, std::vector<void*>& ptrs, cudaStream_t stream);
 
@@ -160,6 +173,7 @@ class GpuExecutable : public Evictable {
   cudaEvent_t last_call_done_ = nullptr;
   std::mutex mutex_;
   ExecutionStats stats_;
+  StepObserver* observer_ = nullptr;
 };
 
 // Whether `hlograph run --backend auto` should pick the GPU.

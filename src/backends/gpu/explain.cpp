@@ -1,11 +1,14 @@
 #include "backends/gpu/explain.h"
 
+#include <cstdio>
+#include <iterator>
 #include <sstream>
 
 #include "backends/gpu/codegen/fusion_emitter.h"
 #include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/graph_plan.h"
 #include "backends/gpu/plan/planner.h"
+#include "backends/gpu/plan/step_cost.h"
 #include "backends/gpu/runtime/binding_policy.h"
 #include "backends/gpu/runtime/graph_exec_set.h"
 #include "backends/gpu/runtime/memory_budget.h"
@@ -50,6 +53,40 @@ std::string RuntimePolicies(const GpuProgram& program, const GraphPlan& graph) {
   return os.str();
 }
 
+// 1.5 kB, 2.25 GFLOP: three significant digits and a decimal prefix.
+std::string Scaled(double v, const char* unit) {
+  static const char* const kPrefixes[] = {"", "k", "M", "G", "T", "P"};
+  size_t p = 0;
+  while (v >= 1000 && p + 1 < std::size(kPrefixes)) v /= 1000, ++p;
+  char text[48];
+  std::snprintf(text, sizeof text, "%.3g %s%s", v, kPrefixes[p], unit);
+  return text;
+}
+
+// Each step's bytes and FLOPs from the plan and the time they take at
+// least on the H200 (plan/step_cost.h), per execution of the step.
+std::string StepFloors(const GpuProgram& program) {
+  const DeviceLimits limits = DeviceLimits::H200();
+  std::ostringstream os;
+  os << "step floors (per run, at the limits of the " << limits.name
+     << "; each buffer read and written once):\n";
+  char line[256];
+  ForEachStep(program.main, [&](const Step& step, int depth) {
+    const std::string indent(static_cast<size_t>(2 + 2 * depth), ' ');
+    if (std::holds_alternative<WhileStep>(step.action) || std::holds_alternative<CaseStep>(step.action)) {
+      os << indent << StepName(program, step) << ":\n";
+      return;
+    }
+    const StepCost cost = CostOfStep(program, step);
+    std::snprintf(line, sizeof line, "%s, %s %s, floor %.3g us (%s)", Scaled(static_cast<double>(cost.bytes), "B").c_str(),
+                  Scaled(cost.total_flops(), "FLOP").c_str(), ComputeUnitName(cost.unit(limits)),
+                  cost.floor_seconds(limits) * 1e6,
+                  cost.memory_seconds(limits) >= cost.compute_seconds(limits) ? "memory" : "compute");
+    os << indent << StepName(program, step) << " (" << StepSummary(program, step) << "): " << line << "\n";
+  });
+  return os.str();
+}
+
 }  // namespace
 
 StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptions& options) {
@@ -61,6 +98,7 @@ StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptio
   os << program.ToString();
   os << graph.ToString(program);
   os << RuntimePolicies(program, graph);
+  os << StepFloors(program);
   os << "kernel launches (H200: 132 SMs):\n";
   std::string sources;
   for (const Fusion& f : program.fusions) {

@@ -211,3 +211,7 @@ HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiActivityDisable, CUPTI_ERROR_NOT_INITI
 HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiActivityFlushAll, CUPTI_ERROR_NOT_INITIALIZED, (uint32_t flag), (flag))
 HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiActivityGetNextRecord, CUPTI_ERROR_NOT_INITIALIZED,
                  (uint8_t * buffer, size_t valid, CUpti_Activity** record), (buffer, valid, record))
+HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiActivityPushExternalCorrelationId, CUPTI_ERROR_NOT_INITIALIZED,
+                 (CUpti_ExternalCorrelationKind kind, uint64_t id), (kind, id))
+HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiActivityPopExternalCorrelationId, CUPTI_ERROR_NOT_INITIALIZED,
+                 (CUpti_ExternalCorrelationKind kind, uint64_t* last_id), (kind, last_id))

@@ -1,6 +1,7 @@
-// Device time spent in kernels, from CUPTI's activity records (the
-// toolkit's libcupti, loaded on first use): what `hlograph bench --profile`
-// reports as the floor a call could reach with no gaps between kernels.
+// Device time spent in kernels, copies and fills, from CUPTI's activity
+// records (the toolkit's libcupti, loaded on first use): what `hlograph
+// bench --profile` reports as the floor a call could reach with no gaps
+// between them, and, by step, what its roofline report shows.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +13,7 @@
 namespace hlograph::gpu {
 
 struct KernelTotals {
-  int64_t kernels = 0;  // kernels that ran (generated ones, cuBLASLt's, ...)
+  int64_t kernels = 0;  // kernels that ran (generated ones, cuBLASLt's, ...), copies and fills on the device
   double busy_s = 0;    // the union of their [start, end] intervals
   struct ByName {
     std::string name;
@@ -28,15 +29,31 @@ struct KernelTotals {
     uint32_t correlation = 0;
   };
   std::vector<Interval> timeline;  // every kernel, in order of start
+  // Started with by_step: the device work queued between EnterStep(step)
+  // and LeaveStep, by step (the innermost step entered).
+  struct ByStep {
+    uint64_t step = 0;
+    int64_t activities = 0;   // kernels, copies and fills
+    double seconds = 0;       // their durations summed
+    int64_t copy_bytes = 0;   // read and written by its copies and fills
+  };
+  std::vector<ByStep> by_step;
+  double unattributed_s = 0;  // by_step: device time queued outside any step
 };
 
-// Records every kernel that runs on the device between Start and Stop. One
-// at a time per process.
+// Records every kernel, device-to-device copy and fill that runs on the
+// device between Start and Stop. One at a time per process.
 class KernelProfiler {
  public:
-  static Status Start();
+  // by_step: also records which step queued each (external correlation of
+  // the CUDA calls made between EnterStep and LeaveStep on this thread).
+  static Status Start(bool by_step = false);
   // Waits for the device, flushes the records and stops recording.
   static StatusOr<KernelTotals> Stop();
+  // The work the calling thread queues until LeaveStep belongs to `step`
+  // (nested: the innermost). No-ops unless started with by_step.
+  static void EnterStep(uint64_t step);
+  static void LeaveStep();
 };
 
 }  // namespace hlograph::gpu
