@@ -3,14 +3,19 @@
 # the GPU against XLA:CPU, run compute-sanitizer on a few programs, run the
 # benchmarks side by side with XLA, and print a summary table last.
 #
-#   tools/gpu_check.sh [--quick] [--no-bench] [--all-tests] [--pjrt] [WORKLOAD ...]
+#   tools/gpu_check.sh [--quick] [--no-bench] [--no-corpus] [--all-tests] [--pjrt] [--zoo] [WORKLOAD ...]
 #     --quick      skip the sanitizer runs
+#     --no-corpus  skip the corpus on the GPU
 #     --no-bench   skip bench/side_by_side.py (WORKLOADs: which ones; default all)
 #     --all-tests  also run the CPU unit tests (CI runs them anyway)
 #     --pjrt       also run jax.jit through the PJRT plugin on the GPU backend
 #                  (the plugin tests, the corpus against JAX's CPU backend,
 #                  and bench/pjrt_overhead.py against XLA's own plugin)
+#     --zoo        also run the zoo (bench/zoo.py; the programs named in $ZOO,
+#                  else all) through jax.jit side by side with XLA, with
+#                  hlograph's roofline of each (bench/jit_side_by_side.py)
 #
+# GPU_TESTS (a gtest filter, default Gpu*) picks the GPU unit tests.
 # Logs go to gpu-check/, the summary last in gpu-check/summary.txt; when
 # $OUT is set (the device tool) they are packed into $OUT/gpu-check.tgz.
 set -uo pipefail
@@ -18,7 +23,7 @@ cd "$(dirname "$0")/.."
 out=gpu-check
 rm -rf "$out"
 mkdir -p "$out"
-quick=0 bench=1 all_tests=0 pjrt=0
+quick=0 bench=1 all_tests=0 pjrt=0 zoo=0 corpus=1
 declare -a workloads
 for a in "$@"; do
   case $a in
@@ -26,6 +31,8 @@ for a in "$@"; do
     --no-bench) bench=0 ;;
     --all-tests) all_tests=1 ;;
     --pjrt) pjrt=1 ;;
+    --zoo) zoo=1 ;;
+    --no-corpus) corpus=0 ;;
     *) workloads+=("$a") ;;
   esac
 done
@@ -50,12 +57,14 @@ step build ninja -C build-gpu -j "$(nproc)" || { printf '%s\n' "${summary[@]}"; 
 
 # The GPU suites (they skip only without a device); the rest with --all-tests.
 [ $all_tests = 1 ] && step unit_tests ctest --test-dir build-gpu -j 8 -E '^conformance' --output-on-failure
-step gpu_unit_tests build-gpu/tests/hlograph_unit_tests --gtest_filter='Gpu*' --gtest_brief=1
+step gpu_unit_tests build-gpu/tests/hlograph_unit_tests --gtest_filter="${GPU_TESTS:-Gpu*}" --gtest_brief=1
 
 # The corpus on the GPU against XLA:CPU on the same random inputs.
-step corpus_gpu_vs_xla env JAX_PLATFORMS=cpu "$python" tests/conformance/run_corpus.py \
-  --hlograph build-gpu/hlograph --backend gpu --jobs 4 --seed 0 --json "$out/corpus_gpu.json"
-grep -E '^(FAIL|SKIP)' "$out/corpus_gpu_vs_xla.log" | cut -c1-200 >"$out/corpus_gpu_problems.txt"
+if [ $corpus = 1 ]; then
+  step corpus_gpu_vs_xla env JAX_PLATFORMS=cpu "$python" tests/conformance/run_corpus.py \
+    --hlograph build-gpu/hlograph --backend gpu --jobs 4 --seed 0 --json "$out/corpus_gpu.json"
+  grep -E '^(FAIL|SKIP)' "$out/corpus_gpu_vs_xla.log" | cut -c1-200 >"$out/corpus_gpu_problems.txt"
+fi
 
 if [ $pjrt = 1 ]; then
   plugin=build-gpu/libhlograph_pjrt.so
@@ -71,6 +80,13 @@ if [ $quick = 0 ] && command -v compute-sanitizer >/dev/null; then
   done
 fi
 
+if [ $zoo = 1 ]; then
+  # shellcheck disable=SC2086 # $ZOO: program names
+  step zoo env PYTHONUNBUFFERED=1 "$python" bench/jit_side_by_side.py --plugin build-gpu/libhlograph_pjrt.so \
+    --hlograph build-gpu/hlograph --timeout 150 --json "$out/zoo.json" --png "$out/zoo.png" \
+    --markdown "$out/zoo.md" --workdir /tmp/zoo-work ${ZOO:-}
+fi
+
 if [ $bench = 1 ]; then
   step bench env PYTHONUNBUFFERED=1 "$python" bench/side_by_side.py --hlograph build-gpu/hlograph --iters 100 \
     --json "$out/bench.json" --png "$out/bench.png" "${workloads[@]}"
@@ -79,15 +95,18 @@ fi
 {
   echo
   [ $bench = 1 ] && { echo "== benchmarks"; sed -n '/^Times in microseconds/,$p' "$out/bench.log"; }
+  [ $zoo = 1 ] && { echo "== zoo through jax.jit"; sed -n '/^jax.jit, calls queued/,/^geomean/p' "$out/zoo.log"; }
   [ $pjrt = 1 ] && { echo; echo "== jax.jit through the plugin"; sed -n '/^Host time per call/,$p' "$out/pjrt_overhead.log";
                      grep -E '^(FAIL|SKIP)' "$out/pjrt_gpu.log" "$out/pjrt_corpus_gpu.log" | cut -c1-200 | head -40; }
   echo
   echo "== failed GPU tests"
   grep -E '^\[  FAILED  \]|Failure$' -A4 "$out/gpu_unit_tests.log" | grep -v '^--$' | cut -c1-200 | head -60
   echo
-  echo "== problems on the GPU corpus run"
-  cat "$out/corpus_gpu_problems.txt"
-  grep -E '^(matched|[0-9]+ passed)' "$out/corpus_gpu_vs_xla.log"
+  if [ $corpus = 1 ]; then
+    echo "== problems on the GPU corpus run"
+    cat "$out/corpus_gpu_problems.txt"
+    grep -E '^(matched|[0-9]+ passed)' "$out/corpus_gpu_vs_xla.log"
+  fi
   echo
   echo "== summary ($(tr '\n' ' ' <"$out/gpu.txt"))"
   printf '%s\n' "${summary[@]}"
