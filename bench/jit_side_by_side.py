@@ -8,9 +8,9 @@ by side, with hlograph's roofline for each:
 
 NAMEs come from bench/zoo.py or bench/workloads.py (default: the whole zoo).
 Each side runs in a child process of its own, the same kind of process
-(JAX_PLATFORMS=cuda for XLA, JAX_PLATFORMS=hlograph for the plugin), on the
-same argument values (every builder draws them from a fixed seed; each
-child reports a digest of its arguments and the two must agree). Per
+(JAX_PLATFORMS=cuda,cpu for XLA, hlograph,cpu for the plugin), on the same
+argument values (every builder draws them from a fixed seed, on the CPU;
+each child reports a digest of its arguments and the two must agree). Per
 program and side:
   - first call: trace, compile and one run;
   - latency: the median of calls each waited for;
@@ -18,9 +18,10 @@ program and side:
     as many calls as fit in --budget seconds (at least 3, at most --iters);
   - the results, saved and checked against XLA's: integers and booleans
     exact, floats by normwise relative error (f32 1e-2, as TF32 products
-    round; bf16/f16 5e-2; f64 1e-6; complex per component), NaN never
-    passing. With --platform cpu the conformance rules of
-    tests/conformance/compare.py apply instead (CPU against CPU).
+    round; bf16/f16 5e-2, and every float result of a program computing in
+    16 bits; f64 1e-6; complex per component), NaN never passing. With
+    --platform cpu the conformance rules of tests/conformance/compare.py
+    apply instead (CPU against CPU), but to programs computing in 16 bits.
 Then, on the GPU, `hlograph bench --profile --json` on the program JAX
 lowered for the plugin, with the same arguments: each step's time, bytes,
 FLOPs and fractions of the H200's limits, and the share of the call the
@@ -36,6 +37,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -140,6 +142,13 @@ def measure(f, leaves, a):
     return row, out
 
 
+def target_platform(side, platform):
+    """The JAX platform a side's programs run on."""
+    if side == 'hlograph':
+        return 'hlograph'
+    return 'cuda' if platform == 'gpu' else 'cpu'
+
+
 def side_main(a):
     import jax
     if a.side == 'hlograph':
@@ -148,14 +157,16 @@ def side_main(a):
         hlograph_jax.initialize()
     sys.path.insert(0, HERE)
     import export
-    device = jax.devices()[0]
+    device = jax.devices(target_platform(a.side, a.platform))[0]
+    host_device = jax.devices('cpu')[0]
     rows = {}
     for name in a.names:
         with open(a.out + '.started', 'w') as fh:  # the program a crash or hang belongs to
             fh.write(name)
         row = dict(device=str(device))
         try:
-            g, host = flat_program(name, a.small)
+            with jax.default_device(host_device):  # the same values on both sides, made on the CPU
+                g, host = flat_program(name, a.small)
             row['digest'] = digest(host)
             leaves = jax.device_put(host, device)
             f = jax.jit(g)
@@ -164,6 +175,7 @@ def side_main(a):
             results = [np.asarray(o) for o in jax.tree_util.tree_leaves(out)]
             export.save_inputs(os.path.join(a.workdir, f'{name}.{a.side}.npz'), results)
             row['result_dtypes'] = [export.dtype_name(r.dtype) for r in results]
+            row['half'] = re.search(r'[x<]b?f16>', f.lower(*leaves).as_text()) is not None
             if a.side == 'hlograph' and not a.no_profile:  # what the CLI's roofline runs
                 with open(os.path.join(a.workdir, f'{name}.mlir'), 'w') as fh:
                     fh.write(f.lower(*leaves).as_text())
@@ -180,10 +192,10 @@ def run_side(a, side, names, workdir):
     """The side's rows: children run the programs in order; a crash or a
     hang costs the program it happened in, and a new child goes on after it."""
     env = dict(os.environ, XLA_PYTHON_CLIENT_PREALLOCATE='false')
-    if side == 'xla':
-        env['JAX_PLATFORMS'] = 'cuda' if a.platform == 'gpu' else 'cpu'
-    else:
-        env.update(JAX_PLATFORMS='hlograph', HLOGRAPH_PJRT_BACKEND=a.platform, HLOGRAPH_PJRT_LIBRARY=a.plugin)
+    target = target_platform(side, a.platform)
+    env['JAX_PLATFORMS'] = target if target == 'cpu' else target + ',cpu'  # arguments are made on the CPU
+    if side == 'hlograph':
+        env.update(HLOGRAPH_PJRT_BACKEND=a.platform, HLOGRAPH_PJRT_LIBRARY=a.plugin)
     rows, left = {}, list(names)
     while left:
         out = os.path.join(workdir, f'{side}.json')
@@ -218,8 +230,11 @@ def run_side(a, side, names, workdir):
 # ---------------------------------------------------------------------------
 # Checking and the roofline
 
-def check(name, workdir, dtypes, platform):
-    """(ok, text): hlograph's results against XLA's."""
+def check(name, workdir, dtypes, platform, half):
+    """(ok, text): hlograph's results against XLA's. In a program computing
+    with 16-bit floats (`half`), every float result gets their tolerance:
+    its f32 results sum terms rounded to 16 bits, which the two sides round
+    at different places."""
     sys.path.insert(0, HERE)
     import export
     try:
@@ -235,7 +250,7 @@ def check(name, workdir, dtypes, platform):
         got = export.from_npz_array(h[f'arr_{i}'], dt)
         if ref.shape != got.shape:
             return False, f'r{i} shape {got.shape}, XLA {ref.shape}'
-        if platform == 'cpu':
+        if platform == 'cpu' and not half:
             sys.path.insert(0, os.path.join(ROOT, 'tests', 'conformance'))
             import compare
             problem = compare.compare_leaf(ref, got, scaled=True)
@@ -249,13 +264,14 @@ def check(name, workdir, dtypes, platform):
                 return False, f'r{i} NaN or infinity where XLA has none'
             fin = np.isfinite(r64)
             err = float(np.linalg.norm(g64[fin] - r64[fin]) / max(np.linalg.norm(r64[fin]), 1e-30))
-            if err > TOL[dt]:
-                return False, f'r{i} relative error {err:.1e} > {TOL[dt]:g}'
+            tol = max(TOL[dt], TOL['bfloat16']) if half else TOL[dt]
+            if err > tol:
+                return False, f'r{i} relative error {err:.1e} > {tol:g}'
             worst.append(err)
         elif not np.array_equal(ref, got):
             diff = int(np.sum(ref != got))
             return False, f'r{i} {diff} of {ref.size} {dt} differ'
-    if platform == 'cpu':
+    if platform == 'cpu' and not half:
         return True, '(conformance rules)'
     return True, f'{max(worst):.1e}' if worst else 'exact'
 
@@ -411,7 +427,7 @@ def run_all(a, names, kinds):
                 r['check'] = 'MISMATCH: the sides drew different arguments'
                 failed.append(n)
             else:
-                ok, text = check(n, workdir, x['result_dtypes'], a.platform)
+                ok, text = check(n, workdir, x['result_dtypes'], a.platform, x.get('half', False))
                 r['check'] = ('ok ' if ok else 'MISMATCH: ') + text
                 if not ok:
                     failed.append(n)
