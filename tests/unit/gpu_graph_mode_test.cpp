@@ -174,7 +174,7 @@ TEST(GpuGraphMode, BenchTimelineListsOneCallsKernels) {
   int rows = 0;
   bool in_timeline = false;
   while (std::getline(lines, line)) {
-    if (line.find("device busy") != std::string::npos) {
+    if (line.rfind("  device busy", 0) == 0) {
       const size_t open = line.find('(');
       ASSERT_NE(open, std::string::npos) << line;
       kernels = std::stod(line.substr(open + 1));
