@@ -20,8 +20,8 @@ arguments (fixed seeds):
   - hlograph: `hlograph run --output` to check the results against XLA's
     (normwise relative error: f32 1e-2 (TF32 matmuls), bf16 5e-2, integers
     exact), then `hlograph bench --json` for the timing and
-    `hlograph bench --profile --json` for the kernel-busy time when the CLI
-    has it;
+    `hlograph bench --profile --json` for the kernel-busy time and the
+    roofline (the first steps of each program are printed after the table);
   - the bytes-moved floor: (argument + result bytes) / the device copy rate
     (measured once by timing a jitted x + 1 over a large array, counting the
     read and the write).
@@ -506,6 +506,11 @@ def main():
         gc.collect()
 
     print_table(rows)
+    from jit_side_by_side import roofline_lines  # noqa: E402 (the same report as through jax.jit)
+    for n, r in rows.items():
+        roofline = (((r.get('hlograph') or {}).get('profile')) or {}).get('roofline')
+        if roofline:
+            print('\n'.join(roofline_lines(n, roofline)))
     if ARGS.json_out:
         with open(ARGS.json_out, 'w') as f:
             json.dump(dict(platform=ARGS.platform, jax_version=jax.__version__,
