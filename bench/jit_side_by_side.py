@@ -63,6 +63,8 @@ def parse_args(argv=None):
     ap.add_argument('--iters', type=int, default=200, help='calls per measurement at most (default 200)')
     ap.add_argument('--cooldown', type=float, default=0.5, help='idle seconds before the queued calls')
     ap.add_argument('--timeout', type=float, default=300, help='seconds a side may take for one program')
+    ap.add_argument('--chunk', type=int, default=4,
+                    help='programs per pair of children; --json is written after each chunk (default 4)')
     ap.add_argument('--no-profile', action='store_true', help='skip hlograph bench --profile (the roofline)')
     ap.add_argument('--json', dest='json_out', help='write everything measured to this JSON file')
     ap.add_argument('--png', help='write a bar chart of the ratios')
@@ -414,11 +416,23 @@ def report(rows, a):
 
 
 def run_all(a, names, kinds):
-    """Both sides, the checks and the rooflines: (rows, the programs that failed)."""
+    """Both sides, the checks and the rooflines, --chunk programs at a time
+    (the rows so far written to --json after each chunk): (rows, the
+    programs that failed)."""
     workdir = a.workdir or tempfile.mkdtemp(prefix='jit-side-by-side-')
     os.makedirs(workdir, exist_ok=True)
-    sides = {side: run_side(a, side, names, workdir) for side in SIDES}
     rows, failed = {}, []
+    for at in range(0, len(names), a.chunk):
+        chunk = names[at:at + a.chunk]
+        run_chunk(a, chunk, kinds, workdir, rows, failed)
+        if a.json_out:
+            with open(a.json_out, 'w') as fh:
+                json.dump(dict(platform=a.platform, small=a.small, programs=rows), fh, indent=1)
+    return rows, failed
+
+
+def run_chunk(a, names, kinds, workdir, rows, failed):
+    sides = {side: run_side(a, side, names, workdir) for side in SIDES}
     for n in names:
         x, h = sides['xla'].get(n, dict(error='not run')), sides['hlograph'].get(n, dict(error='not run'))
         r = dict(kind=kinds[n], xla=x, hlograph=h)
@@ -445,7 +459,6 @@ def run_all(a, names, kinds):
         rows[n] = r
         print(f"{n}: ratio {r.get('ratio', float('nan')):.2f}, check {r.get('check', '-')}"
               + (f", profile: {r['profile_error']}" if r.get('profile_error') else ''), flush=True)
-    return rows, failed
 
 
 def main():
