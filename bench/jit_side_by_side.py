@@ -334,7 +334,7 @@ def table(rows, a):
             ('FAIL: ' + h['error']) if 'error' in h else fmt_us(h.get('queued_us')),
             f"{r['ratio']:.2f}" if r.get('ratio') else '-', r.get('check', '-'),
             f'{100 * idle:.0f}%' if idle is not None and idle >= 0 else '-',
-            fmt_us(roof.get('busy_us'))))
+            fmt_us(roof.get('busy_us')) if (roof.get('busy_us') or -1) >= 0 else '-'))
     ratios = [r['ratio'] for r in rows.values() if r.get('ratio')]
     geo = math.exp(sum(math.log(v) for v in ratios) / len(ratios)) if ratios else None
     return lines, geo, ratios
@@ -350,8 +350,11 @@ def losers(rows):
 
 
 def roofline_lines(name, roofline, count=6):
-    out = [f"  {name}: wall {roofline['wall_us']:.1f} us, device busy {roofline['busy_us']:.1f} us "
-           f"(idle {100 * max(roofline['idle_fraction'], 0):.0f}%), steps alone {roofline['step_us']:.1f} us"]
+    if roofline['idle_fraction'] >= 0:
+        busy = f"device busy {roofline['busy_us']:.1f} us (idle {100 * roofline['idle_fraction']:.0f}%)"
+    else:
+        busy = f"idle share unknown ({roofline.get('busy_unknown_why', '')})"
+    out = [f"  {name}: wall {roofline['wall_us']:.1f} us, {busy}, steps alone {roofline['step_us']:.1f} us"]
     out.append('       us/call  runs      MB    GB/s  %HBM  TFLOP/s  %peak unit      lost us  step')
     for s in roofline['steps'][:count]:
         out.append('    %10.1f %5g %7.1f %7.0f %4.0f%% %8.2f %5.1f%% %-9s %7.1f  %s: %s' % (

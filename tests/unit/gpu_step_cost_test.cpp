@@ -180,6 +180,11 @@ func.func @main(%x: tensor<1048576xf32>, %a: tensor<512x512xf32>) -> (tensor<104
   const std::string text = r.ToString();
   EXPECT_NE(text.find("the GPU idle 40.0% of the call"), std::string::npos) << text;
   EXPECT_NE(text.find("tf32"), std::string::npos) << text;
+  // Without a busy time (conditional nodes' kernels go untraced) there is no idle share, only why.
+  r.busy_seconds = -1;
+  r.busy_unknown_why = "conditional nodes";
+  EXPECT_EQ(r.idle_fraction(), -1);
+  EXPECT_NE(r.ToString().find("idle share is not known: conditional nodes"), std::string::npos) << r.ToString();
 }
 
 TEST(GpuRoofline, StepsWithoutDeviceWorkAreLeftOut) {

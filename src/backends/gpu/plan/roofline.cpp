@@ -62,6 +62,7 @@ std::string Roofline::ToString(size_t max_rows) const {
     os << line;
   }
   os << "\n";
+  if (!busy_unknown_why.empty()) os << "  the GPU's idle share is not known: " << busy_unknown_why << "\n";
   if (idle_fraction() >= 0) {
     std::snprintf(line, sizeof line,
                   "  wall %.1f us per call (calls queued), device busy %.1f us: the GPU idle %.1f%% of the call\n",

@@ -54,6 +54,8 @@ struct Roofline {
   // Filled by the caller from a run in the program's own mode, per call:
   // wall time with calls queued, and the time some device work ran.
   double wall_seconds = -1, busy_seconds = -1;
+  // Why the busy time, and so the idle share, is not known when it is not.
+  std::string busy_unknown_why;
 
   // The share of the wall time no device work ran, or -1 when not measured.
   double idle_fraction() const;
