@@ -392,7 +392,8 @@ TEST(GpuPlan, UnsupportedOpsAreNamedWithTheirPosition) {
 TEST(GpuPlan, ExplainCommandPrintsThePlan) {
   testing::CliResult r = testing::Hlograph("explain " + testing::Quote(testing::Corpus("softmax.mlir")) + " --kernels");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* part : {"buffers (", "kernels (", "steps:", "kernel fusion_0 (reduction)", "extern \"C\" __global__"}) {
+  for (const char* part : {"buffers (", "kernels (", "steps:", "kernel fusion_0 (reduction)", "extern \"C\" __global__",
+                           "step floors (per run, at the limits of the NVIDIA H200", "fusion_0 (reduction: "}) {
     EXPECT_TRUE(testing::HasSubstr(r.out, part));
   }
   testing::CliResult conv = testing::Hlograph("explain " + testing::Quote(testing::Corpus("conv2d_nhwc_strided.mlir")) + " --kernels");

@@ -6,10 +6,10 @@
 // its time, bytes and FLOPs, and their fractions of the device's limits.
 #include <algorithm>
 #include <chrono>
-#include <map>
-#include <optional>
 #include <cstdio>
 #include <iostream>
+#include <map>
+#include <optional>
 #include <sstream>
 #include <thread>
 
