@@ -26,14 +26,7 @@ std::vector<const Step*> Leaves(const GpuProgram& program) {
 double Flops(const StepCost& c, ComputeUnit unit) { return c.flops[static_cast<size_t>(unit)]; }
 
 TEST(GpuStepCost, ElementwiseKernelMovesItsOperandsAndResultOnce) {
-  Planned p = Plan(R"(
-func.func @main(%x: tensor<1024xf32>, %y: tensor<1024xf32>) -> tensor<1024xf32> {
-  %c = stablehlo.constant dense<2.0> : tensor<1024xf32>
-  %0 = stablehlo.multiply %x, %c : tensor<1024xf32>
-  %1 = stablehlo.add %0, %y : tensor<1024xf32>
-  %2 = stablehlo.tanh %1 : tensor<1024xf32>
-  return %2 : tensor<1024xf32>
-})");
+  Planned p = Plan(kElementwiseChain);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   const auto steps = Leaves(*p.program);
   ASSERT_EQ(steps.size(), 1u);

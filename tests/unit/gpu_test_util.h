@@ -35,6 +35,16 @@ inline Planned Plan(const std::string& text) {
   return p;
 }
 
+// x * 2 + y, then tanh, over 1024 f32: one loop kernel.
+constexpr const char* kElementwiseChain = R"(
+func.func @main(%x: tensor<1024xf32>, %y: tensor<1024xf32>) -> tensor<1024xf32> {
+  %c = stablehlo.constant dense<2.0> : tensor<1024xf32>
+  %0 = stablehlo.multiply %x, %c : tensor<1024xf32>
+  %1 = stablehlo.add %0, %y : tensor<1024xf32>
+  %2 = stablehlo.tanh %1 : tensor<1024xf32>
+  return %2 : tensor<1024xf32>
+})";
+
 // The text of bench/programs/NAME.mlir.
 inline std::string BenchProgram(const std::string& name) {
   std::ifstream in(testing::SourceDir() + "/bench/programs/" + name + ".mlir");

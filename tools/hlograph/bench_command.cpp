@@ -8,7 +8,6 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <map>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -21,6 +20,7 @@
 #include "backends/gpu/plan/roofline.h"
 #include "backends/gpu/runtime/device.h"
 #include "backends/gpu/runtime/kernel_profiler.h"
+#include "backends/gpu/step_profile.h"
 #endif
 
 namespace hlograph::cli {
@@ -102,21 +102,6 @@ StatusOr<Timings> BenchCpu(const Options& o, const ir::Module& module, const ir:
 }
 
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
-// Counts the runs of each step and has the profiler attribute the device
-// work queued meanwhile to it.
-class StepTagger : public gpu::StepObserver {
- public:
-  void Enter(const gpu::Step& step) override {
-    ++runs_[&step];
-    gpu::KernelProfiler::EnterStep(reinterpret_cast<uintptr_t>(&step));
-  }
-  void Leave(const gpu::Step&) override { gpu::KernelProfiler::LeaveStep(); }
-  const std::map<const gpu::Step*, int64_t>& runs() const { return runs_; }
-
- private:
-  std::map<const gpu::Step*, int64_t> runs_;
-};
-
 // Each step's device time, from calls of the program compiled for stream
 // mode: there every kernel runs alone, not launched early beside the one
 // before it, so its time is its own.
@@ -127,7 +112,7 @@ StatusOr<gpu::Roofline> ProfileSteps(const Options& o, const ir::Module& module,
   HLOGRAPH_ASSIGN(auto exe, gpu::GpuExecutable::Compile(module, options));
   HLOGRAPH_TRY(exe->Execute(args, results, stream));  // library handles and modules warmed up
   HLOGRAPH_TRY(gpu::KernelProfiler::Start(/*by_step=*/true));
-  StepTagger tagger;
+  gpu::StepTagger tagger;
   exe->set_step_observer(&tagger);
   const int calls = std::max(1, std::min(o.iters, 50));
   Status run = Status::Ok();
@@ -136,15 +121,8 @@ StatusOr<gpu::Roofline> ProfileSteps(const Options& o, const ir::Module& module,
   StatusOr<gpu::KernelTotals> totals = gpu::KernelProfiler::Stop();
   HLOGRAPH_TRY(run);
   HLOGRAPH_TRY(totals.status());
-  std::map<const gpu::Step*, gpu::StepMeasurement> measured;
-  for (const auto& [step, runs] : tagger.runs()) measured[step].runs = runs;
-  for (const auto& s : totals->by_step) {
-    gpu::StepMeasurement& m = measured[reinterpret_cast<const gpu::Step*>(static_cast<uintptr_t>(s.step))];
-    m.activities = s.activities;
-    m.seconds = s.seconds;
-    m.copy_bytes = s.copy_bytes;
-  }
-  gpu::Roofline roofline = gpu::BuildRoofline(exe->program(), measured, calls, gpu::DeviceLimits::H200());
+  gpu::Roofline roofline = gpu::BuildRoofline(exe->program(), gpu::StepMeasurements(tagger, *totals), calls,
+                                              gpu::DeviceLimits::H200());
   roofline.unattributed_seconds = totals->unattributed_s / calls;
   for (gpu::RooflineRow& row : roofline.rows) {
     if (const auto* k = std::get_if<gpu::KernelStep>(&row.step->action)) {
