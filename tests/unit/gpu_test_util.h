@@ -124,11 +124,17 @@ inline GpuCompileOptions Mode(ExecutionMode mode) {
   return o;
 }
 
+// How later calls must agree with the first: bit for bit (sums added in a
+// fixed order), or within the tolerance (float atomics add in any order).
+enum class Repeats { kBitwise, kWithinTolerance };
+
 // On a GPU: `text` in graph mode matches the interpreter on random inputs
 // from `seed`, and three more calls, alternating stream and graph mode,
 // give the first call's bits (arrival counters zero again after each
-// call, partial sums added in a fixed order).
-inline void ExpectMatchesInterpreterAndRepeats(const std::string& name, const std::string& text, uint64_t seed) {
+// call, partial sums added in a fixed order) or, with
+// Repeats::kWithinTolerance, match the interpreter again.
+inline void ExpectMatchesInterpreterAndRepeats(const std::string& name, const std::string& text, uint64_t seed,
+                                               Repeats repeats = Repeats::kBitwise) {
   std::vector<std::unique_ptr<ir::Module>> modules = testing::ParseOrDie(text);
   const ir::Operation* entry = modules[0]->EntryFunction();
   auto args = cpu::RandomTensors(ir::FunctionSignature(*entry).inputs, seed);
@@ -137,9 +143,11 @@ inline void ExpectMatchesInterpreterAndRepeats(const std::string& name, const st
   ASSERT_TRUE(want.ok()) << name << ": " << want.status().message();
   auto graph = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kGraph));
   auto stream = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kStream));
-  ASSERT_TRUE(graph.ok() && stream.ok()) << name;
+  ASSERT_TRUE(graph.ok()) << name << ": " << graph.status().message();
+  ASSERT_TRUE(stream.ok()) << name << ": " << stream.status().message();
   auto first = (*graph)->Run(*args);
   ASSERT_TRUE(first.ok()) << name << ": " << first.status().message();
+  ASSERT_EQ(first->size(), want->size()) << name;
   for (size_t i = 0; i < want->size(); ++i) {
     const std::string problem = Compare((*want)[i], (*first)[i], Rtol(text, (*want)[i].element()));
     EXPECT_TRUE(problem.empty()) << name << " seed " << seed << " result " << i << ": " << problem;
@@ -148,8 +156,13 @@ inline void ExpectMatchesInterpreterAndRepeats(const std::string& name, const st
     auto again = (call % 2 ? *stream : *graph)->Run(*args);
     ASSERT_TRUE(again.ok()) << name;
     for (size_t i = 0; i < first->size(); ++i) {
-      EXPECT_EQ(std::memcmp((*first)[i].bytes(), (*again)[i].bytes(), (*first)[i].byte_size()), 0)
-          << name << " call " << call;
+      if (repeats == Repeats::kBitwise) {
+        EXPECT_EQ(std::memcmp((*first)[i].bytes(), (*again)[i].bytes(), (*first)[i].byte_size()), 0)
+            << name << " call " << call;
+      } else {
+        const std::string problem = Compare((*want)[i], (*again)[i], Rtol(text, (*want)[i].element()));
+        EXPECT_TRUE(problem.empty()) << name << " call " << call << " result " << i << ": " << problem;
+      }
     }
   }
 }

@@ -1,129 +1,311 @@
-// stablehlo.scatter: one block, update windows applied in order.
+// stablehlo.scatter in place: the results already hold the operands (the
+// planner wrote them there); a thread per update element combines it into
+// its target, in the way plan/scatter_plan.h chose.
 #include "backends/gpu/codegen/body_emitter.h"
+#include "backends/gpu/plan/scatter_plan.h"
 
 namespace hlograph::gpu::emit {
 
-// stablehlo.scatter in one block: the operands are copied into the
-// results, then the update windows are applied one after another (a window
-// that does not fit entirely is skipped, as XLA does); the elements of one
-// window are disjoint, so the block's threads apply them together. Windows
-// run in order, so duplicate indices combine exactly as the spec's serial
-// semantics say, whatever the update body.
-StatusOr<KernelSource> EmitScatter(const Fusion& f, const EmitOptions& options) {
-  (void)options;
-  constexpr int kBlock = 1024;
-  const ir::Operation& op = *f.ops.back();
-  const auto* dn = op.attr("scatter_dimension_numbers").as<ir::ScatterDimsAttr>();
-  if (!dn) return Status::Error("scatter without scatter_dimension_numbers");
-  const size_t n = (op.num_operands() - 1) / 2;
-  const ir::Value* indices = op.operand(n);
-  const ir::Type& out_type = op.result(0)->type();
-  const ir::Type& upd_type = op.operand(n + 1)->type();
-  const int64_t ivd = dn->index_vector_dim;
-  const auto contains = [](const std::vector<int64_t>& v, int64_t x) {
-    return std::find(v.begin(), v.end(), x) != v.end();
-  };
-  std::vector<int64_t> scatter_dims, window_dims, window_shape, scatter_shape, idx_batch_dims, operand_window_dims;
-  for (int64_t d = 0; d < upd_type.rank(); ++d) {
-    if (contains(dn->update_window_dims, d)) {
-      window_dims.push_back(d);
-      window_shape.push_back(upd_type.dim(d));
-    } else {
-      scatter_dims.push_back(d);
-      scatter_shape.push_back(upd_type.dim(d));
+namespace {
+
+// Atomic read-modify-write helpers. The compare-and-swap loop works on the
+// aligned 32- or 64-bit word holding the element (1- and 2-byte elements
+// share their word with neighbours, which the loop leaves as it finds
+// them); `f` maps the element's storage value to the new one.
+const char* const kScatterHelpers = R"(
+template <typename S, typename F>
+__device__ __forceinline__ void hlo_atomic_update(S* addr, F f) {
+  static_assert(sizeof(S) == 1 || sizeof(S) == 2 || sizeof(S) == 4 || sizeof(S) == 8, "element size");
+  if constexpr (sizeof(S) == 8) {
+    unsigned long long* word = (unsigned long long*)addr;
+    unsigned long long old = *(volatile unsigned long long*)word, assumed;
+    do {
+      assumed = old;
+      S cur;
+      memcpy(&cur, &assumed, 8);
+      const S next = f(cur);
+      unsigned long long bits;
+      memcpy(&bits, &next, 8);
+      if (bits == assumed) return;
+      old = atomicCAS(word, assumed, bits);
+    } while (old != assumed);
+  } else {
+    const unsigned long long at = (unsigned long long)addr;
+    unsigned int* word = (unsigned int*)(at & ~3ull);
+    const unsigned int shift = (unsigned int)(at & 3ull) * 8u;
+    const unsigned int mask = sizeof(S) == 4 ? 0xffffffffu : (((1u << (8 * sizeof(S))) - 1u) << shift);
+    unsigned int old = *(volatile unsigned int*)word, assumed;
+    do {
+      assumed = old;
+      const unsigned int mine = (assumed & mask) >> shift;
+      S cur;
+      memcpy(&cur, &mine, sizeof(S));
+      const S next = f(cur);
+      unsigned int bits = 0;
+      memcpy(&bits, &next, sizeof(S));
+      const unsigned int merged = (assumed & ~mask) | ((bits << shift) & mask);
+      if (merged == assumed) return;
+      old = atomicCAS(word, assumed, merged);
+    } while (old != assumed);
+  }
+}
+template <typename T>
+__device__ __forceinline__ void hlo_atomic_add(T* addr, T v) { atomicAdd(addr, v); }
+__device__ __forceinline__ void hlo_atomic_add(long* addr, long v) {
+  atomicAdd((unsigned long long*)addr, (unsigned long long)v);
+}
+__device__ __forceinline__ void hlo_atomic_add(long long* addr, long long v) {
+  atomicAdd((unsigned long long*)addr, (unsigned long long)v);
+}
+__device__ __forceinline__ void hlo_atomic_add(unsigned long* addr, unsigned long v) {
+  atomicAdd((unsigned long long*)addr, (unsigned long long)v);
+}
+template <typename R>
+__device__ __forceinline__ void hlo_atomic_add(hlo_complex<R>* addr, hlo_complex<R> v) {
+  atomicAdd(&addr->re, v.re);
+  atomicAdd(&addr->im, v.im);
+}
+template <typename T>
+__device__ __forceinline__ void hlo_atomic_min(T* addr, T v) { atomicMin(addr, v); }
+__device__ __forceinline__ void hlo_atomic_min(long* addr, long v) { atomicMin((long long*)addr, (long long)v); }
+__device__ __forceinline__ void hlo_atomic_min(unsigned long* addr, unsigned long v) {
+  atomicMin((unsigned long long*)addr, (unsigned long long)v);
+}
+template <typename T>
+__device__ __forceinline__ void hlo_atomic_max(T* addr, T v) { atomicMax(addr, v); }
+__device__ __forceinline__ void hlo_atomic_max(long* addr, long v) { atomicMax((long long*)addr, (long long)v); }
+__device__ __forceinline__ void hlo_atomic_max(unsigned long* addr, unsigned long v) {
+  atomicMax((unsigned long long*)addr, (unsigned long long)v);
+}
+)";
+
+// Emits the scatter's index arithmetic for the code of one kernel.
+class ScatterEmitter {
+ public:
+  ScatterEmitter(const Fusion& f, const ScatterPlan& plan, BodyEmitter& e)
+      : op_(*f.ops.back()), plan_(plan), e_(e), dn_(*op_.attr("scatter_dimension_numbers").as<ir::ScatterDimsAttr>()) {}
+
+  const ir::Value* indices() const { return op_.operand(plan_.results); }
+  const ir::Value* updates(size_t j) const { return op_.operand(plan_.results + 1 + j); }
+  const ir::Type& result_type(size_t j) const { return op_.result(j)->type(); }
+
+  // The window's start in the result for scatter position `sidx`.
+  StatusOr<Index> Start(const Index& sidx) {
+    const ir::Type& out = result_type(0);
+    Index start(static_cast<size_t>(out.rank()), "0");
+    const auto batch_index = [&](int64_t indices_dim) {
+      const auto at = std::find(plan_.index_batch_dims.begin(), plan_.index_batch_dims.end(), indices_dim) -
+                      plan_.index_batch_dims.begin();
+      return sidx[static_cast<size_t>(at)];
+    };
+    const int64_t ivd = dn_.index_vector_dim;
+    for (size_t c = 0; c < dn_.scatter_dims_to_operand_dims.size(); ++c) {
+      Index at(static_cast<size_t>(indices()->type().rank()));
+      for (int64_t k = 0; k < indices()->type().rank(); ++k) {
+        at[static_cast<size_t>(k)] = k == ivd ? std::to_string(c) : batch_index(k);
+      }
+      HLOGRAPH_ASSIGN(std::string v, e_.Emit(indices(), at));
+      start[static_cast<size_t>(dn_.scatter_dims_to_operand_dims[c])] = e_.IndexVar("(long long)(" + v + ")");
+    }
+    for (size_t i = 0; i < dn_.input_batching_dims.size(); ++i) {
+      start[static_cast<size_t>(dn_.input_batching_dims[i])] = batch_index(dn_.scatter_indices_batching_dims[i]);
+    }
+    return start;
+  }
+
+  // Whether the whole window fits (one that does not is skipped, as the
+  // spec says).
+  std::string Fits(const Index& start) const {
+    const ir::Type& out = result_type(0);
+    std::string fits = "true";
+    for (size_t d = 0; d < start.size(); ++d) {
+      if (start[d] == "0") continue;
+      fits += " && " + start[d] + " >= 0 && " + start[d] +
+              " <= " + std::to_string(out.dim(static_cast<int64_t>(d)) - plan_.extent[d]) + "LL";
+    }
+    return fits;
+  }
+
+  // The linear index in the results of window element `widx` at `start`.
+  std::string Target(const Index& start, const Index& widx) {
+    Index target = start;
+    for (size_t i = 0; i < plan_.operand_window_dims.size(); ++i) {
+      const size_t d = static_cast<size_t>(plan_.operand_window_dims[i]);
+      target[d] = e_.IndexVar(start[d] + " + " + widx[i]);
+    }
+    return e_.IndexVar(e_.Linear(target, result_type(0).shape()));
+  }
+
+  // The update operands' index for scatter position `sidx`, window `widx`.
+  Index UpdateIndex(const Index& sidx, const Index& widx) const {
+    Index u(static_cast<size_t>(updates(0)->type().rank()));
+    for (size_t i = 0; i < plan_.scatter_dims.size(); ++i) u[static_cast<size_t>(plan_.scatter_dims[i])] = sidx[i];
+    for (size_t i = 0; i < plan_.window_dims.size(); ++i) u[static_cast<size_t>(plan_.window_dims[i])] = widx[i];
+    return u;
+  }
+
+  StatusOr<std::vector<std::string>> Updates(const Index& uidx) {
+    std::vector<std::string> u;
+    for (size_t j = 0; j < plan_.results; ++j) {
+      HLOGRAPH_ASSIGN(std::string v, e_.Emit(updates(j), uidx));
+      u.push_back(v);
+    }
+    return u;
+  }
+
+  // Loads the results at `t` into fresh variables.
+  StatusOr<std::vector<std::string>> LoadResults(const std::string& t) {
+    std::vector<std::string> cur;
+    for (size_t j = 0; j < plan_.results; ++j) {
+      HLOGRAPH_ASSIGN(std::string ct, ComputeType(result_type(j).element()));
+      cur.push_back(e_.Fresh("cur"));
+      e_.Line(ct + " " + cur.back() + " = " + LoadExpr(result_type(j).element(), "o" + std::to_string(j) + "[" + t + "]") + ";");
+    }
+    return cur;
+  }
+
+  // cur = body(cur, u), in place.
+  Status Combine(const std::vector<std::string>& cur, const std::vector<std::string>& u) {
+    std::vector<std::string> args = cur;
+    args.insert(args.end(), u.begin(), u.end());
+    HLOGRAPH_ASSIGN(std::vector<std::string> next, e_.EmitRegion(op_.region(0).front(), args));
+    for (size_t j = 0; j < plan_.results; ++j) e_.Line(cur[j] + " = " + next[j] + ";");
+    return Status::Ok();
+  }
+
+  void StoreResults(const std::string& t, const std::vector<std::string>& cur) {
+    for (size_t j = 0; j < plan_.results; ++j) {
+      e_.Line("o" + std::to_string(j) + "[" + t + "] = " + StoreExpr(result_type(j).element(), cur[j]) + ";");
     }
   }
-  for (int64_t d = 0; d < indices->type().rank(); ++d) {
-    if (d != ivd) idx_batch_dims.push_back(d);
-  }
-  for (int64_t d = 0; d < out_type.rank(); ++d) {
-    if (!contains(dn->inserted_window_dims, d) && !contains(dn->input_batching_dims, d)) operand_window_dims.push_back(d);
-  }
-  int64_t windows = 1, window_elems = 1;
-  for (int64_t s : scatter_shape) windows *= s;
-  for (int64_t s : window_shape) window_elems *= s;
 
+  // One thread's update with a native atomic, a store, or a compare-and-swap loop.
+  Status Atomic(const std::string& t, const std::string& u) {
+    const ir::ElementType e = result_type(0).element();
+    const std::string addr = "o0 + " + t;
+    HLOGRAPH_ASSIGN(std::string st, StorageType(e));
+    switch (plan_.order == ScatterOrder::kAtomic ? plan_.combiner : ScatterCombiner::kOther) {
+      case ScatterCombiner::kReplace: e_.Line("o0[" + t + "] = " + StoreExpr(e, u) + ";"); return Status::Ok();
+      case ScatterCombiner::kAdd: e_.Line("hlo_atomic_add(" + addr + ", (" + st + ")(" + StoreExpr(e, u) + "));"); return Status::Ok();
+      case ScatterCombiner::kMin: e_.Line("hlo_atomic_min(" + addr + ", (" + st + ")(" + u + "));"); return Status::Ok();
+      case ScatterCombiner::kMax: e_.Line("hlo_atomic_max(" + addr + ", (" + st + ")(" + u + "));"); return Status::Ok();
+      case ScatterCombiner::kOther: break;
+    }
+    // The body inside a lambda: from the element's storage value to the new one.
+    HLOGRAPH_ASSIGN(std::string ct, ComputeType(e));
+    e_.Open("hlo_atomic_update(" + addr + ", [&](" + st + " stored) -> " + st);
+    const std::string cur = e_.Fresh("cur");
+    e_.Line(ct + " " + cur + " = " + LoadExpr(e, "stored") + ";");
+    HLOGRAPH_TRY(Combine({cur}, {u}));
+    e_.Line("return " + StoreExpr(e, cur) + ";");
+    e_.Close();
+    e_.Line(");");
+    return Status::Ok();
+  }
+
+ private:
+  const ir::Operation& op_;
+  const ScatterPlan& plan_;
+  BodyEmitter& e_;
+  const ir::ScatterDimsAttr& dn_;
+};
+
+std::vector<int64_t> Concat(std::vector<int64_t> a, const std::vector<int64_t>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+// A thread per update element (scatter position major, so that a warp's
+// threads read neighbouring update elements and write neighbouring targets).
+Status EmitParallel(const ScatterPlan& plan, BodyEmitter& e, ScatterEmitter& s) {
+  e.Line("const long long N = " + std::to_string(plan.updates()) + "LL;");
+  e.Open(kGridStrideLoop);
+  const Index all = e.Delinearize("lin", Concat(plan.scatter_shape, plan.window_shape));
+  const Index sidx(all.begin(), all.begin() + static_cast<long>(plan.scatter_shape.size()));
+  const Index widx(all.begin() + static_cast<long>(plan.scatter_shape.size()), all.end());
+  HLOGRAPH_ASSIGN(Index start, s.Start(sidx));
+  e.Line("if (!(" + s.Fits(start) + ")) continue;");
+  const std::string t = s.Target(start, widx);
+  if (plan.order == ScatterOrder::kSortedRuns) {
+    // Only the first position of a run of equal starts works: it folds the
+    // run's updates in order, then writes once.
+    e.Line("const long long s = lin / " + std::to_string(plan.window_elements) + "LL;");
+    e.Open("if (s > 0)");
+    const Index prev_sidx = e.Delinearize("(s - 1)", plan.scatter_shape);
+    HLOGRAPH_ASSIGN(Index prev, s.Start(prev_sidx));
+    std::string same = "true";
+    for (size_t d = 0; d < start.size(); ++d) same += " && " + prev[d] + " == " + start[d];
+    e.Line("if (" + same + ") continue;");
+    e.Close();
+    HLOGRAPH_ASSIGN(std::vector<std::string> cur, s.LoadResults(t));
+    e.Open("for (long long r = s; r < " + std::to_string(plan.windows) + "LL; ++r)");
+    const Index r_sidx = e.Delinearize("r", plan.scatter_shape);
+    HLOGRAPH_ASSIGN(Index at, s.Start(r_sidx));
+    std::string differs = "false";
+    for (size_t d = 0; d < start.size(); ++d) differs += " || " + at[d] + " != " + start[d];
+    e.Line("if (" + differs + ") break;");
+    HLOGRAPH_ASSIGN(std::vector<std::string> u, s.Updates(s.UpdateIndex(r_sidx, widx)));
+    HLOGRAPH_TRY(s.Combine(cur, u));
+    e.Close();
+    s.StoreResults(t, cur);
+  } else {
+    HLOGRAPH_ASSIGN(std::vector<std::string> u, s.Updates(s.UpdateIndex(sidx, widx)));
+    if (plan.order == ScatterOrder::kUnique) {
+      HLOGRAPH_ASSIGN(std::vector<std::string> cur, s.LoadResults(t));
+      HLOGRAPH_TRY(s.Combine(cur, u));
+      s.StoreResults(t, cur);
+    } else {
+      HLOGRAPH_TRY(s.Atomic(t, u[0]));
+    }
+  }
+  e.Close();
+  return Status::Ok();
+}
+
+// One block applies the windows in order (duplicate indices combine as
+// the spec's serial semantics say, whatever the body); the elements of one
+// window are disjoint, so its threads apply them together.
+Status EmitSerial(const ScatterPlan& plan, BodyEmitter& e, ScatterEmitter& s) {
+  e.Open("for (long long s = 0; s < " + std::to_string(plan.windows) + "LL; ++s)");
+  const Index sidx = e.Delinearize("s", plan.scatter_shape);
+  HLOGRAPH_ASSIGN(Index start, s.Start(sidx));
+  e.Open("if (" + s.Fits(start) + ")");
+  e.Open("for (long long w = threadIdx.x; w < " + std::to_string(plan.window_elements) + "LL; w += blockDim.x)");
+  const Index widx = e.Delinearize("w", plan.window_shape);
+  const std::string t = s.Target(start, widx);
+  HLOGRAPH_ASSIGN(std::vector<std::string> cur, s.LoadResults(t));
+  HLOGRAPH_ASSIGN(std::vector<std::string> u, s.Updates(s.UpdateIndex(sidx, widx)));
+  HLOGRAPH_TRY(s.Combine(cur, u));
+  s.StoreResults(t, cur);
+  e.Close();
+  e.Close();
+  e.Line("__syncthreads();");
+  e.Close();
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<KernelSource> EmitScatter(const Fusion& f, const EmitOptions& options) {
+  const ir::Operation& op = *f.ops.back();
+  HLOGRAPH_ASSIGN(ScatterPlan plan, PlanScatter(op));
   std::ostringstream body;
   BodyEmitter e(f, body);
-  std::vector<std::string> ct(n);
-  for (size_t j = 0; j < n; ++j) {
-    HLOGRAPH_ASSIGN(ct[j], ComputeType(op.result(j)->type().element()));
-  }
-  // Copy the operands.
-  e.Open("for (long long lin = threadIdx.x; lin < " + std::to_string(out_type.NumElements()) +
-         "LL; lin += blockDim.x)");
-  const Index all = e.Delinearize("lin", out_type.shape());
-  for (size_t j = 0; j < n; ++j) {
-    HLOGRAPH_ASSIGN(std::string v, e.Emit(op.operand(j), all));
-    e.Line("o" + std::to_string(j) + "[lin] = " + StoreExpr(op.result(j)->type().element(), v) + ";");
-  }
-  e.Close();
-  e.Line("__syncthreads();");
-  e.Open("for (long long s = 0; s < " + std::to_string(windows) + "LL; ++s)");
-  const Index sidx = e.Delinearize("s", scatter_shape);
-  // The window's start in the operand; out of bounds skips the window.
-  Index start(static_cast<size_t>(out_type.rank()), "0");
-  const auto batch_index = [&](int64_t indices_dim) {
-    const auto at = std::find(idx_batch_dims.begin(), idx_batch_dims.end(), indices_dim) - idx_batch_dims.begin();
-    return sidx[static_cast<size_t>(at)];
-  };
-  for (size_t c = 0; c < dn->scatter_dims_to_operand_dims.size(); ++c) {
-    Index at(static_cast<size_t>(indices->type().rank()));
-    for (int64_t k = 0; k < indices->type().rank(); ++k) {
-      at[static_cast<size_t>(k)] = k == ivd ? std::to_string(c) : batch_index(k);
-    }
-    HLOGRAPH_ASSIGN(std::string v, e.Emit(indices, at));
-    start[static_cast<size_t>(dn->scatter_dims_to_operand_dims[c])] = e.IndexVar("(long long)(" + v + ")");
-  }
-  for (size_t i = 0; i < dn->input_batching_dims.size(); ++i) {
-    start[static_cast<size_t>(dn->input_batching_dims[i])] = batch_index(dn->scatter_indices_batching_dims[i]);
-  }
-  std::vector<int64_t> extent(static_cast<size_t>(out_type.rank()), 1);  // the window's size per operand dim
-  for (size_t i = 0; i < operand_window_dims.size() && i < window_shape.size(); ++i) {
-    extent[static_cast<size_t>(operand_window_dims[i])] = window_shape[i];
-  }
-  std::string fits = "true";
-  for (size_t d = 0; d < extent.size(); ++d) {
-    fits += " && " + start[d] + " >= 0 && " + start[d] + " <= " +
-            std::to_string(out_type.dim(static_cast<int64_t>(d)) - extent[d]) + "LL";
-  }
-  e.Open("if (" + fits + ")");
-  e.Open("for (long long w = threadIdx.x; w < " + std::to_string(window_elems) + "LL; w += blockDim.x)");
-  const Index widx = e.Delinearize("w", window_shape);
-  Index uidx(static_cast<size_t>(upd_type.rank()));
-  for (size_t i = 0; i < scatter_dims.size(); ++i) uidx[static_cast<size_t>(scatter_dims[i])] = sidx[i];
-  for (size_t i = 0; i < window_dims.size(); ++i) uidx[static_cast<size_t>(window_dims[i])] = widx[i];
-  Index target = start;
-  for (size_t i = 0; i < operand_window_dims.size(); ++i) {
-    const size_t d = static_cast<size_t>(operand_window_dims[i]);
-    target[d] = e.IndexVar(start[d] + " + " + widx[i]);
-  }
-  const std::string t = e.IndexVar(e.Linear(target, out_type.shape()));
-  std::vector<std::string> args;
-  for (size_t j = 0; j < n; ++j) {
-    const std::string cur = e.Fresh("cur");
-    e.Line("const " + ct[j] + " " + cur + " = " +
-           LoadExpr(op.result(j)->type().element(), "o" + std::to_string(j) + "[" + t + "]") + ";");
-    args.push_back(cur);
-  }
-  for (size_t j = 0; j < n; ++j) {
-    HLOGRAPH_ASSIGN(std::string u, e.Emit(op.operand(n + 1 + j), uidx));
-    args.push_back(u);
-  }
-  HLOGRAPH_ASSIGN(std::vector<std::string> next, e.EmitRegion(op.region(0).front(), args));
-  for (size_t j = 0; j < n; ++j) {
-    e.Line("o" + std::to_string(j) + "[" + t + "] = " + StoreExpr(op.result(j)->type().element(), next[j]) + ";");
-  }
-  e.Close();
-  e.Close();
-  e.Line("__syncthreads();");
-  e.Close();
-  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, kBlock));
+  ScatterEmitter s(f, plan, e);
   LaunchDims launch;
-  launch.block = {kBlock, 1, 1};
-  launch.grid = {1, 1, 1};
-  KernelSource k{f.name, head + body.str() + "}\n", launch, "scatter (one block, windows in order)"};
-  return k;
+  if (plan.order == ScatterOrder::kSerial) {
+    constexpr int kBlock = 1024;
+    HLOGRAPH_TRY(EmitSerial(plan, e, s));
+    launch.block = {kBlock, 1, 1};
+    launch.grid = {plan.updates() == 0 ? 0u : 1u, 1, 1};
+    HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, kBlock));
+    return KernelSource{f.name, head + body.str() + "}\n", launch, "scatter in place (" + plan.ToString() + ", one block)"};
+  }
+  HLOGRAPH_TRY(EmitParallel(plan, e, s));
+  launch = GridStride(plan.updates(), options);
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
+  return KernelSource{f.name, std::string(kScatterHelpers) + head + body.str() + "}\n", launch,
+                      "scatter in place (" + plan.ToString() + ", a thread per update element)"};
 }
 
 }  // namespace hlograph::gpu::emit

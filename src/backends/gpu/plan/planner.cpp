@@ -139,7 +139,7 @@ class Planner {
           } else if (exit_dot_.count(&op)) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
           } else if (const auto in_place = update_in_place_.find(&op); in_place != update_in_place_.end()) {
-            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kUpdateSliceInPlace, seq, in_place->second));
+            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kUpdateSliceInPlace, seq, {in_place->second}));
           } else if (materialized_.count(op.result(0))) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kLoop, seq));
           }
@@ -151,7 +151,7 @@ class Planner {
           HLOGRAPH_TRY(EmitFusion(op, op.name() == "chlo.top_k" ? FusionKind::kTopK : FusionKind::kSort, seq));
           break;
         case OpClass::kScatter:
-          HLOGRAPH_TRY(EmitFusion(op, FusionKind::kScatter, seq));
+          HLOGRAPH_TRY(EmitScatter(op, seq));
           break;
         case OpClass::kRng:
           HLOGRAPH_TRY(EmitFusion(op, FusionKind::kRng, seq));
@@ -491,9 +491,9 @@ class Planner {
   }
 
   // A kernel computing `root` (and the inline values it reads).
-  // `into`: the buffer the root's single result is written to (an update in
-  // place), instead of a new one.
-  Status EmitFusion(const ir::Operation& root, FusionKind kind, Sequence& seq, BufferId into = -1) {
+  // `into`: the buffers the root's results are written to (an update in
+  // place), instead of new ones.
+  Status EmitFusion(const ir::Operation& root, FusionKind kind, Sequence& seq, const std::vector<BufferId>& into = {}) {
     Fusion f;
     f.kind = kind;
     f.name = "fusion_" + std::to_string(program_.fusions.size());
@@ -522,10 +522,12 @@ class Planner {
         continue;
       }
       const ir::Value* v = op->operand(next++);
-      // An update in place does not read the array it updates.
+      // An update in place does not read the arrays it updates (a
+      // scatter's first half of operands).
       const bool in_place = (kind == FusionKind::kUpdateSliceInPlace && op == &root) ||
                             std::find(stores.begin(), stores.end(), op) != stores.end();
       if (in_place && next == 1) continue;
+      if (kind == FusionKind::kScatter && op == &root && next <= op->num_operands() / 2) continue;
       const ir::Operation* def = v->defining_op();
       const bool inline_value = def && !buffers_.count(v) && !materialized_.count(v) &&
                                 (ClassifyOp(*def) == OpClass::kFusible || def == dot ||
@@ -554,7 +556,8 @@ class Planner {
       f.input_types.push_back(v->type());
     }
     for (const auto& r : root.results()) {
-      const BufferId id = into >= 0 ? into : NewTemp(r->type(), Describe(root));
+      const size_t i = k.outputs.size();
+      const BufferId id = i < into.size() ? into[i] : NewTemp(r->type(), Describe(root));
       buffers_[r.get()] = id;
       k.outputs.push_back(id);
       f.outputs.push_back(r.get());
@@ -745,6 +748,24 @@ class Planner {
                                            ", which the GPU backend does not handle yet"));
     }
     return Status::Ok();
+  }
+
+  // A scatter: its operands written into its results (computed there by
+  // the loop kernel that would compute them only for it, else copied),
+  // then a kernel updating the results in place (plan/scatter_plan.h).
+  Status EmitScatter(const ir::Operation& op, Sequence& seq) {
+    const size_t n = op.num_operands() / 2;
+    std::vector<BufferId> results;
+    for (size_t j = 0; j < n; ++j) {
+      const ir::Value* v = op.operand(j);
+      HLOGRAPH_ASSIGN(BufferId init, BufferOf(v, seq));
+      const BufferId result = NewTemp(op.result(j)->type(), Describe(op));
+      // Computing v into the result is safe only when nothing else reads v
+      // (the scatter reads it once, as this operand).
+      if (!ComputeInto(v, init, result, seq, op)) HLOGRAPH_TRY(EmitCopy(init, result, seq, &op));
+      results.push_back(result);
+    }
+    return EmitFusion(op, FusionKind::kScatter, seq, results);
   }
 
   Status EmitCopy(BufferId src, BufferId dst, Sequence& seq, const ir::Operation* op) {

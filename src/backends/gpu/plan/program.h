@@ -63,7 +63,7 @@ enum class FusionKind {
   kReduction,  // a stablehlo.reduce whose operands are computed in the kernel
   kTranspose,  // inputs[0] permuted by `permutation` (feeds a GEMM)
   kSort,       // a stablehlo.sort: a block sorts each row in shared memory
-  kScatter,    // a stablehlo.scatter: one block copies, then applies updates
+  kScatter,    // a stablehlo.scatter updating its results in place (plan/scatter_plan.h)
   kConvolution,  // a stablehlo.convolution: a thread (or warp) per output element
   kTopK,       // a chlo.top_k: a block sorts each row, keeps the first k
   kFft,        // a stablehlo.fft: a thread per output element sums the DFT
