@@ -131,6 +131,8 @@ bool Parser::ParseOperation(ir::Block* block) {
     ok = ParseWhileOp(raw, num_results);
   } else if (def->syntax == "custom:manual_computation") {
     ok = ParseManualComputationOp(raw, num_results);
+  } else if (def->syntax == "custom:scan") {
+    ok = ParseScanOp(raw, num_results);
   } else {
     ok = ParseSyntaxItems(raw, ir::ParseSyntaxSpec(def->syntax), num_results);
   }
@@ -366,6 +368,22 @@ bool Parser::ParseSyntaxItems(ir::Operation* op, const std::vector<ir::SyntaxIte
         }
         break;
       }
+      case Kind::kRegions:
+        // ({...}, {...}) when present: a region opens right after the '('.
+        if (tok_.Is(Tok::kLParen)) {
+          State s = Save();
+          Advance();
+          const bool regions = tok_.Is(Tok::kLBrace);
+          Restore(s);
+          if (regions) {
+            Advance();
+            do {
+              if (!ParseRegion(op->AddRegion())) return false;
+            } while (Consume(Tok::kComma));
+            if (!Expect(Tok::kRParen, "')' after the regions")) return false;
+          }
+        }
+        break;
       case Kind::kCustom:
         if (!ParseCustomPiece(op, item.text)) return false;
         break;

@@ -1,7 +1,8 @@
 // The recursive-descent parser behind frontend/parser.h. One class, split
 // over files by what it parses: parse_types.cpp, parse_attributes.cpp,
 // parse_locations.cpp, parse_ops.cpp (generic form and the syntax little
-// language), parse_custom_ops.cpp (module, func, reduce, while, ...).
+// language), parse_custom_ops.cpp (module, func, reduce, while, ...),
+// parse_scan.cpp (chlo.scan).
 #pragma once
 
 #include <memory>
@@ -107,6 +108,7 @@ class Parser {
   bool ParseReduceOp(ir::Operation* op, size_t num_results);
   bool ParseWhileOp(ir::Operation* op, size_t num_results);
   bool ParseManualComputationOp(ir::Operation* op, size_t num_results);
+  bool ParseScanOp(ir::Operation* op, size_t num_results);  // chlo.scan
   bool ParseBlockArgument(ir::Block* block);  // %name: type loc(...)?
 
   // ---- values ---------------------------------------------------------------

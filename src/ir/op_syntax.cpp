@@ -24,6 +24,8 @@ std::vector<SyntaxItem> ParseSyntaxSpec(std::string_view spec) {
       item.kind = SyntaxItem::Kind::kOperand0;
     } else if (word == "dict") {
       item.kind = SyntaxItem::Kind::kDict;
+    } else if (word == "regions") {
+      item.kind = SyntaxItem::Kind::kRegions;
     } else if (word == "?[") {
       item.kind = SyntaxItem::Kind::kOptBegin;
     } else if (word == "]?") {

@@ -7,6 +7,7 @@
 //   op0          the first operand only
 //   $name        attribute `name` in its short form   [1, 2] / LT / 0 / "s"
 //   @name        symbol-reference attribute `name`    @callee
+//   regions      the op's regions, if any: ({...}, {...})
 //   dict         the attributes no other item printed {k = v}
 //   ?[ ... ]?    optional group, present when its first attribute is
 //   custom:name  a hand-written piece (slice ranges, dot dims, ...)
@@ -26,7 +27,7 @@
 namespace hlograph::ir {
 
 struct SyntaxItem {
-  enum class Kind { kOperands, kOperand0, kAttr, kSymbol, kDict, kOptBegin, kOptEnd, kCustom, kTypes, kLiteral };
+  enum class Kind { kOperands, kOperand0, kAttr, kSymbol, kDict, kRegions, kOptBegin, kOptEnd, kCustom, kTypes, kLiteral };
   Kind kind;
   std::string text;  // attribute name, custom name, type style or literal
   bool glue = false;

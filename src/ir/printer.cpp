@@ -173,6 +173,8 @@ class Printer {
       PrintWhile(op);
     } else if (def.syntax == "custom:manual_computation") {
       PrintManualComputation(op);
+    } else if (def.syntax == "custom:scan") {
+      PrintScan(op);
     } else {
       std::string name = def.name;
       if (def.dialect() == "func" && DirectlyInFunc(op)) name = std::string(def.short_name());
@@ -304,6 +306,21 @@ class Printer {
             PrintDictionary(d, rest);
             pieces.push_back({d, false});
           }
+          break;
+        }
+        case SyntaxItem::Kind::kRegions: {
+          if (op.num_regions() == 0) break;
+          // Printed aside, then placed: the regions' text spans lines.
+          std::string saved;
+          std::swap(saved, out_);
+          out_ += "(";
+          for (size_t r = 0; r < op.num_regions(); ++r) {
+            if (r) out_ += ", ";
+            PrintRegion(op.region(r), /*print_entry_header=*/true);
+          }
+          out_ += ")";
+          std::swap(saved, out_);
+          pieces.push_back({saved, false});
           break;
         }
         case SyntaxItem::Kind::kCustom: {
@@ -638,6 +655,35 @@ class Printer {
     PrintRegionWithNamedArgs(op.region(1));
     PopScope();
     PopScope();
+  }
+
+  // chlo.scan(%in) inits (%init) dimension=N  attributes {...} {body} : (A) -> R
+  // (the two spaces are MLIR's: the attribute dictionary's own leading one).
+  void PrintScan(const Operation& op) {
+    const auto* split = op.attr("operandSegmentSizes").as<DenseArrayAttr>();
+    size_t inputs = op.num_operands();
+    if (split && split->values.size() == 2 && split->values[0] >= 0 &&
+        static_cast<size_t>(split->values[0]) <= op.num_operands()) {
+      inputs = static_cast<size_t>(split->values[0]);
+    }
+    const std::vector<Value*>& operands = op.operands();
+    out_ += "chlo.scan(" + Refs({operands.begin(), operands.begin() + static_cast<std::ptrdiff_t>(inputs)}) +
+            ") inits (" + Refs({operands.begin() + static_cast<std::ptrdiff_t>(inputs), operands.end()}) + ")";
+    const auto* dimension = op.attr("dimension").as<IntegerAttr>();
+    out_ += " dimension=" + std::to_string(dimension ? dimension->value : 0) + " ";
+    std::vector<NamedAttribute> rest;
+    for (const auto& a : op.attributes()) {
+      if (a.first != "dimension" && a.first != "operandSegmentSizes" && a.first != "resultSegmentSizes") {
+        rest.push_back(a);
+      }
+    }
+    if (!rest.empty()) {
+      out_ += " attributes ";
+      PrintDictionary(out_, rest);
+    }
+    out_ += " ";
+    PrintRegion(op.region(0), /*print_entry_header=*/true);
+    out_ += " : " + FunctionType{op.OperandTypes(), op.ResultTypes()}.ToString();
   }
 
   void PrintManualComputation(const Operation& op) {

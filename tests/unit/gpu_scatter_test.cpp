@@ -2,6 +2,7 @@
 // every kernel compiles, and, on a GPU, that results match the interpreter.
 #include <gtest/gtest.h>
 
+#include "backends/gpu/plan/graph_plan.h"
 #include "backends/gpu/plan/scatter_plan.h"
 #include "gpu_test_util.h"
 
@@ -91,6 +92,35 @@ func.func @main(%m: tensor<300x8xf32>, %dst: tensor<300xi32>) -> tensor<50x8xf32
 }
 )";
 
+// The gradient of take_along_axis (a cross-entropy's): one update per
+// row, picked by the batching dim, consumed by a subtraction.
+constexpr const char* kOneHotRows = R"(
+func.func @main(%p: tensor<6x40xf32>, %labels: tensor<6x1x1xi32>, %g: tensor<6x1xf32>) -> tensor<6x40xf32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %zeros = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<f32>) -> tensor<6x40xf32>
+  %s = "stablehlo.scatter"(%zeros, %labels, %g) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [1], input_batching_dims = [0], scatter_indices_batching_dims = [0], scatter_dims_to_operand_dims = [1], index_vector_dim = 2>, unique_indices = false}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %r = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %r : tensor<f32>
+    }) : (tensor<6x40xf32>, tensor<6x1x1xi32>, tensor<6x1xf32>) -> tensor<6x40xf32>
+  %d = stablehlo.subtract %p, %s : tensor<6x40xf32>
+  return %d : tensor<6x40xf32>
+}
+)";
+
+TEST(GpuScatterPlan, WindowsPickedByBatchingDimsAloneFuseIntoTheConsumer) {
+  auto modules = testing::ParseOrDie(kOneHotRows);
+  const ir::Operation* op = FindScatter(*modules[0]);
+  ASSERT_NE(op, nullptr);
+  EXPECT_TRUE(IsElementMapScatter(*op));
+  EXPECT_FALSE(IsElementMapScatter(*FindScatter(*testing::ParseOrDie(kSegmentSum)[0])));
+  Planned p = Plan(kOneHotRows);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  ASSERT_EQ(p.program->fusions.size(), 1u) << p.program->ToString();
+  EXPECT_EQ(p.program->fusions[0].kind, FusionKind::kLoop);
+  ExpectEveryKernelCompiles("one-hot rows", kOneHotRows);
+}
+
 TEST(GpuScatterPlan, OrderFollowsTheBodyTheTypeAndTheFlags) {
   struct Want {
     ScatterCase c;
@@ -106,7 +136,7 @@ TEST(GpuScatterPlan, OrderFollowsTheBodyTheTypeAndTheFlags) {
       {{"f32", "maximum"}, ScatterCombiner::kMax, ScatterOrder::kCompareSwap},
       {{"ui32", "minimum"}, ScatterCombiner::kMin, ScatterOrder::kAtomic},
       {{"f64", "multiply"}, ScatterCombiner::kOther, ScatterOrder::kCompareSwap},
-      {{"f32", "replace"}, ScatterCombiner::kReplace, ScatterOrder::kAtomic},
+      {{"f32", "replace"}, ScatterCombiner::kReplace, ScatterOrder::kLastWins},
       {{"f32", "multiply", true}, ScatterCombiner::kOther, ScatterOrder::kUnique},
       {{"f32", "add", false, true}, ScatterCombiner::kAdd, ScatterOrder::kSortedRuns},
       {{"complex<f64>", "multiply"}, ScatterCombiner::kOther, ScatterOrder::kSerial},
@@ -121,7 +151,26 @@ TEST(GpuScatterPlan, OrderFollowsTheBodyTheTypeAndTheFlags) {
   const ScatterPlan variadic = PlanOf(kVariadicScatter);
   EXPECT_EQ(variadic.results, 2u);
   EXPECT_EQ(variadic.order, ScatterOrder::kSerial) << variadic.ToString();
-  EXPECT_EQ(PlanOf(ScatterProgram({"f32", "add"})).ToString(), "add, atomic: 200 windows of 16");
+  EXPECT_EQ(PlanOf(ScatterProgram({"f32", "add"})).ToString(), "add, atomic x4: 200 windows of 16");
+}
+
+TEST(GpuScatterPlan, VectorAtomicsWhereRowsSplitEvenly) {
+  ScatterCase c{"f32", "add"};
+  EXPECT_EQ(PlanOf(ScatterProgram(c)).vector, 4);
+  c.type = "bf16";
+  EXPECT_EQ(PlanOf(ScatterProgram(c)).vector, 2);
+  c.type = "i32";
+  EXPECT_EQ(PlanOf(ScatterProgram(c)).vector, 1);
+  c = {"f32", "add"};
+  c.width = 6;  // rows of 6: pairs would do, fours would not
+  EXPECT_EQ(PlanOf(ScatterProgram(c)).vector, 1);
+  c.width = 33;
+  EXPECT_EQ(PlanOf(ScatterProgram(c)).vector, 1);
+  c = {"f16", "add"};
+  c.width = 6;
+  const ScatterPlan p = PlanOf(ScatterProgram(c));
+  EXPECT_EQ(p.vector, 2);
+  EXPECT_EQ(p.threads(), 200 * 3);
 }
 
 TEST(GpuScatterPlan, SortedIndicesWithWideWindowsAlongTheIndexedDimAreAtomic) {
@@ -139,6 +188,46 @@ func.func @main(%x: tensor<10x4xf32>, %i: tensor<6x1xi32>, %u: tensor<6x2x4xf32>
   const ScatterPlan p = PlanOf(text);
   EXPECT_EQ(p.order, ScatterOrder::kAtomic) << p.ToString();
   EXPECT_EQ(p.extent, (std::vector<int64_t>{2, 4}));
+}
+
+TEST(GpuScatterPlan, ReplaceWithDuplicatesClaimsUpdatesAndReleases) {
+  Planned p = Plan(ScatterProgram({"f32", "replace"}));
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  // The copy of the operand, then claim, update and release sharing one
+  // table of the 64 row slots, which is zero between calls.
+  const auto& steps = p.program->main.steps;
+  ASSERT_EQ(steps.size(), 4u) << p.program->ToString();
+  std::vector<ScatterPass> passes;
+  for (size_t i = 1; i < 4; ++i) {
+    const auto& k = std::get<KernelStep>(steps[i].action);
+    passes.push_back(p.program->fusions[static_cast<size_t>(k.fusion)].scatter_pass);
+    ASSERT_EQ(k.scratch.size(), 1u);
+    const Buffer& table = p.program->buffers[static_cast<size_t>(k.scratch[0])];
+    EXPECT_TRUE(table.zero_at_rest);
+    EXPECT_EQ(table.bytes, 64 * 4);
+    auto kernel = EmitKernel(p.program->fusions[static_cast<size_t>(k.fusion)]);
+    ASSERT_TRUE(kernel.ok()) << kernel.status().message();
+    EXPECT_NE(kernel->strategy.find("last wins"), std::string::npos) << kernel->strategy;
+  }
+  EXPECT_EQ(passes, (std::vector<ScatterPass>{ScatterPass::kClaim, ScatterPass::kUpdate, ScatterPass::kRelease}));
+  // The graph keeps the release although nothing reads what it writes.
+  const GraphPlan graph = BuildGraphPlan(*p.program);
+  ASSERT_EQ(graph.graphs.size(), 1u);
+  EXPECT_EQ(graph.graphs[0].nodes.size(), 4u) << graph.ToString(*p.program);
+}
+
+TEST(GpuScatterPlan, ReplaceIntoAHugeArrayByElementsStoresWithoutATable) {
+  const std::string text = R"(
+func.func @main(%x: tensor<100000000xf32>, %i: tensor<1000x1xi32>, %u: tensor<1000xf32>) -> tensor<100000000xf32> {
+  %s = "stablehlo.scatter"(%x, %i, %u) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      stablehlo.return %b : tensor<f32>
+    }) : (tensor<100000000xf32>, tensor<1000x1xi32>, tensor<1000xf32>) -> tensor<100000000xf32>
+  return %s : tensor<100000000xf32>
+})";
+  const ScatterPlan p = PlanOf(text);
+  EXPECT_EQ(p.order, ScatterOrder::kAtomic) << p.ToString();
+  EXPECT_EQ(p.combiner, ScatterCombiner::kReplace);
 }
 
 TEST(GpuScatterPlan, OperandComputedIntoTheResultAndUpdatesFused) {
@@ -202,7 +291,6 @@ TEST(GpuScatter, MatchesTheInterpreter) {
   // adds and multiplies combine duplicates in any order.
   uint64_t seed = 1;
   for (const ScatterCase& c : KernelCases()) {
-    if (c.body == "replace" && !c.unique) continue;  // which duplicate wins is not defined
     const bool any_order = (c.body == "add" || c.body == "multiply") && !c.sorted && !c.unique &&
                            (c.type[0] == 'f' || c.type[0] == 'b' || c.type[0] == 'c');
     ExpectMatchesInterpreterAndRepeats(c.type + " " + c.body, ScatterProgram(c), seed++,
@@ -210,6 +298,31 @@ TEST(GpuScatter, MatchesTheInterpreter) {
   }
   ExpectMatchesInterpreterAndRepeats("variadic", kVariadicScatter, 5);
   ExpectMatchesInterpreterAndRepeats("segment sum", kSegmentSum, 6, Repeats::kWithinTolerance);
+  ExpectMatchesInterpreterAndRepeats("one-hot rows", kOneHotRows, 7);
+}
+
+// A second call with other indices: the slot table was zeroed by the
+// first call's release (a stale claim would pick an earlier window).
+TEST(GpuScatter, ReplaceIsTheLastWriteOnEveryCall) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  const std::string text = ScatterProgram({"i32", "replace"});
+  auto modules = testing::ParseOrDie(text);
+  const ir::Operation* entry = modules[0]->EntryFunction();
+  auto exe = GpuExecutable::Compile(*modules[0], Mode(ExecutionMode::kGraph));
+  ASSERT_TRUE(exe.ok()) << exe.status().message();
+  for (uint64_t seed : {11, 12, 13}) {
+    auto args = cpu::RandomTensors(ir::FunctionSignature(*entry).inputs, seed);
+    ASSERT_TRUE(args.ok());
+    // Indices 0..7 only in the first 100 updates on even seeds, so that
+    // the last claimant moves between calls.
+    int32_t* idx = (*args)[1].mutable_data<int32_t>();
+    for (int64_t k = 100; k < 200; ++k) idx[k] = seed % 2 ? idx[k] : 8 + static_cast<int32_t>(k % 50);
+    auto want = cpu::Interpreter(*modules[0]).Call(*entry, *args);
+    ASSERT_TRUE(want.ok());
+    auto got = (*exe)->Run(*args);
+    ASSERT_TRUE(got.ok()) << got.status().message();
+    EXPECT_EQ(Compare((*want)[0], (*got)[0], 0), "") << "seed " << seed;
+  }
 }
 
 TEST(GpuScatter, LargeAddMatchesTheInterpreter) {

@@ -53,6 +53,10 @@ class Program:
     jit_options: Callable[[], dict] | None = None
     x64: bool = False
     num_devices: int = 1
+    # Lowered for these platforms instead of the default one: ("cuda",)
+    # shows what JAX writes for a GPU (jnp.cumsum as chlo.scan). The
+    # reference results still come from XLA:CPU.
+    platforms: tuple[str, ...] | None = None
 
     @property
     def seed(self) -> int:
@@ -82,6 +86,8 @@ class Program:
                 f"{jax.device_count()}; set XLA_FLAGS=--xla_force_host_platform_"
                 f"device_count={self.num_devices} before importing jax")
         with self.context():
+            if self.platforms:
+                return self.jitted().trace(*self.args()).lower(lowering_platforms=self.platforms)
             return self.jitted().lower(*self.args())
 
 
@@ -89,14 +95,14 @@ PROGRAMS: list[Program] = []
 
 
 def program(category: str, args: ArgMaker, *, jit_options=None, x64=False,
-            num_devices=1, name: str | None = None):
+            num_devices=1, name: str | None = None, platforms: tuple[str, ...] | None = None):
     """Decorator that registers a function; its name becomes the program name."""
 
     def register(fn):
         prog_name = name or fn.__name__
         if any(p.name == prog_name for p in PROGRAMS):
             raise ValueError(f"duplicate program name {prog_name!r}")
-        PROGRAMS.append(Program(prog_name, category, fn, args, jit_options, x64, num_devices))
+        PROGRAMS.append(Program(prog_name, category, fn, args, jit_options, x64, num_devices, platforms))
         return fn
 
     return register
@@ -661,6 +667,14 @@ def top_k(x):
 def cumulative_ops(x, i):
     return (jnp.cumsum(x, axis=0), jnp.cumprod(x, axis=1), lax.cummax(x, axis=1),
             lax.cummin(i, axis=0), jnp.cumsum(i, axis=1))
+
+
+@program("sort_scan", lambda r: (normal(r, 6, 5), ints(r, -5, 5, 6, 5)), platforms=("cuda",))
+def cumulative_ops_cuda(x, i):
+    # For CUDA, JAX writes a forward cumsum as chlo.scan, the rest as
+    # reduce_window prefix scans.
+    return (jnp.cumsum(x, axis=0), jnp.cumsum(i, axis=1), lax.cumsum(x, axis=1, reverse=True),
+            lax.cummax(x, axis=0), lax.cumlogsumexp(x, axis=1, reverse=True))
 
 
 @program("sort_scan", lambda r: (normal(r, 16), normal(r, 16)))

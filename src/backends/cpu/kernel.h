@@ -50,6 +50,7 @@ void RegisterReductionKernels(KernelRegistry& r);
 void RegisterLinalgKernels(KernelRegistry& r);
 void RegisterIndexingKernels(KernelRegistry& r);
 void RegisterControlFlowKernels(KernelRegistry& r);
+void RegisterScanKernels(KernelRegistry& r);
 void RegisterRandomKernels(KernelRegistry& r);
 void RegisterMiscKernels(KernelRegistry& r);
 void RegisterCheckKernels(KernelRegistry& r);

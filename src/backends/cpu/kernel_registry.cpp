@@ -35,6 +35,7 @@ const KernelRegistry& CpuKernels() {
     RegisterLinalgKernels(*r);
     RegisterIndexingKernels(*r);
     RegisterControlFlowKernels(*r);
+    RegisterScanKernels(*r);
     RegisterRandomKernels(*r);
     RegisterMiscKernels(*r);
     RegisterCheckKernels(*r);

@@ -131,6 +131,24 @@ StatusOr<ir::Attribute> ConvertGeneric(const DecodedAttr& attr, const std::strin
       HLOGRAPH_ASSIGN(ir::DenseElementsAttr dense, ConvertDense(attr, what));
       return ir::Attribute::Make(std::move(dense));
     }
+    case Kind::kDenseArray: {
+      // Integers sign-extended from their width; floats kept as their bits.
+      const ir::ElementType e = attr.type->element;
+      const size_t width = e == ir::ElementType::kI1 ? 1 : static_cast<size_t>(ir::BitWidth(e) / 8);
+      ir::DenseArrayAttr array{e, {}};
+      for (size_t i = 0; i + width <= attr.bytes.size(); i += width) {
+        uint64_t bits = 0;
+        for (size_t b = 0; b < width; ++b) bits |= static_cast<uint64_t>(attr.bytes[i + b]) << (8 * b);
+        int64_t v = static_cast<int64_t>(bits);
+        if (width < 8 && ir::IsSignedInteger(e)) {
+          const uint64_t sign = uint64_t{1} << (8 * width - 1);
+          v = static_cast<int64_t>((bits ^ sign) - sign);
+        }
+        if (e == ir::ElementType::kI1) v = bits != 0;
+        array.values.push_back(v);
+      }
+      return ir::Attribute::Make(std::move(array));
+    }
     case Kind::kType: {
       if (attr.type->kind == DecodedType::Kind::kFunction) {
         ir::FunctionType fn;

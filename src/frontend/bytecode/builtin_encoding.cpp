@@ -231,6 +231,30 @@ Status DecodeBuiltinAttr(AttrTypeTable& table, ByteReader& r, AttrPtr& out) {
       HLOGRAPH_ASSIGN(attr->location, ReadLocation(table, r, code));
       break;
     }
+    case 17: {  // array<E: ...>: element type, element count, raw little-endian data
+      attr->kind = Kind::kDenseArray;
+      HLOGRAPH_TRY(table.ReadType(r, attr->type, "the element type of a dense array"));
+      if (attr->type->kind != DecodedType::Kind::kElement) return r.ErrorAt(at, "a dense array of an element type");
+      uint64_t count = 0, size = 0;
+      Bytes data;
+      HLOGRAPH_TRY(r.ReadVarInt(count, "the number of dense array elements"));
+      HLOGRAPH_TRY(r.ReadVarInt(size, "the size of dense array data"));
+      HLOGRAPH_TRY(r.ReadBytes(static_cast<size_t>(size), data, "dense array data"));
+      const ElementType e = attr->type->element;
+      // MLIR's DenseArrayAttr holds i1 (a byte each), i8 to i64, f32 and f64.
+      const bool known = e == ElementType::kI1 || e == ElementType::kI8 || e == ElementType::kI16 ||
+                         e == ElementType::kI32 || e == ElementType::kI64 || e == ElementType::kF32 ||
+                         e == ElementType::kF64;
+      if (!known) return r.ErrorAt(at, "a dense array of i1, i8, i16, i32, i64, f32 or f64");
+      const uint64_t width = e == ElementType::kI1 ? 1 : static_cast<uint64_t>(ir::BitWidth(e) / 8);
+      if (count > size || count * width != size) {
+        return r.ErrorAt(at, "a dense array of " + std::to_string(count) + " elements of " + std::to_string(width) +
+                                 " bytes, found " + std::to_string(size) + " bytes of data");
+      }
+      attr->integer = static_cast<int64_t>(count);
+      attr->bytes.assign(data.begin(), data.end());
+      break;
+    }
     case 18: {
       attr->kind = Kind::kTensor;
       HLOGRAPH_TRY(table.ReadType(r, attr->type, "the type of a dense attribute"));

@@ -52,6 +52,7 @@ struct DecodedAttr {
     kInteger,            // value of `type`
     kString,
     kTensor,             // dense data of `type`, MLIR's raw layout
+    kDenseArray,         // array<E: ...>: `integer` elements of `type` (an element type) in `bytes`, little-endian
     kType,
     kOutputOperandAlias, // ints[0]: output tuple indices, ints[1]: operand index, ints[2]: operand tuple indices
     kResultAccuracy,     // atol, rtol (bits of f64), ulps, mode (text)
@@ -66,8 +67,8 @@ struct DecodedAttr {
   int64_t integer = 0;            // kInteger (sign-extended), kFloat bits
   std::string text;               // kString, kEnum value, kOpaque, kSymbolRef
   std::string enum_name;          // kEnum
-  TypePtr type;                   // kInteger/kFloat/kTensor/kType
-  std::vector<uint8_t> bytes;     // kTensor
+  TypePtr type;                   // kInteger/kFloat/kTensor/kType/kDenseArray
+  std::vector<uint8_t> bytes;     // kTensor, kDenseArray
   std::vector<AttrPtr> elements;  // kArray, kDict values
   std::vector<std::string> names; // kDict keys
   std::vector<std::vector<int64_t>> ints;  // kOutputOperandAlias

@@ -220,11 +220,12 @@ void AddStablehloOps(std::vector<OpDef>& ops) {
   ops.push_back(Op("composite")
                     .Operands(V)
                     .Results(V)
+                    .Regions(V)  // composite_regions (chlo.scan's body, as JAX exports it)
                     .Attr("name", K::kString)
                     .OptAttr("composite_attributes", K::kDict)
                     .Attr("decomposition", K::kSymbolRef)
                     .OptAttr("version", K::kI32)
-                    .Syntax("$name ops dict :fn")
+                    .Syntax("$name ops regions dict :fn")
                     .Verify(verify::Composite)
                     .Build());
   ops.push_back(Op("custom_call")

@@ -65,6 +65,7 @@ Status Rng(const Operation& op);
 Status RngBitGenerator(const Operation& op);
 // CHLO and check
 Status TopK(const Operation& op);
+Status Scan(const Operation& op);
 Status CheckCompare(const Operation& op);
 Status CheckCompareConst(const Operation& op);
 

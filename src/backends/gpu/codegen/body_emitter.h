@@ -15,6 +15,7 @@
 
 #include "backends/gpu/codegen/elemental.h"
 #include "backends/gpu/codegen/fusion_emitter.h"
+#include "backends/gpu/plan/scatter_plan.h"
 #include "ir/attribute.h"
 #include "ir/verify/verify_util.h"
 
@@ -481,6 +482,7 @@ class BodyEmitter {
       return Emit(x, src);
     }
     if (name == "stablehlo.gather") return Gather(*op, idx);
+    if (name == "stablehlo.scatter") return ScatterElement(*op, idx);
     if (name == "stablehlo.reduce_window") return ReduceWindow(*op, v, idx);
     if (name == "stablehlo.reduce" && op->num_operands() == 2) return SerialReduce(*op, idx);
     if (name == "stablehlo.select_and_scatter") return SelectAndScatter(*op, idx);
@@ -588,6 +590,60 @@ class BodyEmitter {
       src[static_cast<size_t>(d)] = start[static_cast<size_t>(d)] == "0" ? o : IndexVar(start[static_cast<size_t>(d)] + " + " + o);
     }
     return Emit(x, src);
+  }
+
+  // A scatter whose windows are picked by batching dims alone
+  // (IsElementMapScatter): the element at `idx` is the operand's, combined
+  // with the update of the one window at its batch coordinates when that
+  // window fits and covers it. The update is read at an index clamped into
+  // its window, so that the read is in bounds either way.
+  StatusOr<std::string> ScatterElement(const ir::Operation& op, const Index& idx) {
+    const auto* dn = op.attr("scatter_dimension_numbers").as<ir::ScatterDimsAttr>();
+    HLOGRAPH_ASSIGN(const ScatterPlan plan, PlanScatter(op));
+    const ir::Value* indices = op.operand(1);
+    const ir::Type& out = op.result(0)->type();
+    // Scatter position: the batch coordinates of `idx`, per indices dim
+    // (0 along the others, of size 1).
+    const auto batch_coordinate = [&](int64_t indices_dim) -> std::string {
+      const auto& from = dn->scatter_indices_batching_dims;
+      const size_t i = static_cast<size_t>(std::find(from.begin(), from.end(), indices_dim) - from.begin());
+      return i < from.size() ? idx[static_cast<size_t>(dn->input_batching_dims[i])] : "0";
+    };
+    Index start = idx;  // batching dims: the element's own coordinate
+    for (int64_t d : plan.operand_window_dims) start[static_cast<size_t>(d)] = "0";
+    for (int64_t d : dn->inserted_window_dims) start[static_cast<size_t>(d)] = "0";
+    for (size_t c = 0; c < dn->scatter_dims_to_operand_dims.size(); ++c) {
+      Index at(static_cast<size_t>(indices->type().rank()));
+      for (int64_t k = 0; k < indices->type().rank(); ++k) {
+        at[static_cast<size_t>(k)] = k == dn->index_vector_dim ? std::to_string(c) : batch_coordinate(k);
+      }
+      HLOGRAPH_ASSIGN(std::string s, Emit(indices, at));
+      start[static_cast<size_t>(dn->scatter_dims_to_operand_dims[c])] = IndexVar("(long long)(" + s + ")");
+    }
+    std::string covers = "true";
+    Index offset(static_cast<size_t>(out.rank()), "0");
+    for (int64_t d = 0; d < out.rank(); ++d) {
+      const size_t u = static_cast<size_t>(d);
+      if (std::find(dn->input_batching_dims.begin(), dn->input_batching_dims.end(), d) != dn->input_batching_dims.end()) {
+        continue;
+      }
+      const std::string last = std::to_string(plan.extent[u] - 1) + "LL";
+      covers += " && " + start[u] + " >= 0 && " + start[u] + " <= " + std::to_string(out.dim(d) - plan.extent[u]) + "LL";
+      offset[u] = IndexVar(idx[u] + " - " + start[u]);
+      covers += " && " + offset[u] + " >= 0 && " + offset[u] + " <= " + last;
+      offset[u] = IndexVar("min(max(" + offset[u] + ", 0LL), " + last + ")");
+    }
+    Index uidx(static_cast<size_t>(op.operand(2)->type().rank()));
+    for (size_t i = 0; i < plan.scatter_dims.size(); ++i) {
+      uidx[static_cast<size_t>(plan.scatter_dims[i])] = batch_coordinate(plan.index_batch_dims[i]);
+    }
+    for (size_t i = 0; i < plan.window_dims.size(); ++i) {
+      uidx[static_cast<size_t>(plan.window_dims[i])] = offset[static_cast<size_t>(plan.operand_window_dims[i])];
+    }
+    HLOGRAPH_ASSIGN(std::string cur, Emit(op.operand(0), idx));
+    HLOGRAPH_ASSIGN(std::string upd, Emit(op.operand(2), uidx));
+    HLOGRAPH_ASSIGN(std::vector<std::string> next, EmitRegion(op.region(0).front(), {cur, upd}));
+    return "((" + covers + ") ? " + next[0] + " : " + cur + ")";
   }
 
   // reduce_window: the body folded over the window, in row-major window
@@ -902,5 +958,6 @@ StatusOr<KernelSource> EmitRngBitGenerator(const Fusion& f, const EmitOptions& o
 StatusOr<KernelSource> EmitUpdateSliceInPlace(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitAttention(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitScan(const Fusion& f, const EmitOptions& options);
 
 }  // namespace hlograph::gpu::emit

@@ -6,12 +6,16 @@
 //   loop       one thread per output element, grid-stride; each op of the
 //              fusion is an expression of the output index (index maps
 //              rewrite the index, elementwise ops combine values).
-//   reduction  thread, warp or block per output element, by the shape of
-//              the reduction: a block per row for long contiguous rows, a
-//              warp per row for medium ones, a thread per output otherwise.
+//   reduction  in the layout plan/reduction_layout.h chose from the shape:
+//              rows (warp or block per output), columns (lanes on
+//              neighbouring outputs), the reduced extent split over blocks
+//              when the outputs are few.
 //   transpose  one thread per output element, reading the permuted index.
 //   convolution  one thread (or warp, for few outputs with long sums) per
 //              output element, summing its window and group's features.
+//   scan       warp tiles scanned by shuffles with a prefix carried along
+//              the axis, split into chunks joined by a look-back when lines
+//              are few; a lane per line for other bodies (plan/scan_layout.h).
 #pragma once
 
 #include <string>

@@ -84,43 +84,58 @@ StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options) {
                                      [](const ir::Type& t) { return IsVectorizable(t.element()); });
   std::string strategy = "loop (4 elements per thread, a block apart)";
   if (vectorize) {
-    HLOGRAPH_ASSIGN(std::string lanes, element(8, "u"));
+    HLOGRAPH_ASSIGN(std::string lanes, element(10, "u"));
     std::string aligned;
-    std::ostringstream loads, stores, declare;
+    std::ostringstream loads, picks, stores, declare;
     auto add = [&](const std::string& ptr, ir::ElementType t) -> Status {
       HLOGRAPH_ASSIGN(std::string st, StorageType(t));
       aligned += (aligned.empty() ? "" : " | ") + std::string("(unsigned long long)") + ptr + " % " +
                  std::to_string(4 * ir::StorageBytes(t));
       return Status::Ok();
     };
+    // Each thread loads the vectors of two steps before computing either:
+    // one vector in flight per thread does not cover HBM latency (8-byte
+    // vectors of 16-bit types least).
     for (int k : vector_inputs) {
       const ir::ElementType t = f.input_types[static_cast<size_t>(k)].element();
       HLOGRAPH_ASSIGN(std::string st, StorageType(t));
       HLOGRAPH_TRY(add("p" + std::to_string(k), t));
-      loads << "      const hlo_vec4<" << st << "> q" << k << " = ((const hlo_vec4<" << st << ">*)p" << k << ")[v];\n";
+      const std::string q = "q" + std::to_string(k), vec = "hlo_vec4<" + st + ">";
+      loads << "      " << vec << " " << q << "_pair[2];\n"
+            << "#pragma unroll\n"
+            << "      for (int r = 0; r < 2; ++r) {\n"
+            << "        if (pair[r] < N / 4) " << q << "_pair[r] = ((const " << vec << "*)p" << k << ")[pair[r]];\n"
+            << "      }\n";
+      picks << "        const " << vec << "& " << q << " = " << q << "_pair[r];\n";
     }
     for (size_t i = 0; i < f.output_types.size(); ++i) {
       const ir::ElementType t = f.output_types[i].element();
       HLOGRAPH_ASSIGN(std::string st, StorageType(t));
       HLOGRAPH_TRY(add("o" + std::to_string(i), t));
-      declare << "      hlo_vec4<" << st << "> w" << i << ";\n";
-      stores << "      ((hlo_vec4<" << st << ">*)o" << i << ")[v] = w" << i << ";\n";
+      declare << "        hlo_vec4<" << st << "> w" << i << ";\n";
+      stores << "        ((hlo_vec4<" << st << ">*)o" << i << ")[v] = w" << i << ";\n";
     }
     body << "  if (((" << aligned << ")) == 0) {\n"
-         << "    for (long long v = (long long)blockIdx.x * blockDim.x + threadIdx.x; v < N / 4; "
-            "v += (long long)gridDim.x * blockDim.x) {\n"
-         << loads.str() << declare.str() << "#pragma unroll\n"
-         << "      for (int u = 0; u < 4; ++u) {\n"
-         << "        const long long lin = v * 4 + u;\n"
-         << lanes << "      }\n"
-         << stores.str() << "    }\n"
+         << "    const long long stride = (long long)gridDim.x * blockDim.x;\n"
+         << "    for (long long v0 = (long long)blockIdx.x * blockDim.x + threadIdx.x; v0 < N / 4; v0 += 2 * stride) {\n"
+         << "      const long long pair[2] = {v0, v0 + stride};\n"
+         << loads.str() << "#pragma unroll\n"
+         << "      for (int r = 0; r < 2; ++r) {\n"
+         << "        const long long v = pair[r];\n"
+         << "        if (v >= N / 4) break;\n"
+         << picks.str() << declare.str() << "#pragma unroll\n"
+         << "        for (int u = 0; u < 4; ++u) {\n"
+         << "          const long long lin = v * 4 + u;\n"
+         << lanes << "        }\n"
+         << stores.str() << "      }\n"
+         << "    }\n"
          << "    // The last N % 4 elements.\n"
          << "    for (long long lin = N / 4 * 4 + (long long)blockIdx.x * blockDim.x + threadIdx.x; lin < N; "
             "lin += (long long)gridDim.x * blockDim.x) {\n"
          << one << "    }\n"
          << "    return;\n"
          << "  }\n";
-    strategy = "loop (4-element vectors; 4 a block apart when unaligned)";
+    strategy = "loop (4-element vectors, two in flight per thread; 4 a block apart when unaligned)";
   }
   HLOGRAPH_ASSIGN(std::string inner, element(8));
   const std::string u = std::to_string(kUnroll);

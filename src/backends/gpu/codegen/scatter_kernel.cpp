@@ -65,6 +65,20 @@ __device__ __forceinline__ void hlo_atomic_add(hlo_complex<R>* addr, hlo_complex
   atomicAdd(&addr->re, v.re);
   atomicAdd(&addr->im, v.im);
 }
+// Neighbouring elements added with one atomic (addr aligned to all of them).
+__device__ __forceinline__ void hlo_atomic_add_vector(float* addr, float a, float b, float c, float d) {
+#if __CUDA_ARCH__ >= 900
+  atomicAdd((float4*)addr, make_float4(a, b, c, d));
+#else
+  atomicAdd(addr, a); atomicAdd(addr + 1, b); atomicAdd(addr + 2, c); atomicAdd(addr + 3, d);
+#endif
+}
+__device__ __forceinline__ void hlo_atomic_add_vector(__half* addr, __half a, __half b) {
+  atomicAdd((__half2*)addr, __halves2half2(a, b));
+}
+__device__ __forceinline__ void hlo_atomic_add_vector(__nv_bfloat16* addr, __nv_bfloat16 a, __nv_bfloat16 b) {
+  atomicAdd((__nv_bfloat162*)addr, __halves2bfloat162(a, b));
+}
 template <typename T>
 __device__ __forceinline__ void hlo_atomic_min(T* addr, T v) { atomicMin(addr, v); }
 __device__ __forceinline__ void hlo_atomic_min(long* addr, long v) { atomicMin((long long*)addr, (long long)v); }
@@ -173,6 +187,17 @@ class ScatterEmitter {
     return Status::Ok();
   }
 
+  // kLastWins: the slot of the window at `start` in the slot table.
+  std::string Slot(const Index& start) {
+    Index at;
+    std::vector<int64_t> shape;
+    for (int64_t d : plan_.slot_dims) {
+      at.push_back(start[static_cast<size_t>(d)]);
+      shape.push_back(result_type(0).dim(d));
+    }
+    return e_.IndexVar(e_.Linear(at, shape));
+  }
+
   void StoreResults(const std::string& t, const std::vector<std::string>& cur) {
     for (size_t j = 0; j < plan_.results; ++j) {
       e_.Line("o" + std::to_string(j) + "[" + t + "] = " + StoreExpr(result_type(j).element(), cur[j]) + ";");
@@ -218,15 +243,25 @@ std::vector<int64_t> Concat(std::vector<int64_t> a, const std::vector<int64_t>& 
 // A thread per update element (scatter position major, so that a warp's
 // threads read neighbouring update elements and write neighbouring targets).
 Status EmitParallel(const ScatterPlan& plan, BodyEmitter& e, ScatterEmitter& s) {
-  e.Line("const long long N = " + std::to_string(plan.updates()) + "LL;");
+  e.Line("const long long N = " + std::to_string(plan.threads()) + "LL;");
   e.Open(kGridStrideLoop);
-  const Index all = e.Delinearize("lin", Concat(plan.scatter_shape, plan.window_shape));
+  // With vector atomics a thread takes `vector` neighbours of a window row.
+  std::vector<int64_t> grid = Concat(plan.scatter_shape, plan.window_shape);
+  if (plan.vector > 1) grid.back() /= plan.vector;
+  const Index all = e.Delinearize("lin", grid);
   const Index sidx(all.begin(), all.begin() + static_cast<long>(plan.scatter_shape.size()));
-  const Index widx(all.begin() + static_cast<long>(plan.scatter_shape.size()), all.end());
+  Index widx(all.begin() + static_cast<long>(plan.scatter_shape.size()), all.end());
+  if (plan.vector > 1) widx.back() = e.IndexVar(widx.back() + " * " + std::to_string(plan.vector) + "LL");
   HLOGRAPH_ASSIGN(Index start, s.Start(sidx));
   e.Line("if (!(" + s.Fits(start) + ")) continue;");
   const std::string t = s.Target(start, widx);
-  if (plan.order == ScatterOrder::kSortedRuns) {
+  if (plan.order == ScatterOrder::kLastWins) {
+    // Only the window that claimed the slot last (the highest position) writes.
+    e.Line("const long long s = lin / " + std::to_string(plan.window_elements) + "LL;");
+    e.Line("if (((const unsigned int*)s0)[" + s.Slot(start) + "] != (unsigned int)(s + 1)) continue;");
+    HLOGRAPH_ASSIGN(std::vector<std::string> u, s.Updates(s.UpdateIndex(sidx, widx)));
+    s.StoreResults(t, u);
+  } else if (plan.order == ScatterOrder::kSortedRuns) {
     // Only the first position of a run of equal starts works: it folds the
     // run's updates in order, then writes once.
     e.Line("const long long s = lin / " + std::to_string(plan.window_elements) + "LL;");
@@ -250,7 +285,18 @@ Status EmitParallel(const ScatterPlan& plan, BodyEmitter& e, ScatterEmitter& s) 
     s.StoreResults(t, cur);
   } else {
     HLOGRAPH_ASSIGN(std::vector<std::string> u, s.Updates(s.UpdateIndex(sidx, widx)));
-    if (plan.order == ScatterOrder::kUnique) {
+    if (plan.vector > 1) {
+      // The neighbours' updates, then one atomic for all of them.
+      const ir::ElementType el = s.result_type(0).element();
+      std::string args = "o0 + " + t;
+      for (int k = 0; k < plan.vector; ++k) {
+        Index at = widx;
+        if (k > 0) at.back() = e.IndexVar(widx.back() + " + " + std::to_string(k) + "LL");
+        HLOGRAPH_ASSIGN(std::vector<std::string> uk, s.Updates(s.UpdateIndex(sidx, at)));
+        args += ", " + StoreExpr(el, uk[0]);
+      }
+      e.Line("hlo_atomic_add_vector(" + args + ");");
+    } else if (plan.order == ScatterOrder::kUnique) {
       HLOGRAPH_ASSIGN(std::vector<std::string> cur, s.LoadResults(t));
       HLOGRAPH_TRY(s.Combine(cur, u));
       s.StoreResults(t, cur);
@@ -258,6 +304,20 @@ Status EmitParallel(const ScatterPlan& plan, BodyEmitter& e, ScatterEmitter& s) 
       HLOGRAPH_TRY(s.Atomic(t, u[0]));
     }
   }
+  e.Close();
+  return Status::Ok();
+}
+
+// kLastWins' first and last kernels: a thread per window sets its slot
+// to the highest position claiming it, or back to zero.
+Status EmitSlots(const ScatterPlan& plan, ScatterPass pass, BodyEmitter& e, ScatterEmitter& s) {
+  e.Line("const long long N = " + std::to_string(plan.windows) + "LL;");
+  e.Open(kGridStrideLoop);
+  const Index sidx = e.Delinearize("lin", plan.scatter_shape);
+  HLOGRAPH_ASSIGN(Index start, s.Start(sidx));
+  e.Line("if (!(" + s.Fits(start) + ")) continue;");
+  const std::string slot = "(unsigned int*)s0 + " + s.Slot(start);
+  e.Line(pass == ScatterPass::kClaim ? "atomicMax(" + slot + ", (unsigned int)(lin + 1));" : "*(" + slot + ") = 0u;");
   e.Close();
   return Status::Ok();
 }
@@ -292,19 +352,25 @@ StatusOr<KernelSource> EmitScatter(const Fusion& f, const EmitOptions& options) 
   std::ostringstream body;
   BodyEmitter e(f, body);
   ScatterEmitter s(f, plan, e);
-  LaunchDims launch;
   if (plan.order == ScatterOrder::kSerial) {
     constexpr int kBlock = 1024;
     HLOGRAPH_TRY(EmitSerial(plan, e, s));
+    LaunchDims launch;
     launch.block = {kBlock, 1, 1};
     launch.grid = {plan.updates() == 0 ? 0u : 1u, 1, 1};
     HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, kBlock));
     return KernelSource{f.name, head + body.str() + "}\n", launch, "scatter in place (" + plan.ToString() + ", one block)"};
   }
-  HLOGRAPH_TRY(EmitParallel(plan, e, s));
-  launch = GridStride(plan.updates(), options);
   HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
-  return KernelSource{f.name, std::string(kScatterHelpers) + head + body.str() + "}\n", launch,
+  if (f.scatter_pass != ScatterPass::kUpdate) {
+    HLOGRAPH_TRY(EmitSlots(plan, f.scatter_pass, e, s));
+    return KernelSource{f.name, head + body.str() + "}\n", GridStride(plan.windows, options),
+                        "scatter " + std::string(ScatterPassName(f.scatter_pass)) + " (" + plan.ToString() +
+                            ", a thread per window)"};
+  }
+  HLOGRAPH_TRY(EmitParallel(plan, e, s));
+  return KernelSource{f.name, std::string(kScatterHelpers) + head + body.str() + "}\n",
+                      GridStride(plan.threads(), options),
                       "scatter in place (" + plan.ToString() + ", a thread per update element)"};
 }
 

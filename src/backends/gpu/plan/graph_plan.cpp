@@ -381,12 +381,15 @@ class Builder {
     // Backwards: a node is needed if it writes something wanted (or memory
     // the caller sees, or is control flow); what it reads is then wanted.
     // A write does not end a value's wanting: an earlier writer of the same
-    // buffer may fill what an in-place update leaves untouched.
+    // buffer may fill what an in-place update leaves untouched. A node
+    // writing memory that is zero between calls always runs: kernels
+    // after it rely on that (a scatter's slot table).
     for (size_t i = nodes.size(); i-- > 0;) {
       const GraphNode& n = nodes[i];
       bool need = n.kind == NodeKind::kWhile || n.kind == NodeKind::kSwitch || n.kind == NodeKind::kSetCondition;
       for (BufferId id : n.writes) {
-        need = need || wanted.count(id) || program_.buffers[static_cast<size_t>(id)].kind != BufferKind::kTemp;
+        const Buffer& b = program_.buffers[static_cast<size_t>(id)];
+        need = need || wanted.count(id) || b.kind != BufferKind::kTemp || b.zero_at_rest;
       }
       if (!need) continue;
       needed[i] = true;

@@ -1,5 +1,7 @@
 #include "backends/gpu/plan/op_classes.h"
 
+#include "backends/gpu/plan/scatter_plan.h"
+
 #include <set>
 #include <string>
 
@@ -7,6 +9,8 @@
 #include "backends/gpu/codegen/elemental.h"
 #include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/generated_dot.h"
+#include "backends/gpu/plan/prefix_scan.h"
+#include "backends/gpu/plan/scatter_plan.h"
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
@@ -85,12 +89,17 @@ OpClass ClassifyOp(const ir::Operation& op) {
   }
   if (name == "chlo.top_k") return ir::IsComplex(op.operand(0)->type().element()) ? OpClass::kUnsupported : OpClass::kSort;
   if (name == "stablehlo.scatter") {
-    return op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kScatter : OpClass::kUnsupported;
+    if (op.num_regions() != 1 || !IsScalarBody(op.region(0))) return OpClass::kUnsupported;
+    return IsElementMapScatter(op) ? OpClass::kFusible : OpClass::kScatter;
   }
   if (name == "stablehlo.convolution") {
     return LowerConvolution(op).ok() ? OpClass::kCudnnConvolution : OpClass::kConvolution;
   }
   if (name == "stablehlo.fft") return OpClass::kFft;
+  if (name == "chlo.scan" || name == "stablehlo.reduce_window") {
+    if (MatchPrefixScan(op)) return OpClass::kScan;
+    if (name == "chlo.scan") return OpClass::kUnsupported;
+  }
   if (name == "stablehlo.reduce_window") {
     // Each output element folds its window inside the kernel.
     return op.num_operands() % 2 == 0 && op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kFusible

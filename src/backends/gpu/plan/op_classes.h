@@ -12,6 +12,7 @@ enum class OpClass {
   kReduce,       // stablehlo.reduce with a scalar elementwise body
   kSort,         // stablehlo.sort with a scalar elementwise comparator; chlo.top_k
   kScatter,      // stablehlo.scatter with a scalar elementwise update body
+  kScan,         // chlo.scan, or a reduce_window that is a prefix scan (plan/prefix_scan.h)
   kRng,          // stablehlo.rng_bit_generator (THREE_FRY, PHILOX)
   kConvolution,  // stablehlo.convolution that cuDNN does not take: a generated kernel
   kCudnnConvolution,  // stablehlo.convolution through cuDNN (plan/convolution_lowering.h)

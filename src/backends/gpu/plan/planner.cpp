@@ -32,12 +32,17 @@
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/op_classes.h"
+#include "backends/gpu/plan/prefix_scan.h"
 #include "backends/gpu/plan/prefetch_ahead.h"
+#include "backends/gpu/plan/sibling_reductions.h"
 #include "backends/gpu/plan/side_by_side.h"
+#include "backends/gpu/plan/sort_lowering.h"
 #include "backends/gpu/plan/trip_count.h"
 #include "ir/attribute.h"
 #include "ir/clone.h"
+#include "ir/verify/verify_util.h"
 #include "passes/inline_calls.h"
+#include "passes/raise_scan_composites.h"
 #include "passes/sink_constants.h"
 
 namespace hlograph::gpu {
@@ -76,6 +81,8 @@ class Planner {
 
   StatusOr<GpuProgram> Run() {
     std::shared_ptr<ir::Module> inlined = ir::CloneModule(module_);
+    // Scans JAX exported as composites, before inlining makes them loops.
+    passes::RaiseScanComposites(*inlined, [](const ir::Operation& scan) { return MatchPrefixScan(scan).has_value(); });
     HLOGRAPH_TRY(passes::InlineCalls(*inlined));
     passes::SinkConstantsIntoBodies(*inlined);
     program_.module = inlined;
@@ -125,7 +132,7 @@ class Planner {
     for (const auto& op_ptr : block.operations()) {
       const ir::Operation& op = *op_ptr;
       // Computed by another kernel: a GEMM's epilogue, an attention kernel.
-      if (absorbed_.count(&op) || in_attention_.count(&op)) continue;
+      if (absorbed_.count(&op) || in_attention_.count(&op) || in_sort_.count(&op)) continue;
       switch (ClassifyOp(op)) {
         case OpClass::kFusible:
           if (op.name() == "stablehlo.constant" && !IsSplatConstant(op)) {
@@ -145,10 +152,15 @@ class Planner {
           }
           break;
         case OpClass::kReduce:
-          if (!prologue_reduces_.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kReduction, seq));
+          if (!prologue_reduces_.count(&op) && !sibling_reduces_.count(&op)) {
+            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kReduction, seq));
+          }
+          break;
+        case OpClass::kScan:
+          HLOGRAPH_TRY(EmitFusion(op, FusionKind::kScan, seq));
           break;
         case OpClass::kSort:
-          HLOGRAPH_TRY(EmitFusion(op, op.name() == "chlo.top_k" ? FusionKind::kTopK : FusionKind::kSort, seq));
+          HLOGRAPH_TRY(EmitSort(op, seq));
           break;
         case OpClass::kScatter:
           HLOGRAPH_TRY(EmitScatter(op, seq));
@@ -230,6 +242,20 @@ class Planner {
         if (seen.insert(v).second) users[v].push_back(op);
       });
     }
+    // A sort read only through slices of its first k positions writes them
+    // itself (plan/sort_lowering.h): the slices are no kernels.
+    for (const auto& op : block.operations()) {
+      if (ClassifyOp(*op) != OpClass::kSort) continue;
+      if (auto slices = MatchSortReadThroughSlices(*op, users)) {
+        for (const auto& of_result : slices->slices) {
+          for (const ir::Operation* slice : of_result) {
+            in_sort_.insert(slice);
+            materialized_.insert(slice->result(0));
+          }
+        }
+        sort_slices_[op.get()] = std::move(*slices);
+      }
+    }
     // Attention as one kernel, in its values product's.
     for (const auto& op : block.operations()) {
       if (ClassifyOp(*op) != OpClass::kGeneratedDot) continue;
@@ -269,6 +295,7 @@ class Planner {
     for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
       const ir::Operation& op = **it;
       const OpClass cls = ClassifyOp(op);
+      if (in_sort_.count(&op)) continue;
       if (const auto owner = in_attention_.find(&op); owner != in_attention_.end()) {
         roots[op.result(0)] = {owner->second};
         continue;
@@ -285,7 +312,8 @@ class Planner {
           continue;
         }
       }
-      if (cls == OpClass::kReduce || cls == OpClass::kSort || cls == OpClass::kScatter || cls == OpClass::kRng) {
+      if (cls == OpClass::kReduce || cls == OpClass::kSort || cls == OpClass::kScatter || cls == OpClass::kRng ||
+          cls == OpClass::kScan) {
         domain[&op] = op.operand(0)->type().NumElements();
         for (const auto& r : op.results()) materialized_.insert(r.get());
         continue;
@@ -321,7 +349,7 @@ class Planner {
         } else if (const auto owner = in_attention_.find(user); owner != in_attention_.end()) {
           mine.insert(owner->second);
         } else if (ucls == OpClass::kReduce || ucls == OpClass::kSort || ucls == OpClass::kScatter ||
-            ucls == OpClass::kConvolution || ucls == OpClass::kRng || ucls == OpClass::kFft ||
+            ucls == OpClass::kScan || ucls == OpClass::kConvolution || ucls == OpClass::kRng || ucls == OpClass::kFft ||
             ucls == OpClass::kGeneratedDot) {
           mine.insert(user);
         } else if (ucls == OpClass::kFusible && user->parent_block() == &block) {
@@ -353,7 +381,7 @@ class Planner {
         }
         const bool loops_per_element = !IsElementwise(op);  // reduce_window, select_and_scatter
         materialize = evaluations > v->type().NumElements() &&
-                      (loops_per_element || evaluations > kRecomputeBudget);
+                      (loops_per_element || (evaluations > kRecomputeBudget && !RecomputingMovesFewerBytes(op, evaluations)));
       }
       if (materialize) {
         materialized_.insert(v);
@@ -451,6 +479,43 @@ class Planner {
   // its pieces, and chains of them multiply; store them. A single
   // dynamic_update_slice of an array read from memory (a KV cache's layer
   // with this step's row) is one comparison per element: repeat it.
+  // Whether an elementwise value evaluated `evaluations` times costs less
+  // recomputed by each kernel reading it than stored once and read back:
+  // recomputed, every evaluation reads what it is computed from; stored,
+  // its kernel reads that once and writes the value, and every evaluation
+  // reads the value. Transcendentals cost far less than the bytes
+  // (a softmax's f32 exponentials of a bf16 row: 4 bytes written and read
+  // twice against 2 bytes read twice). Only for values evaluated a few
+  // times per element: a value broadcast into a larger loop is read back
+  // from cache, which this does not count.
+  static bool RecomputingMovesFewerBytes(const ir::Operation& op, int64_t evaluations) {
+    const ir::Value* v = op.result(0);
+    const int64_t n = v->type().NumElements();
+    if (n <= 0 || evaluations > 4 * n) return false;
+    // The bytes per element read from memory by the inline computation:
+    // its leaves (values no fusible op of this block makes), broadcast
+    // leaves counted by their share.
+    double read = 0;
+    std::set<const ir::Value*> seen;
+    std::vector<const ir::Value*> stack(op.operands().begin(), op.operands().end());
+    while (!stack.empty()) {
+      const ir::Value* x = stack.back();
+      stack.pop_back();
+      if (!seen.insert(x).second) continue;
+      const ir::Operation* def = x->defining_op();
+      const bool inline_op = def && def->parent_block() == op.parent_block() && ClassifyOp(*def) == OpClass::kFusible &&
+                             !(def->name() == "stablehlo.constant" && !IsSplatConstant(*def));
+      if (inline_op && def->name() != "stablehlo.constant") {
+        stack.insert(stack.end(), def->operands().begin(), def->operands().end());
+      } else if (!inline_op) {
+        read += static_cast<double>(BytesOf(x->type())) / static_cast<double>(n);
+      }
+    }
+    const double k = static_cast<double>(evaluations) / static_cast<double>(n);
+    const double value = static_cast<double>(ir::StorageBytes(v->type().element()));
+    return k * read < read + value * (1 + k);
+  }
+
   static bool IsCheapToRepeat(const ir::Operation& op) {
     const std::string& n = op.name();
     if (n == "stablehlo.dynamic_update_slice") {
@@ -510,10 +575,15 @@ class Planner {
     if (attention != attention_.end() && attention_stores_.count(dot)) stores = attention_stores_.at(dot);
     std::set<const ir::Operation*> in_kernel = {&root};
     in_kernel.insert(stores.begin(), stores.end());
+    // A reduction kernel computes its siblings too (plan/sibling_reductions.h).
+    const std::vector<const ir::Operation*> siblings =
+        kind == FusionKind::kReduction ? SiblingsOf(root) : std::vector<const ir::Operation*>{};
+    in_kernel.insert(siblings.begin(), siblings.end());
     std::vector<const ir::Value*> inputs;
     std::set<const ir::Value*> input_set;
     std::vector<std::pair<const ir::Operation*, size_t>> stack;  // the root's operands first
     for (auto it = stores.rbegin(); it != stores.rend(); ++it) stack.emplace_back(*it, 0);
+    for (auto it = siblings.rbegin(); it != siblings.rend(); ++it) stack.emplace_back(*it, 0);
     stack.emplace_back(&root, 0);
     while (!stack.empty()) {
       auto& [op, next] = stack.back();
@@ -563,6 +633,16 @@ class Planner {
       f.outputs.push_back(r.get());
       f.output_types.push_back(r->type());
     }
+    for (const ir::Operation* sibling : siblings) {
+      sibling_reduces_.insert(sibling);
+      for (const auto& r : sibling->results()) {
+        const BufferId id = NewTemp(r->type(), Describe(*sibling));
+        buffers_[r.get()] = id;
+        k.outputs.push_back(id);
+        f.outputs.push_back(r.get());
+        f.output_types.push_back(r->type());
+      }
+    }
     for (const ir::Operation* u : stores) {
       const BufferId id = update_in_place_.at(u);
       buffers_[u->result(0)] = id;
@@ -596,6 +676,10 @@ class Planner {
       if (f.tiling.splits > 1) {
         AddPartialSums(f, k, f.tiling.partial_bytes(), f.tiling.counter_bytes(), "partial sums", *dot);
       }
+    } else if (kind == FusionKind::kReduction) {
+      PlanReduction(f, k, root);
+    } else if (kind == FusionKind::kScan) {
+      PlanScan(f, k, root);
     }
     step.action = std::move(k);
     program_.fusions.push_back(std::move(f));
@@ -614,6 +698,48 @@ class Planner {
       }
     }
     f.early_inputs.assign(early.begin(), early.end());
+  }
+
+  // A scan kernel's layout (plan/scan_layout.h); one whose axis is split
+  // gets slots for its chunks' totals, then tickets and flags.
+  void PlanScan(Fusion& f, KernelStep& k, const ir::Operation& op) {
+    const std::optional<PrefixScan> scan = MatchPrefixScan(op);
+    if (!scan) return;  // the emitter says why
+    const ir::Type& x = scan->input->type();
+    f.scan = PlanScanLayout(x.shape(), scan->axis, scan->associative, ir::StorageBytes(x.element()), kPlannedSmCount);
+    if (f.scan.chunks > 1) AddPartialSums(f, k, f.scan.partial_bytes(), f.scan.counter_bytes(), "chunk totals", op);
+  }
+
+  // The reduces after `reduce` its kernel computes too, reading their
+  // common arrays once (HLOGRAPH_GPU_SIBLING_REDUCTIONS=0: none).
+  std::vector<const ir::Operation*> SiblingsOf(const ir::Operation& reduce) const {
+    if (TurnedOff("HLOGRAPH_GPU_SIBLING_REDUCTIONS")) return {};
+    const auto source = [&](const ir::Value* v) {
+      if (buffers_.count(v)) return ValueSource::kMemory;
+      const ir::Operation* def = v->defining_op();
+      const bool inline_value = def && !materialized_.count(v) && ClassifyOp(*def) == OpClass::kFusible &&
+                                def->parent_block() == reduce.parent_block() &&
+                                !(def->name() == "stablehlo.constant" && !IsSplatConstant(*def));
+      return inline_value ? ValueSource::kInline : ValueSource::kNotYet;
+    };
+    const auto candidate = [&](const ir::Operation& op) {
+      return ClassifyOp(op) == OpClass::kReduce && !prologue_reduces_.count(&op) && !in_attention_.count(&op) &&
+             !sibling_reduces_.count(&op);
+    };
+    return SiblingReductions(reduce, source, candidate);
+  }
+
+  // A reduction kernel's layout (plan/reduction_layout.h), from the bytes
+  // it reads; a split one gets its partials and arrival counters.
+  void PlanReduction(Fusion& f, KernelStep& k, const ir::Operation& reduce) {
+    int64_t bytes = 0;
+    for (const ir::Type& t : f.input_types) bytes += BytesOf(t);
+    f.reduction = PlanReductionLayout(reduce, bytes, kPlannedSmCount);
+    if (f.reduction.splits <= 1) return;
+    std::vector<ir::ElementType> elements;
+    for (const ir::Type& t : f.output_types) elements.push_back(t.element());
+    AddPartialSums(f, k, ReductionPartialOffsets(f.reduction, elements).back(), f.reduction.counter_bytes(),
+                   "partial results", reduce);
   }
 
   // The scratch of a kernel whose blocks leave partial sums for the last
@@ -673,6 +799,24 @@ class Planner {
     return out;
   }
 
+  // A sort or top_k: its kernel as for any op, split into the passes of
+  // its plan (plan/sort_lowering.h); slices it is read through get the
+  // results' buffers.
+  Status EmitSort(const ir::Operation& op, Sequence& seq) {
+    const auto read = sort_slices_.find(&op);
+    const SortSlices* slices = read == sort_slices_.end() ? nullptr : &read->second;
+    HLOGRAPH_TRY(EmitFusion(op, op.name() == "chlo.top_k" ? FusionKind::kTopK : FusionKind::kSort, seq));
+    auto passes = LowerSort(program_, seq.steps.back(), slices, kPlannedSmCount);
+    if (!passes.ok()) return Status::Error(OpError(op, passes.status().message()));
+    if (slices != nullptr) {
+      for (size_t i = 0; i < op.num_results(); ++i) {
+        for (const ir::Operation* slice : slices->slices[i]) buffers_[slice->result(0)] = buffers_.at(op.result(i));
+      }
+    }
+    for (Step& step : *passes) seq.steps.push_back(std::move(step));
+    return Status::Ok();
+  }
+
   Status EmitHost(const ir::Operation& op, Sequence& seq) {
     HostStep h;
     for (const ir::Value* v : op.operands()) {
@@ -706,6 +850,26 @@ class Planner {
     g.config = lowering.config;
     g.lhs = lhs;
     g.rhs = rhs;
+    if (const ir::Operation* transpose = TransposeOfFreeDims(op)) {
+      // Read only transposed: C^T = B^T A^T, the operands swapping roles,
+      // written straight into the transpose's result (no transpose kernel).
+      GemmConfig& c = g.config;
+      std::swap(g.lhs, g.rhs);
+      std::swap(c.lhs_type, c.rhs_type);
+      std::swap(c.m, c.n);
+      std::swap(c.lhs_broadcast, c.rhs_broadcast);
+      const bool lhs_transposed = c.lhs_transposed;
+      c.lhs_transposed = !c.rhs_transposed;
+      c.rhs_transposed = !lhs_transposed;
+      g.out = NewTemp(transpose->result(0)->type(), Describe(*transpose));
+      buffers_[transpose->result(0)] = g.out;
+      absorbed_.insert(transpose);
+      Step step;
+      step.op = &op;
+      step.action = std::move(g);
+      seq.steps.push_back(std::move(step));
+      return Status::Ok();
+    }
     g.out = NewTemp(op.result(0)->type(), Describe(op));
     buffers_[op.result(0)] = g.out;
     // Only a bias already in memory: computing it first would cost the
@@ -724,6 +888,21 @@ class Planner {
     step.action = std::move(g);
     seq.steps.push_back(std::move(step));
     return Status::Ok();
+  }
+
+  // The transpose that alone reads product `dot` and swaps its one lhs free
+  // dim with its one rhs free dim, batch dims staying first; else null.
+  static const ir::Operation* TransposeOfFreeDims(const ir::Operation& dot) {
+    const ir::Operation* user = SoleUser(dot.result(0));
+    const auto* dims = dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
+    if (user == nullptr || dims == nullptr || user->name() != "stablehlo.transpose") return nullptr;
+    const int64_t batch = static_cast<int64_t>(dims->lhs_batching.size());
+    if (dot.result(0)->type().rank() != batch + 2) return nullptr;
+    std::vector<int64_t> swap_free;
+    for (int64_t d = 0; d < batch; ++d) swap_free.push_back(d);
+    swap_free.push_back(batch + 1);
+    swap_free.push_back(batch);
+    return ir::verify::I64ArrayAttr(*user, "permutation") == swap_free ? user : nullptr;
   }
 
   Status EmitCudnnConvolution(const ir::Operation& op, Sequence& seq) {
@@ -765,7 +944,23 @@ class Planner {
       if (!ComputeInto(v, init, result, seq, op)) HLOGRAPH_TRY(EmitCopy(init, result, seq, &op));
       results.push_back(result);
     }
-    return EmitFusion(op, FusionKind::kScatter, seq, results);
+    HLOGRAPH_ASSIGN(const ScatterPlan plan, PlanScatter(op));
+    if (plan.order != ScatterOrder::kLastWins) return EmitFusion(op, FusionKind::kScatter, seq, results);
+    // Claim, update, release: three kernels sharing the slot table, which
+    // is zero between calls (the last one zeroes what the first set).
+    Buffer table;
+    table.bytes = plan.slot_table_bytes();
+    table.label = "slot table of " + Describe(op);
+    table.zero_at_rest = true;
+    const BufferId table_id = program_.AddBuffer(std::move(table));
+    for (ScatterPass pass : {ScatterPass::kClaim, ScatterPass::kUpdate, ScatterPass::kRelease}) {
+      HLOGRAPH_TRY(EmitFusion(op, FusionKind::kScatter, seq, results));
+      Fusion& f = program_.fusions.back();
+      f.scatter_pass = pass;
+      f.scratch_bytes = {plan.slot_table_bytes()};
+      std::get<KernelStep>(seq.steps.back().action).scratch = {table_id};
+    }
+    return Status::Ok();
   }
 
   Status EmitCopy(BufferId src, BufferId dst, Sequence& seq, const ir::Operation* op) {
@@ -963,6 +1158,8 @@ class Planner {
   // state updated by one DUS whose result is that state's next value.
   std::map<const ir::Operation*, BufferId> update_in_place_;
   std::set<const ir::Operation*> absorbed_;  // bias adds and relus in a GEMM's epilogue
+  // Reduces computed by an earlier reduce's kernel (SiblingsOf).
+  std::set<const ir::Operation*> sibling_reduces_;
   // Reduces computed by the product kernel that reads them (ProductComputingInItsPrologue).
   std::map<const ir::Operation*, const ir::Operation*> prologue_reduces_;
   // Generated products with an epilogue: the product and the op ending it.
@@ -975,6 +1172,10 @@ class Planner {
   // The updates in place each attention kernel stores (StoredByAttention),
   // in program order; in_attention_ names their kernel too.
   std::map<const ir::Operation*, std::vector<const ir::Operation*>> attention_stores_;
+  // Sorts read only through slices of their first k positions, and those
+  // slices (written by the sort's kernels).
+  std::map<const ir::Operation*, SortSlices> sort_slices_;
+  std::set<const ir::Operation*> in_sort_;
   bool top_level_ = true;
 };
 

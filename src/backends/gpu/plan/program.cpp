@@ -32,6 +32,7 @@ const char* FusionKindName(FusionKind kind) {
     case FusionKind::kUpdateSliceInPlace: return "update in place";
     case FusionKind::kDot: return "product";
     case FusionKind::kAttention: return "attention";
+    case FusionKind::kScan: return "scan";
   }
   return "?";
 }
@@ -185,6 +186,8 @@ std::string GpuProgram::ToString() const {
       os << " (not cuDNN: " << LowerConvolution(*f.ops.back()).status().message() << ")";
     }
     if (f.kind == FusionKind::kDot) os << " (" << f.tiling.ToString() << ")";
+    if (f.kind == FusionKind::kScan) os << " (" << f.scan.ToString() << ")";
+    if (f.kind == FusionKind::kSort || f.kind == FusionKind::kTopK) os << " (" << f.sort.ToString() << ")";
     if (f.kind == FusionKind::kAttention) {
       os << " (" << f.key_chunk << " keys a block";
       if (f.outputs.size() > 1) {

@@ -20,6 +20,10 @@
 #include <vector>
 
 #include "backends/gpu/plan/generated_dot.h"
+#include "backends/gpu/plan/reduction_layout.h"
+#include "backends/gpu/plan/scan_layout.h"
+#include "backends/gpu/plan/scatter_plan.h"
+#include "backends/gpu/plan/sort_plan.h"
 #include "backends/gpu/runtime/cudnn_convolution.h"
 #include "backends/gpu/runtime/gemm.h"
 #include "ir/module.h"
@@ -60,17 +64,18 @@ struct Buffer {
 
 enum class FusionKind {
   kLoop,       // one thread per output element (all outputs share a shape)
-  kReduction,  // a stablehlo.reduce whose operands are computed in the kernel
+  kReduction,  // stablehlo.reduce ops (siblings: plan/sibling_reductions.h), operands computed in the kernel
   kTranspose,  // inputs[0] permuted by `permutation` (feeds a GEMM)
-  kSort,       // a stablehlo.sort: a block sorts each row in shared memory
+  kSort,       // a stablehlo.sort: one pass of its plan (plan/sort_plan.h)
   kScatter,    // a stablehlo.scatter updating its results in place (plan/scatter_plan.h)
   kConvolution,  // a stablehlo.convolution: a thread (or warp) per output element
-  kTopK,       // a chlo.top_k: a block sorts each row, keeps the first k
+  kTopK,       // a chlo.top_k: one pass of its plan (plan/sort_plan.h)
   kFft,        // a stablehlo.fft: a thread per output element sums the DFT
   kRng,        // a stablehlo.rng_bit_generator: a thread per output word
   kUpdateSliceInPlace,  // a dynamic_update_slice writing only its window into its operand's buffer
   kDot,        // a stablehlo.dot_general of a few rows, its operands and epilogue inline (plan/generated_dot.h)
   kAttention,  // scores, softmax and values of one query per head (plan/attention.h)
+  kScan,       // a chlo.scan or prefix-scan reduce_window (plan/prefix_scan.h, plan/scan_layout.h)
 };
 const char* FusionKindName(FusionKind kind);
 
@@ -78,7 +83,7 @@ struct Fusion {
   std::string name;   // the kernel's name, "fusion_3"
   FusionKind kind = FusionKind::kLoop;
   // The IR ops the kernel computes, in program order. For kReduction the
-  // last one is the stablehlo.reduce (sort, scatter for those kinds).
+  // reduces are its outputs' ops (sort, scatter: the last op for those kinds).
   std::vector<const ir::Operation*> ops;
   // Values read from memory, in kernel parameter order, then the values
   // written (kernel parameters after the inputs). For kTranspose the
@@ -88,6 +93,10 @@ struct Fusion {
   std::vector<ir::Type> input_types, output_types;
   std::vector<int64_t> permutation;  // kTranspose: output dim i is input dim permutation[i]
   DotTiling tiling;                  // kDot
+  ScatterPass scatter_pass = ScatterPass::kUpdate;  // kScatter: which of its kernels (plan/scatter_plan.h)
+  ReductionLayout reduction;         // kReduction (plan/reduction_layout.h)
+  ScanLayout scan;                   // kScan (plan/scan_layout.h)
+  SortPass sort;                     // kSort, kTopK: which pass of the op's plan (plan/sort_plan.h)
   int64_t key_chunk = 0;             // kAttention: the keys a block takes (AttentionChunk)
   // Inputs (by position) the kernel reads before it waits for the kernels
   // it depends on (programmatic dependent launch): a product's rhs, the

@@ -21,6 +21,7 @@ const char* ScatterOrderName(ScatterOrder o) {
   switch (o) {
     case ScatterOrder::kUnique: return "unique indices";
     case ScatterOrder::kSortedRuns: return "sorted runs";
+    case ScatterOrder::kLastWins: return "last wins";
     case ScatterOrder::kAtomic: return "atomic";
     case ScatterOrder::kCompareSwap: return "compare-and-swap";
     case ScatterOrder::kSerial: return "serial";
@@ -28,9 +29,19 @@ const char* ScatterOrderName(ScatterOrder o) {
   return "?";
 }
 
+const char* ScatterPassName(ScatterPass p) {
+  switch (p) {
+    case ScatterPass::kUpdate: return "update";
+    case ScatterPass::kClaim: return "claim slots";
+    case ScatterPass::kRelease: return "release slots";
+  }
+  return "?";
+}
+
 std::string ScatterPlan::ToString() const {
-  return std::string(ScatterCombinerName(combiner)) + ", " + ScatterOrderName(order) + ": " +
-         std::to_string(windows) + " windows of " + std::to_string(window_elements);
+  return std::string(ScatterCombinerName(combiner)) + ", " + ScatterOrderName(order) +
+         (vector > 1 ? " x" + std::to_string(vector) : "") + ": " + std::to_string(windows) + " windows of " +
+         std::to_string(window_elements);
 }
 
 namespace {
@@ -83,6 +94,19 @@ bool NativeAtomic(ScatterCombiner c, ir::ElementType e) {
   return false;
 }
 
+// The vector atomic add's width: the window spans the result's innermost
+// dim from 0 (no index moves it), and rows split evenly into aligned
+// groups.
+int VectorWidth(const ScatterPlan& p, const ir::ScatterDimsAttr& dn, const ir::Type& out) {
+  using E = ir::ElementType;
+  if (p.combiner != ScatterCombiner::kAdd || out.rank() == 0 || p.window_shape.empty()) return 1;
+  const int width = out.element() == E::kF32 ? 4 : (out.element() == E::kF16 || out.element() == E::kBF16) ? 2 : 1;
+  const int64_t last = out.rank() - 1;
+  if (width == 1 || p.operand_window_dims.back() != last || Contains(dn.scatter_dims_to_operand_dims, last)) return 1;
+  const int64_t row = p.window_shape.back();
+  return row % width == 0 && out.dim(last) % width == 0 ? width : 1;
+}
+
 }  // namespace
 
 StatusOr<ScatterPlan> PlanScatter(const ir::Operation& op) {
@@ -131,18 +155,45 @@ StatusOr<ScatterPlan> PlanScatter(const ir::Operation& op) {
   bool disjoint = true;
   for (int64_t d : dn->scatter_dims_to_operand_dims) disjoint = disjoint && p.extent[static_cast<size_t>(d)] == 1;
   const int bytes = ir::StorageBytes(e);
+  std::vector<int64_t> moving = dn->scatter_dims_to_operand_dims;
+  moving.insert(moving.end(), dn->input_batching_dims.begin(), dn->input_batching_dims.end());
+  std::sort(moving.begin(), moving.end());
+  moving.erase(std::unique(moving.begin(), moving.end()), moving.end());
+  int64_t slots = 1;
+  for (int64_t d : moving) slots *= out.dim(d);
+  // The table's memory against the result's (a scatter into a huge array
+  // by single elements would need a table as large as the array).
+  const bool table_affordable =
+      slots * 4 <= std::max<int64_t>(int64_t{16} << 20, out.NumElements() * bytes / 4) && p.windows < (int64_t{1} << 31);
   if (Flag(op, "unique_indices")) {
     p.order = ScatterOrder::kUnique;
   } else if (Flag(op, "indices_are_sorted") && disjoint) {
     p.order = ScatterOrder::kSortedRuns;
+  } else if (p.results == 1 && p.combiner == ScatterCombiner::kReplace && disjoint && table_affordable) {
+    p.order = ScatterOrder::kLastWins;
+    p.slot_dims = moving;
+    p.slots = slots;
   } else if (p.results == 1 && NativeAtomic(p.combiner, e)) {
     p.order = ScatterOrder::kAtomic;
+    p.vector = VectorWidth(p, *dn, out);
   } else if (p.results == 1 && (bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8)) {
     p.order = ScatterOrder::kCompareSwap;
   } else {
     p.order = ScatterOrder::kSerial;
   }
   return p;
+}
+
+bool IsElementMapScatter(const ir::Operation& op) {
+  const auto* dn = op.attr("scatter_dimension_numbers").as<ir::ScatterDimsAttr>();
+  if (!dn || op.num_operands() != 3 || op.num_results() != 1) return false;
+  for (int64_t d = 0; d < op.operand(1)->type().rank(); ++d) {
+    if (d != dn->index_vector_dim && !Contains(dn->scatter_indices_batching_dims, d) &&
+        op.operand(1)->type().dim(d) != 1) {
+      return false;
+    }
+  }
+  return PlanScatter(op).ok();
 }
 
 }  // namespace hlograph::gpu

@@ -11,8 +11,14 @@
 //   kSortedRuns  indices sorted and windows of distinct indices disjoint:
 //                the first thread of each run of equal indices folds the
 //                run in order (deterministic, the spec's serial order).
-//   kAtomic      a native atomic (add; integer min/max) or a plain store
-//                (the body returns the update: which duplicate wins is
+//   kLastWins    the body returns the update: each window claims its slot
+//                (atomicMax of its position in a table of the slots its
+//                indices can name), the last claimant writes, then the
+//                table is zeroed again: three kernels, the serial order's
+//                result (deterministic, as the interpreter and XLA:CPU).
+//   kAtomic      a native atomic (add; integer min/max), or a plain store
+//                when the slot table would cost more memory than the
+//                result's quarter (which duplicate wins is then
 //                implementation-defined, as the spec allows).
 //   kCompareSwap any other single-result body: a compare-and-swap loop on
 //                the element's aligned 32- or 64-bit word.
@@ -34,8 +40,12 @@ namespace hlograph::gpu {
 enum class ScatterCombiner { kOther, kReplace, kAdd, kMin, kMax };
 const char* ScatterCombinerName(ScatterCombiner c);
 
-enum class ScatterOrder { kUnique, kSortedRuns, kAtomic, kCompareSwap, kSerial };
+enum class ScatterOrder { kUnique, kSortedRuns, kLastWins, kAtomic, kCompareSwap, kSerial };
 const char* ScatterOrderName(ScatterOrder o);
+
+// The kernels of a kLastWins scatter, in order; the others have one.
+enum class ScatterPass { kUpdate, kClaim, kRelease };
+const char* ScatterPassName(ScatterPass p);
 
 struct ScatterPlan {
   size_t results = 1;
@@ -51,11 +61,29 @@ struct ScatterPlan {
   std::vector<int64_t> extent;
   std::vector<int64_t> operand_window_dims;
   int64_t windows = 1, window_elements = 1;
+  // kAtomic adds: how many neighbouring elements of a window row a thread
+  // adds with one vector atomic (f32 x4, f16/bf16 x2; 1 where the rows do
+  // not split evenly or do not start aligned).
+  int vector = 1;
+  // kLastWins: the result dims a window's start moves along (extent 1
+  // there), in order; the slot table holds one u32 per start.
+  std::vector<int64_t> slot_dims;
+  int64_t slots = 0;
 
   int64_t updates() const { return windows * window_elements; }
+  int64_t threads() const { return updates() / vector; }
+  int64_t slot_table_bytes() const { return slots * 4; }
   std::string ToString() const;  // "add, atomic: 8192 windows of 1024"
 };
 
 StatusOr<ScatterPlan> PlanScatter(const ir::Operation& scatter);
+
+// Whether every update window of a single-result scatter is picked by
+// batching dims alone (its other scatter dims have size 1: the
+// gradient of take_along_axis, a one-hot minus one per row): an output
+// element then has at most one window that may cover it, at its own batch
+// coordinates, so the scatter is computed per output element inside the
+// kernel that reads it, like a gather (no fill, no kernel of its own).
+bool IsElementMapScatter(const ir::Operation& scatter);
 
 }  // namespace hlograph::gpu

@@ -8,6 +8,7 @@
 
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/op_classes.h"
+#include "backends/gpu/plan/prefix_scan.h"
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
@@ -234,6 +235,9 @@ void AddOpFlops(const ir::Operation& op, StepCost& cost) {
     const double transforms = std::max(Elements(op.operand(0)), Elements(op.result(0))) / std::max(1.0, n);
     if (n > 1) add(ScalarUnit(out), 5 * n * std::log2(n) * transforms);
   } else if (name == "reduce") {
+    add(ScalarUnit(out), Elements(op.operand(0)) * static_cast<double>(BodyOps(op)));
+  } else if (name == "scan" || (name == "reduce_window" && MatchPrefixScan(op))) {
+    // A scan folds each element in once (plan/prefix_scan.h), whatever its window.
     add(ScalarUnit(out), Elements(op.operand(0)) * static_cast<double>(BodyOps(op)));
   } else if (name == "reduce_window") {
     add(ScalarUnit(out), Elements(op.result(0)) * static_cast<double>(Product(I64s(op, "window_dimensions")) *
