@@ -85,6 +85,18 @@ bool Parser::ParseAttributeName(std::string* name) {
   return Error("expected an attribute name");
 }
 
+bool Parser::ParseExtraAttributes(ir::Operation* op, const std::string& syntax) {
+  if (!ConsumeKeyword("attributes")) return true;
+  const char* where = tok_.text.data();
+  std::vector<ir::NamedAttribute> attrs;
+  if (!ParseDictionary(&attrs)) return false;
+  for (auto& a : attrs) {
+    if (op->attr(a.first)) return ErrorAt(where, "attribute '" + a.first + "' is part of " + syntax + " syntax");
+    op->SetAttr(a.first, std::move(a.second));
+  }
+  return true;
+}
+
 bool Parser::ParseDictionary(std::vector<ir::NamedAttribute>* entries) {
   DepthGuard guard(this);
   if (!CheckDepth(guard)) return false;

@@ -117,15 +117,7 @@ bool Parser::ParseFuncOp(ir::Operation* op) {
   if (any_arg_attrs) op->SetAttr("arg_attrs", ir::Attribute::Make(ir::ArrayAttr{std::move(arg_attrs)}));
   if (any_res_attrs) op->SetAttr("res_attrs", ir::Attribute::Make(ir::ArrayAttr{std::move(res_attrs)}));
   op->SetAttr("function_type", ir::Attribute::Make(ir::FunctionTypeAttr{std::move(sig)}));
-  if (ConsumeKeyword("attributes")) {
-    const char* where = tok_.text.data();
-    std::vector<ir::NamedAttribute> attrs;
-    if (!ParseDictionary(&attrs)) return false;
-    for (auto& a : attrs) {
-      if (op->attr(a.first)) return ErrorAt(where, "attribute '" + a.first + "' is part of the function's syntax");
-      op->SetAttr(a.first, std::move(a.second));
-    }
-  }
+  if (!ParseExtraAttributes(op, "the function's")) return false;
   if (!tok_.Is(Tok::kLBrace)) return Error("expected the function body '{' (declarations without a body are not supported)");
   return ParseBodyWithArgs(*this, op->AddRegion(), args);
 }

@@ -30,15 +30,7 @@ bool Parser::ParseScanOp(ir::Operation* op, size_t num_results) {
   const std::vector<int64_t> split = {static_cast<int64_t>(inputs.size()), static_cast<int64_t>(inits.size())};
   op->SetAttr("operandSegmentSizes", ir::Attribute::Make(ir::DenseArrayAttr{ir::ElementType::kI32, split}));
   op->SetAttr("resultSegmentSizes", ir::Attribute::Make(ir::DenseArrayAttr{ir::ElementType::kI32, split}));
-  if (ConsumeKeyword("attributes")) {
-    const char* where = tok_.text.data();
-    std::vector<ir::NamedAttribute> attrs;
-    if (!ParseDictionary(&attrs)) return false;
-    for (auto& a : attrs) {
-      if (op->attr(a.first)) return ErrorAt(where, "attribute '" + a.first + "' is part of chlo.scan's syntax");
-      op->SetAttr(a.first, std::move(a.second));
-    }
-  }
+  if (!ParseExtraAttributes(op, "chlo.scan's")) return false;
   if (!tok_.Is(Tok::kLBrace)) return Error("expected the scan's body '{'");
   if (!ParseRegion(op->AddRegion())) return false;
   if (!Expect(Tok::kColon, "':' and the scan's function type")) return false;

@@ -71,6 +71,9 @@ class Parser {
   // ---- attributes (parse_attributes.cpp) ----------------------------------
   bool ParseAttribute(ir::Attribute* attr);
   bool ParseDictionary(std::vector<ir::NamedAttribute>* entries);  // { k = v, ... }
+  // `attributes {...}` after a custom form: sets them on `op`; one the form
+  // itself already set is an error naming `syntax` ("the function's").
+  bool ParseExtraAttributes(ir::Operation* op, const std::string& syntax);
   bool ParseAttributeName(std::string* name);
   bool ParseShortAttribute(const ir::AttrSpec& spec, ir::Attribute* attr);
   bool ParseI64List(std::vector<int64_t>* values);  // [1, 2]

@@ -2,24 +2,13 @@
 
 #include "ir/attribute.h"
 #include "ir/clone.h"
+#include "passes/replace_uses.h"
 
 namespace hlograph::passes {
 namespace {
 
 // Inlining more calls than this means recursion: refused.
 constexpr int kMaxInlinedCalls = 100000;
-
-// Replaces every use of `from` by `to` in `block` and the regions within.
-void ReplaceUses(ir::Block& block, const ir::Value* from, ir::Value* to) {
-  for (const auto& op : block.operations()) {
-    for (size_t i = 0; i < op->num_operands(); ++i) {
-      if (op->operand(i) == from) op->SetOperand(i, to);
-    }
-    for (const auto& region : op->regions()) {
-      for (const auto& b : region->blocks()) ReplaceUses(*b, from, to);
-    }
-  }
-}
 
 std::string OpError(const ir::Operation& op, const std::string& message) {
   return op.pos().ToString() + ": error: '" + op.name() + "' op " + message;

@@ -4,21 +4,10 @@
 #include "ir/clone.h"
 #include "ir/op_def.h"
 #include "ir/verifier.h"
+#include "passes/replace_uses.h"
 
 namespace hlograph::passes {
 namespace {
-
-// Replaces every use of `from` by `to` in `block` and the regions within.
-void ReplaceUses(ir::Block& block, const ir::Value* from, ir::Value* to) {
-  for (const auto& op : block.operations()) {
-    for (size_t i = 0; i < op->num_operands(); ++i) {
-      if (op->operand(i) == from) op->SetOperand(i, to);
-    }
-    for (const auto& region : op->regions()) {
-      for (const auto& b : region->blocks()) ReplaceUses(*b, from, to);
-    }
-  }
-}
 
 using Wanted = std::function<bool(const ir::Operation& scan)>;
 

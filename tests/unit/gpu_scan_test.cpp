@@ -327,11 +327,20 @@ std::vector<std::pair<std::string, std::string>> Programs() {
     const std::string el = e;
     for (bool reverse : {false, true}) {
       const std::string tag = el + (reverse ? " reverse" : "");
-      p.push_back({"chlo rows " + tag, ChloScanText({300, 77}, 1, el, reverse)});
-      // bf16 sums of thousands of terms round too much, in either order,
-      // to compare: the long axis in f32 and i32 only.
-      if (el != "bf16") p.push_back({"chlo router " + tag, ChloScanText({8192, 8}, 0, el, reverse)});
-      p.push_back({"chlo columns " + tag, ChloScanText({3, 129, 70}, 1, el, reverse)});
+      // bf16 sums round at every step, so the interpreter's serial sum and
+      // the GPU's tiles differ by about sqrt(length) half-ulps: beyond the
+      // normwise tolerance from ~50 terms (measured on the H200: 77 terms
+      // off by 0.31 where 0.30 was allowed). bf16 sums take short axes;
+      // its long axes take maximum, which is exact in any order.
+      const bool rounds = el == "bf16";
+      p.push_back({"chlo rows " + tag, ChloScanText({300, rounds ? 12 : 77}, 1, el, reverse)});
+      if (!rounds) p.push_back({"chlo router " + tag, ChloScanText({8192, 8}, 0, el, reverse)});
+      p.push_back({"chlo columns " + tag, ChloScanText({3, rounds ? 12 : 129, 70}, 1, el, reverse)});
+      if (rounds) {
+        p.push_back({"chlo rows max " + tag, ChloScanText({300, 77}, 1, el, reverse, "maximum", NegInf(el))});
+        p.push_back({"chlo router max " + tag, ChloScanText({8192, 8}, 0, el, reverse, "maximum", NegInf(el))});
+        p.push_back({"chlo columns max " + tag, ChloScanText({3, 129, 70}, 1, el, reverse, "maximum", NegInf(el))});
+      }
       p.push_back({"window cumsum " + tag, CumulativeText({37, 45}, 0, el, reverse, "add", el == "i32" ? "0" : "0.0")});
       p.push_back({"window cummax " + tag,
                    CumulativeText({9, 200}, 1, el, reverse, "maximum", NegInf(el))});

@@ -319,10 +319,10 @@ TEST(GpuSortPlan, RunsKeepAtMostKeepItems) {
 // Sorts `data` (2^l values) as the block sort kernel does: per round, each
 // thread's registers hold the positions of its layout; compare-exchanges
 // in the round's steps, ascending where the direction bit is 0.
-void RunNetwork(std::vector<int>& data, int l, int log2_items, int row_bits, const emit::Swizzle& swizzle) {
+void RunNetwork(std::vector<int>& data, int l, int log2_items, const emit::Swizzle& swizzle) {
   const int e = std::min(log2_items, l);
   const int threads = 1 << (l - e);
-  for (const emit::BitonicRound& round : emit::BitonicRounds(l, log2_items, row_bits, swizzle)) {
+  for (const emit::BitonicRound& round : emit::BitonicRounds(l, log2_items, swizzle)) {
     ASSERT_EQ(static_cast<int>(round.register_bits.size()), e);
     ASSERT_EQ(static_cast<int>(round.thread_bits.size()), l - e);
     for (int t = 0; t < threads; ++t) {
@@ -359,7 +359,7 @@ TEST(GpuSortNetwork, RoundsCoverTheBitonicStepsInOrderAndSort) {
     for (int e = 1; e <= 5; ++e) {
       const emit::Swizzle swizzle = emit::ChooseSwizzle(l, e, 2, 4);
       std::vector<emit::BitonicStep> all;
-      for (const auto& r : emit::BitonicRounds(l, e, 2, swizzle)) all.insert(all.end(), r.steps.begin(), r.steps.end());
+      for (const auto& r : emit::BitonicRounds(l, e, swizzle)) all.insert(all.end(), r.steps.begin(), r.steps.end());
       const auto want = emit::BitonicSteps(l);
       ASSERT_EQ(all.size(), want.size());
       EXPECT_EQ(static_cast<int>(want.size()), l * (l + 1) / 2);
@@ -371,7 +371,7 @@ TEST(GpuSortNetwork, RoundsCoverTheBitonicStepsInOrderAndSort) {
       for (int& x : data) x = static_cast<int>(rng() % 17);  // many ties
       std::vector<int> sorted = data;
       std::sort(sorted.begin(), sorted.end());
-      RunNetwork(data, l, e, 2, swizzle);
+      RunNetwork(data, l, e, swizzle);
       EXPECT_EQ(data, sorted) << "l " << l << " e " << e;
     }
   }
@@ -399,7 +399,7 @@ TEST(GpuSortNetwork, SwizzleIsABijectionAndKeepsLanesOnDistinctBanks) {
   for (const auto& [l, row_bits, allowed] : std::vector<std::tuple<int, int, int>>{{10, 2, 1}, {13, 0, 0}}) {
     const emit::Swizzle s = emit::ChooseSwizzle(l, 5, row_bits, 4);
     int conflicted = 0;
-    for (const emit::BitonicRound& round : emit::BitonicRounds(l, 5, row_bits, s)) {
+    for (const emit::BitonicRound& round : emit::BitonicRounds(l, 5, s)) {
       std::set<int64_t> banks;
       const int threads = 1 << (l - 5);
       for (int lane = 0; lane < 16; ++lane) {

@@ -115,7 +115,6 @@ class ScanEmitter {
     }
     e_.Line("const long long g = item % GROUPS, c = item / GROUPS;");
     e_.Line("const long long pbeg = c * CHUNK, pend = min(LENGTH, pbeg + CHUNK);");
-    e_.Line("(void)pbeg; (void)pend;");
     if (l_.serial) {
       e_.Line("const long long line_raw = g * 32 + lane;");
       e_.Line("const bool valid = line_raw < " + Ll(l_.lines()) + ";");
@@ -129,7 +128,6 @@ class ScanEmitter {
       e_.Line("const bool valid = r < " + std::to_string(l_.rows) + " && i_raw < INNER;");
       e_.Line("const long long i = min(i_raw, INNER - 1);");
     }
-    e_.Line("(void)valid;");
     outer_idx_ = e_.Delinearize("o", outer_shape_);
     inner_idx_ = e_.Delinearize("i", inner_shape_);
     Index init_idx = outer_idx_;

@@ -46,19 +46,7 @@ StatusOr<std::string> EmitKeyFunction(BodyEmitter& e, const ir::Block& block, co
   return it->second;
 }
 
-int64_t Alignment(ir::ElementType t) {
-  if (ir::IsComplex(t)) return ir::StorageBytes(t);
-  if (ir::IsFloat(t)) return ir::BitWidth(t) == 64 ? 8 : 4;
-  return std::max(1, ir::StorageBytes(t));
-}
-
 }  // namespace
-
-int64_t ComputeBytes(ir::ElementType t) {
-  if (ir::IsComplex(t)) return ir::StorageBytes(t);
-  if (ir::IsFloat(t)) return ir::BitWidth(t) == 64 ? 8 : 4;
-  return std::max(1, ir::StorageBytes(t));
-}
 
 uint32_t GridFor(int64_t units) {
   return static_cast<uint32_t>(std::min<int64_t>(std::max<int64_t>(units, 0), int64_t{1} << 20));
@@ -109,8 +97,8 @@ StatusOr<std::string> SortItems::Declarations(const Fusion& f) const {
   // The fields, largest alignment first (no padding between them).
   std::vector<int> fields = order_.read_operands;
   std::stable_sort(fields.begin(), fields.end(), [&](int a, int b) {
-    return Alignment(op_->operand(static_cast<size_t>(a))->type().element()) >
-           Alignment(op_->operand(static_cast<size_t>(b))->type().element());
+    return ComputeAlignment(op_->operand(static_cast<size_t>(a))->type().element()) >
+           ComputeAlignment(op_->operand(static_cast<size_t>(b))->type().element());
   });
   os << "struct hlo_sort_item {\n";
   for (int j : fields) {
@@ -180,8 +168,7 @@ Index SortItems::FullIndex(BodyEmitter& e, const std::string& row, const std::st
   return idx;
 }
 
-StatusOr<std::string> SortItems::KeyBits(BodyEmitter& e, const std::string& element) const {
-  (void)e;
+StatusOr<std::string> SortItems::KeyBits(const std::string& element) const {
   const ir::ElementType t = order_.key_type;
   std::string bits;
   if (ir::IsFloat(t)) {
@@ -207,7 +194,7 @@ Status SortItems::LoadItem(BodyEmitter& e, const std::string& var, const Index& 
     if (order_.key_of_lhs != nullptr) {
       HLOGRAPH_ASSIGN(fx, EmitKeyFunction(e, op_->region(0).front(), order_.key_of_lhs, order_.key_argument, x));
     }
-    HLOGRAPH_ASSIGN(std::string bits, KeyBits(e, fx));
+    HLOGRAPH_ASSIGN(std::string bits, KeyBits(fx));
     e.Line("const hlo_sort_item " + var + " = ((unsigned long long)(" + bits + ") << 32) | (unsigned)(" + pos + ");");
     return Status::Ok();
   }

@@ -53,7 +53,7 @@ class SortItems {
                       const std::function<std::string(int, const std::string&)>& kept = nullptr) const;
 
  private:
-  StatusOr<std::string> KeyBits(BodyEmitter& e, const std::string& element) const;
+  StatusOr<std::string> KeyBits(const std::string& element) const;
   Index FullIndex(BodyEmitter& e, const std::string& row, const std::string& pos, const std::vector<int64_t>& shape) const;
   bool Carried(int j) const;
 
@@ -70,8 +70,6 @@ std::string ItemsIn(const Fusion& f);
 std::string ItemsOut();
 
 int Log2Of(int64_t power_of_two);
-// Bytes of a value of t's compute type (codegen/elemental.h).
-int64_t ComputeBytes(ir::ElementType t);
 
 // The kernels of the passes (sort_kernel.cpp, sort_merge_kernel.cpp,
 // top_k_select_kernel.cpp).

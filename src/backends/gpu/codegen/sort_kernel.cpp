@@ -96,7 +96,7 @@ StatusOr<KernelSource> EmitBlockSortPass(const Fusion& f, const SortItems& items
   e.Open("for (long long first = (long long)blockIdx.x * " + RB + "; first < " + UNITS + "; first += (long long)gridDim.x * " +
          RB + ")");
   // 1. Load.
-  e.Line("#pragma unroll 1");
+  e.Line("#pragma unroll 8  // loads in flight");
   e.Open("for (int l = threadIdx.x; l < " + std::to_string(rows * width) + "; l += " + T + ")");
   e.Line(split);
   e.Line("const long long unit = first + rb;");
@@ -118,7 +118,7 @@ StatusOr<KernelSource> EmitBlockSortPass(const Fusion& f, const SortItems& items
   e.Close();
   e.Line("__syncthreads();");
   // 2. The network, round by round.
-  const std::vector<BitonicRound> rounds = BitonicRounds(l, log2_items, row_bits, swizzle);
+  const std::vector<BitonicRound> rounds = BitonicRounds(l, log2_items, swizzle);
   int conflicted = 0;
   for (const BitonicRound& round : rounds) conflicted += !ConflictFree(round, l, swizzle);
   const int items_a_thread = 1 << log2_items;
@@ -181,7 +181,7 @@ StatusOr<KernelSource> EmitBlockSortPass(const Fusion& f, const SortItems& items
   }
   // 3. Write the kept items.
   const int64_t slots = RunSlots(width, g.keep), row_items = RowItems(g.n, width, g.keep);
-  e.Line("#pragma unroll 1");
+  e.Line("#pragma unroll 8  // loads in flight");
   e.Open("for (int l = threadIdx.x; l < " + std::to_string(rows * width) + "; l += " + T + ")");
   e.Line(split);
   e.Line("const long long unit = first + rb;");

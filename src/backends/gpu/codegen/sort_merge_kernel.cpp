@@ -99,6 +99,7 @@ StatusOr<KernelSource> EmitMergePass(const Fusion& f, const SortItems& items) {
   e.Line("const int i0 = split[0], i1 = split[1];");
   e.Line("const int na = i1 - i0, nb = (out_end - i1) - (out_begin - i0), count = na + nb;");
   e.Line("const hlo_sort_item* const b = a + la + (out_begin - i0);");
+  e.Line("#pragma unroll 8  // loads in flight");
   e.Open("for (int k = threadIdx.x; k < count; k += " + T + ")");
   e.Line("sm[hlo_padded(k)] = k < na ? a[i0 + k] : b[k - na];");
   e.Close();

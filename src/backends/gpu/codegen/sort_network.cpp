@@ -59,8 +59,7 @@ bool ConflictFree(const BitonicRound& round, int log2_size, const Swizzle& swizz
   return static_cast<int>(classes.size()) == swizzle.bits;
 }
 
-std::vector<BitonicRound> BitonicRounds(int log2_size, int log2_items, int row_bits, const Swizzle& swizzle) {
-  (void)row_bits;  // the run bits' classes come from their position above the thread bits
+std::vector<BitonicRound> BitonicRounds(int log2_size, int log2_items, const Swizzle& swizzle) {
   const int l = log2_size;
   const int e = std::min(log2_items, l);
   const std::vector<BitonicStep> steps = BitonicSteps(l);
@@ -119,7 +118,7 @@ Swizzle ChooseSwizzle(int log2_size, int log2_items, int row_bits, int bits) {
     s.bits = bits;
     for (int64_t x = c, g = 0; g < groups; ++g, x /= bits) s.rotations.push_back(static_cast<int>(x % bits));
     int conflicts = 0;
-    for (const BitonicRound& r : BitonicRounds(log2_size, log2_items, row_bits, s)) {
+    for (const BitonicRound& r : BitonicRounds(log2_size, log2_items, s)) {
       conflicts += !ConflictFree(r, log2_size, s);
     }
     if (best_conflicts < 0 || conflicts < best_conflicts) {

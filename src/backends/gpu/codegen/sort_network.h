@@ -53,17 +53,17 @@ struct Swizzle {
 
 // The rounds of a sort of 2^log2_size positions with 2^log2_items items a
 // thread; runs in a block sit above the position bits (v = run * 2^L +
-// position, thread index = run * threads a run + thread in the run), and
-// there are 2^row_bits of them. Thread bits are ordered so that the first
-// swizzle.bits lanes flip distinct classes where the round allows.
-std::vector<BitonicRound> BitonicRounds(int log2_size, int log2_items, int row_bits, const Swizzle& swizzle);
+// position, thread index = run * threads a run + thread in the run; a
+// block has 32 threads or more). Thread bits are ordered so that the
+// first swizzle.bits lanes flip distinct classes where the round allows.
+std::vector<BitonicRound> BitonicRounds(int log2_size, int log2_items, const Swizzle& swizzle);
 
 // Whether the lanes served together (the first 2^swizzle.bits) read and
 // write distinct banks in `round`.
 bool ConflictFree(const BitonicRound& round, int log2_size, const Swizzle& swizzle);
 
 // The swizzle of `bits` bits (rotations tried per group) whose rounds have
-// the fewest bank conflicts.
+// the fewest bank conflicts, for blocks of 2^row_bits runs.
 Swizzle ChooseSwizzle(int log2_size, int log2_items, int row_bits, int bits);
 
 // Swizzle bits for items of `item_bytes`: those of 8 and 16 bytes (16 and

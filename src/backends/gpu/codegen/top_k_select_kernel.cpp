@@ -11,9 +11,10 @@
 //   2. the items at or below the threshold go to shared memory (a ballot
 //      and one atomic a warp), typically a little more than `keep`; at
 //      worst (adversarial orders) the whole chunk, which still fits;
-//   3. a bitonic sort of the candidates in shared memory, and the first
-//      `keep` are written: to the candidate list the next pass selects
-//      from (padding where the chunk had fewer), or the results.
+//   3. a bitonic sort of the candidates in shared memory (by one warp when
+//      they are at most 256), and the first `keep` are written: to the
+//      candidate list the next pass selects from (padding where the chunk
+//      had fewer), or the results.
 #include "backends/gpu/codegen/sort_items.h"
 
 namespace hlograph::gpu::emit {
@@ -97,18 +98,31 @@ StatusOr<KernelSource> EmitSelectPass(const Fusion& f, const SortItems& items) {
   e.Line("while (padded < found) padded <<= 1;");
   e.Line("for (int i = found + threadIdx.x; i < padded; i += " + T + ") candidates[i] = ~0ull;");
   e.Line("__syncthreads();");
-  e.Open("for (int k = 2; k <= padded; k <<= 1)");
-  e.Open("for (int j = k >> 1; j > 0; j >>= 1)");
-  e.Open("for (int i = threadIdx.x; i < padded; i += " + T + ")");
-  e.Line("const int partner = i ^ j;");
-  e.Open("if (partner > i)");
-  e.Line("const hlo_sort_item x = candidates[i], y = candidates[partner];");
-  e.Line("if ((x > y) == ((i & k) == 0)) { candidates[i] = y; candidates[partner] = x; }");
+  // Few candidates (the usual case): one warp sorts them, syncing the
+  // warp alone between steps; else the block.
+  const auto bitonic = [&](const std::string& first, const std::string& stride, const std::string& sync) {
+    e.Open("for (int k = 2; k <= padded; k <<= 1)");
+    e.Open("for (int j = k >> 1; j > 0; j >>= 1)");
+    e.Open("for (int i = " + first + "; i < padded; i += " + stride + ")");
+    e.Line("const int partner = i ^ j;");
+    e.Open("if (partner > i)");
+    e.Line("const hlo_sort_item x = candidates[i], y = candidates[partner];");
+    e.Line("if ((x > y) == ((i & k) == 0)) { candidates[i] = y; candidates[partner] = x; }");
+    e.Close();
+    e.Close();
+    e.Line(sync);
+    e.Close();
+    e.Close();
+  };
+  e.Open("if (padded <= 256)");
+  e.Open("if (warp == 0)");
+  bitonic("lane", "32", "__syncwarp();");
   e.Close();
+  e.Close();
+  e.Open("else");
+  bitonic("(int)threadIdx.x", T, "__syncthreads();");
   e.Close();
   e.Line("__syncthreads();");
-  e.Close();
-  e.Close();
   e.Open("for (int j = threadIdx.x; j < " + std::to_string(keep) + "; j += " + T + ")");
   e.Line("const hlo_sort_item it = j < found ? candidates[j] : ~0ull;");
   if (p.last()) {

@@ -17,14 +17,6 @@ std::vector<int64_t> I64s(const ir::Operation& op, const std::string& name) {
   return a ? a->values : std::vector<int64_t>{};
 }
 
-// Size and alignment of the compute type of `t` (codegen/elemental.h).
-std::pair<int64_t, int64_t> ComputeSize(ir::ElementType t) {
-  if (ir::IsComplex(t)) return {ir::StorageBytes(t), ir::StorageBytes(t)};
-  if (ir::IsFloat(t)) return ir::BitWidth(t) == 64 ? std::pair<int64_t, int64_t>{8, 8} : std::pair<int64_t, int64_t>{4, 4};
-  const int64_t b = std::max(1, ir::StorageBytes(t));
-  return {b, b};
-}
-
 // The k of a slice of `v` that keeps [0, k) along `dim` and all of the other
 // dims with unit strides, or -1.
 int64_t PrefixSliceLength(const ir::Operation& slice, const ir::Value* v, int64_t dim) {
@@ -124,12 +116,20 @@ SortOrder SortOrderOf(const ir::Operation& op) {
   return AnalyzeSortComparator(op.region(0).front());
 }
 
+int64_t ComputeBytes(ir::ElementType t) {
+  if (ir::IsComplex(t)) return ir::StorageBytes(t);
+  if (ir::IsFloat(t)) return ir::BitWidth(t) == 64 ? 8 : 4;
+  return std::max(1, ir::StorageBytes(t));
+}
+
+int64_t ComputeAlignment(ir::ElementType t) { return ComputeBytes(t); }
+
 int64_t GeneralItemBytes(const ir::Operation& op, const SortOrder& order) {
   int64_t bytes = 0, align = 4;
   for (int j : order.read_operands) {
-    const auto [size, a] = ComputeSize(op.operand(static_cast<size_t>(j))->type().element());
-    bytes += size;  // largest alignment first: no padding between fields
-    align = std::max(align, a);
+    const ir::ElementType t = op.operand(static_cast<size_t>(j))->type().element();
+    bytes += ComputeBytes(t);  // largest alignment first: no padding between fields
+    align = std::max(align, ComputeAlignment(t));
   }
   bytes += 4;  // the position
   return (bytes + align - 1) / align * align;
@@ -185,7 +185,7 @@ StatusOr<std::vector<Step>> LowerSort(GpuProgram& program, Step& step, const Sor
     if (source < 0) continue;
     const ir::Value* v = op.operand(static_cast<size_t>(source));
     const bool carried = !shape.packed && std::count(order.read_operands.begin(), order.read_operands.end(), source);
-    if (!carried && !ComputedFromNoInput(f, v)) shape.staged_bytes += ComputeSize(v->type().element()).first;
+    if (!carried && !ComputedFromNoInput(f, v)) shape.staged_bytes += ComputeBytes(v->type().element());
   }
   for (const ir::Value* v : op.operands()) {
     if (!ComputedFromNoInput(f, v)) shape.read_bytes += ir::StorageBytes(v->type().element());

@@ -48,6 +48,10 @@ SortOrder SortOrderOf(const ir::Operation& op);
 // Bytes of a general item: the compute-type values of the operands the
 // comparator reads (largest alignment first), then the 32-bit position.
 int64_t GeneralItemBytes(const ir::Operation& op, const SortOrder& order);
+// Size and alignment of a value of t's compute type (codegen/elemental.h:
+// float for the 16- and 8-bit floats).
+int64_t ComputeBytes(ir::ElementType t);
+int64_t ComputeAlignment(ir::ElementType t);
 
 // Which operand result `i` of `op` holds (a sort: operand i), or -1 for
 // the position (chlo.top_k's indices).
