@@ -276,7 +276,14 @@ StatusOr<std::string> UnaryExpr(const OpView& v) {
   if (n == "stablehlo.imag") return std::string(f64 ? "0.0" : "0.0f");
   if (const char* fn = Lookup(kExactOps, n)) return Exact(t, Call(MathFn(t, fn), {a}));
   std::string r;
-  if (const char* fn = Lookup(kMathOps, n)) {
+  const bool narrow = t == E::kBF16 || t == E::kF16;  // approximations the rounding hides (kernel prelude)
+  if (narrow && n == "stablehlo.tanh") {
+    r = Call("hlo_tanh_narrow", {a});
+  } else if (narrow && n == "stablehlo.exponential") {
+    r = Call("hlo_exp_narrow", {a});
+  } else if (narrow && n == "stablehlo.logistic") {
+    r = Call("hlo_logistic_narrow", {a});
+  } else if (const char* fn = Lookup(kMathOps, n)) {
     r = Call(MathFn(t, fn), {a});
   } else if (const char* special = Lookup(kSpecialOps, n)) {
     r = ViaDouble(t, special, {a});

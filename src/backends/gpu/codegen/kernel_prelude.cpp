@@ -301,6 +301,25 @@ __device__ __forceinline__ float hlo_logistic(float a) {
   const float e = expf(a);
   return __fdiv_rn(e, 1.0f + e);
 }
+// Results rounded to bf16 or f16 take the hardware's approximations:
+// tanh.approx's relative error is below 2^-10.9 and __expf's a few f32 ulps,
+// under the rounding of a 16-bit result (half an ulp: 2^-9 for bf16,
+// 2^-12 for f16, which they may move by one ulp), at a fraction of the
+// instructions (tanhf and expf bound a bf16 gelu's loop by arithmetic).
+__device__ __forceinline__ float hlo_tanh_narrow(float a) {
+#if __CUDA_ARCH__ >= 750
+  // tanh(a) = a (1 - a^2/3 ...): below 2^-10, a itself to 2^-21 (and a
+  // subnormal is not flushed to zero).
+  if (fabsf(a) < 0x1p-10f) return a;
+  float r;
+  asm("tanh.approx.f32 %0, %1;" : "=f"(r) : "f"(a));
+  return r;
+#else
+  return tanhf(a);
+#endif
+}
+__device__ __forceinline__ float hlo_exp_narrow(float a) { return __expf(a); }
+__device__ __forceinline__ float hlo_logistic_narrow(float a) { return __frcp_rn(1.0f + __expf(-a)); }
 __device__ __forceinline__ double hlo_logistic(double a) {
   if (isnan(a)) return a;
   if (a >= 0.0) return __ddiv_rn(1.0, 1.0 + exp(-a));

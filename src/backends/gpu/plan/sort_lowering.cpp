@@ -177,6 +177,7 @@ StatusOr<std::vector<Step>> LowerSort(GpuProgram& program, Step& step, const Sor
   shape.selectable = shape.packed && g.keep <= kMaxSelectK;
   shape.item_bytes = shape.packed ? 8 : GeneralItemBytes(op, order);
   std::vector<bool> skip(op.num_results(), false);
+  bool fetches = false;  // whether the last pass reads operands by position
   for (size_t i = 0; i < op.num_results(); ++i) {
     skip[i] = slices == nullptr && op.parent_block() != nullptr && !Read(*op.parent_block(), op.result(i));
     const int source = SortResultSource(op, i);
@@ -185,7 +186,10 @@ StatusOr<std::vector<Step>> LowerSort(GpuProgram& program, Step& step, const Sor
     if (source < 0) continue;
     const ir::Value* v = op.operand(static_cast<size_t>(source));
     const bool carried = !shape.packed && std::count(order.read_operands.begin(), order.read_operands.end(), source);
-    if (!carried && !ComputedFromNoInput(f, v)) shape.staged_bytes += ComputeBytes(v->type().element());
+    if (!carried && !ComputedFromNoInput(f, v)) {
+      shape.staged_bytes += ComputeBytes(v->type().element());
+      fetches = true;
+    }
   }
   for (const ir::Value* v : op.operands()) {
     if (!ComputedFromNoInput(f, v)) shape.read_bytes += ir::StorageBytes(v->type().element());
@@ -200,8 +204,8 @@ StatusOr<std::vector<Step>> LowerSort(GpuProgram& program, Step& step, const Sor
   program.fusions[first_fusion].sort = passes.front();
   if (passes.size() == 1) return std::vector<Step>{};
 
-  // The last pass writes the results the first was given, and fetches
-  // operands by position: it reads the op's inputs too.
+  // The last pass writes the results the first was given, and where it
+  // fetches operands by position it reads the op's inputs too.
   const Fusion op_kernel = program.fusions[first_fusion];
   const KernelStep op_step = first;
   const auto items_buffer = [&](const SortPass& p, int64_t items) {
@@ -229,7 +233,7 @@ StatusOr<std::vector<Step>> LowerSort(GpuProgram& program, Step& step, const Sor
     next.sort = p;
     KernelStep k;
     k.fusion = static_cast<int>(program.fusions.size());
-    if (p.last()) {
+    if (p.last() && fetches) {
       next.inputs = op_kernel.inputs;
       next.input_types = op_kernel.input_types;
       k.inputs = op_step.inputs;
