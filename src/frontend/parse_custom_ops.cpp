@@ -155,14 +155,7 @@ bool Parser::ParseReduceOp(ir::Operation* op, size_t num_results) {
     for (auto& a : attrs) op->SetAttr(a.first, std::move(a.second));
   }
   if (!Expect(Tok::kColon, "':' and the reduce's function type")) return false;
-  const char* where = tok_.text.data();
-  ir::FunctionType fn;
-  if (!ParseFunctionType(&fn) || !CheckOperandTypes(*op, fn.inputs, where)) return false;
-  if (fn.results.size() != num_results) {
-    return ErrorAt(where, "the type lists " + std::to_string(fn.results.size()) + " results but " +
-                              std::to_string(num_results) + " are named");
-  }
-  for (auto& t : fn.results) op->AddResult(t);
+  if (!ParseTrailingFunctionType(op, num_results)) return false;
   ir::Region* region = op->AddRegion();
   if (!applies.empty()) {
     // The compact form: the body is `applies`'s op on the two accumulators.

@@ -184,6 +184,10 @@ bool Parser::ParseGenericOperation(ir::Operation* op, size_t num_results) {
   }
   for (auto& a : attrs) op->SetAttr(a.first, std::move(a.second));
   if (!Expect(Tok::kColon, "':' and the op's function type")) return false;
+  return ParseTrailingFunctionType(op, num_results);
+}
+
+bool Parser::ParseTrailingFunctionType(ir::Operation* op, size_t num_results) {
   const char* where = tok_.text.data();
   ir::FunctionType fn;
   if (!ParseFunctionType(&fn)) return false;

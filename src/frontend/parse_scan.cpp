@@ -34,15 +34,7 @@ bool Parser::ParseScanOp(ir::Operation* op, size_t num_results) {
   if (!tok_.Is(Tok::kLBrace)) return Error("expected the scan's body '{'");
   if (!ParseRegion(op->AddRegion())) return false;
   if (!Expect(Tok::kColon, "':' and the scan's function type")) return false;
-  const char* where = tok_.text.data();
-  ir::FunctionType fn;
-  if (!ParseFunctionType(&fn) || !CheckOperandTypes(*op, fn.inputs, where)) return false;
-  if (fn.results.size() != num_results) {
-    return ErrorAt(where, "the type lists " + std::to_string(fn.results.size()) + " results but " +
-                              std::to_string(num_results) + " are named");
-  }
-  for (auto& t : fn.results) op->AddResult(t);
-  return true;
+  return ParseTrailingFunctionType(op, num_results);
 }
 
 }  // namespace hlograph::frontend

@@ -102,6 +102,9 @@ class Parser {
   bool ParseRegion(ir::Region* region);
   bool ParseTypeSuffix(ir::Operation* op, const std::string& style, size_t num_results);
   bool CheckOperandTypes(const ir::Operation& op, const std::vector<ir::Type>& types, const char* where);
+  // `: (operands) -> results` after an op: checks the operand types against
+  // its operands and the result count against the names, adds the results.
+  bool ParseTrailingFunctionType(ir::Operation* op, size_t num_results);
   bool ParseCustomPiece(ir::Operation* op, const std::string& piece);
   std::unique_ptr<ir::Operation> NewOp(const ir::OpDef* def, const ir::SourcePos& pos);
 

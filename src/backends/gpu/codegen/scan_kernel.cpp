@@ -176,6 +176,20 @@ class ScanEmitter {
     return r[s_.next_carry];
   }
 
+  // acc = have ? Combine(earlier, later) : the other one, then `have`: a
+  // fold with no value of its own before its first element (`acc` is
+  // `earlier` or `later`).
+  Status FoldFirstOrCombine(const std::string& acc, const std::string& earlier, const std::string& later) {
+    const std::string& x = acc == earlier ? later : earlier;
+    e_.Open("if (have)");
+    HLOGRAPH_ASSIGN(const std::string folded, Combine(earlier, later));
+    e_.Line(acc + " = " + folded + ";");
+    e_.Close();
+    e_.Line("else " + acc + " = " + x + ";");
+    e_.Line("have = true;");
+    return Status::Ok();
+  }
+
   // `var` = Combine(earlier, var) in a scope of its own.
   Status FoldInto(const std::string& var, const std::string& earlier, const std::string& guard = "") {
     e_.Open(guard.empty() ? "" : "if (" + guard + ")");
@@ -249,12 +263,7 @@ class ScanEmitter {
         e_.Line("carry = hlo_scan_shfl(v, last * " + std::to_string(cols) + " + w);");
       } else {
         e_.Line("const " + x_type_ + " tile = hlo_scan_shfl(v, last * " + std::to_string(cols) + " + w);");
-        e_.Open("if (have)");
-        HLOGRAPH_ASSIGN(const std::string folded, Combine("total", "tile"));
-        e_.Line("total = " + folded + ";");
-        e_.Close();
-        e_.Line("else total = tile;");
-        e_.Line("have = true;");
+        HLOGRAPH_TRY(FoldFirstOrCombine("total", "total", "tile"));
       }
       e_.Close();
     }
@@ -287,12 +296,7 @@ class ScanEmitter {
     e_.Open("for (long long j = run0; j < run1; ++j)");
     e_.Line("const " + x_type_ + " a = hlo_scan_get<" + x_type_ + ">(totals + ((j * GROUPS + g) * " +
             std::to_string(cols) + " + w) * " + slot + "LL);");
-    e_.Open("if (have)");
-    HLOGRAPH_ASSIGN(const std::string folded, Combine("part", "a"));
-    e_.Line("part = " + folded + ";");
-    e_.Close();
-    e_.Line("else part = a;");
-    e_.Line("have = true;");
+    HLOGRAPH_TRY(FoldFirstOrCombine("part", "part", "a"));
     e_.Close();
     for (int off = 1; off < rows; off *= 2) {
       const std::string step = std::to_string(off * cols);
@@ -301,12 +305,7 @@ class ScanEmitter {
       e_.Line("const " + x_type_ + " u = hlo_scan_shfl(part, src);");
       e_.Line("const bool u_have = hlo_scan_shfl(have, src);");
       e_.Open("if (r >= " + std::to_string(off) + " && u_have)");
-      e_.Open("if (have)");
-      HLOGRAPH_ASSIGN(const std::string joined, Combine("u", "part"));
-      e_.Line("part = " + joined + ";");
-      e_.Close();
-      e_.Line("else part = u;");
-      e_.Line("have = true;");
+      HLOGRAPH_TRY(FoldFirstOrCombine("part", "u", "part"));
       e_.Close();
       e_.Close();
     }
