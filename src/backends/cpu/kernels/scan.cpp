@@ -5,6 +5,7 @@
 // the reference the GPU's parallel scans are checked against.
 #include "backends/cpu/interpreter.h"
 #include "backends/cpu/kernel_util.h"
+#include "ir/verify/verify_util.h"
 
 namespace hlograph::cpu {
 namespace {
@@ -47,7 +48,7 @@ Status Scan(KernelContext& ctx) {
   const size_t n_in = static_cast<size_t>(split->values[0]);
   const size_t n_carry = ctx.operands.size() - n_in;
   const int64_t dim = IntAttr(op, "dimension");
-  const bool reverse = op.attr("is_reverse").as<ir::BoolAttr>() && op.attr("is_reverse").as<ir::BoolAttr>()->value;
+  const bool reverse = ir::verify::BoolAttrOr(op, "is_reverse", false);
   const std::vector<int64_t>& shape = ctx.operand(0).shape();
   const Around a = Split(shape, dim);
   std::vector<int64_t> slice_shape = shape;

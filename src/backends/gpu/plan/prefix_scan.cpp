@@ -146,10 +146,7 @@ std::optional<PrefixScan> MatchChloScan(const ir::Operation& op) {
   const auto* dimension = op.attr("dimension").as<ir::IntegerAttr>();
   const ir::Type& x = op.operand(0)->type();
   if (dimension == nullptr || dimension->value < 0 || dimension->value >= x.rank()) return std::nullopt;
-  const auto flag = [&](const char* name) {
-    const auto* b = op.attr(name).as<ir::BoolAttr>();
-    return b != nullptr && b->value;
-  };
+  const auto flag = [&](const char* name) { return ir::verify::BoolAttrOr(op, name, false); };
   const ir::Operation* ret = body.terminator();
   const ir::ElementType e = x.element();
   PrefixScan s;

@@ -5,6 +5,7 @@
 
 #include "ir/attribute.h"
 #include "ir/element_type.h"
+#include "ir/verify/verify_util.h"
 
 namespace hlograph::gpu {
 namespace {
@@ -109,8 +110,7 @@ ReductionLayout PlanReductionLayout(const std::vector<int64_t>& shape, const std
 
 ReductionLayout PlanReductionLayout(const ir::Operation& reduce, int64_t bytes_read, int sm_count) {
   const ir::Type& in = reduce.operand(0)->type();
-  const auto* dims = reduce.attr("dimensions").as<ir::DenseArrayAttr>();
-  const std::vector<int64_t> reduced = dims ? dims->values : std::vector<int64_t>{};
+  const std::vector<int64_t> reduced = ir::verify::I64ArrayAttr(reduce, "dimensions");
   const int64_t elements = in.NumElements();
   const double per_element = elements > 0 ? static_cast<double>(bytes_read) / static_cast<double>(elements) : 0.0;
   return PlanReductionLayout(in.shape(), reduced, per_element, sm_count);

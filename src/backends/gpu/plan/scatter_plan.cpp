@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ir/attribute.h"
+#include "ir/verify/verify_util.h"
 
 namespace hlograph::gpu {
 
@@ -45,11 +46,6 @@ std::string ScatterPlan::ToString() const {
 }
 
 namespace {
-
-bool Flag(const ir::Operation& op, const char* name) {
-  const auto* b = op.attr(name).as<ir::BoolAttr>();
-  return b != nullptr && b->value;
-}
 
 bool Contains(const std::vector<int64_t>& v, int64_t x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
@@ -165,9 +161,9 @@ StatusOr<ScatterPlan> PlanScatter(const ir::Operation& op) {
   // by single elements would need a table as large as the array).
   const bool table_affordable =
       slots * 4 <= std::max<int64_t>(int64_t{16} << 20, out.NumElements() * bytes / 4) && p.windows < (int64_t{1} << 31);
-  if (Flag(op, "unique_indices")) {
+  if (ir::verify::BoolAttrOr(op, "unique_indices", false)) {
     p.order = ScatterOrder::kUnique;
-  } else if (Flag(op, "indices_are_sorted") && disjoint) {
+  } else if (ir::verify::BoolAttrOr(op, "indices_are_sorted", false) && disjoint) {
     p.order = ScatterOrder::kSortedRuns;
   } else if (p.results == 1 && p.combiner == ScatterCombiner::kReplace && disjoint && table_affordable) {
     p.order = ScatterOrder::kLastWins;

@@ -5,13 +5,13 @@
 #include <set>
 
 #include "ir/attribute.h"
+#include "ir/verify/verify_util.h"
 
 namespace hlograph::gpu {
 namespace {
 
 std::vector<int64_t> SortedDims(const ir::Operation& reduce) {
-  const auto* a = reduce.attr("dimensions").as<ir::DenseArrayAttr>();
-  std::vector<int64_t> dims = a ? a->values : std::vector<int64_t>{};
+  std::vector<int64_t> dims = ir::verify::I64ArrayAttr(reduce, "dimensions");
   std::sort(dims.begin(), dims.end());
   return dims;
 }

@@ -3,27 +3,22 @@
 #include <algorithm>
 
 #include "ir/attribute.h"
+#include "ir/verify/verify_util.h"
 
 namespace hlograph::gpu {
 namespace {
 
 int64_t IntAttr(const ir::Operation& op, const std::string& name, int64_t fallback) {
-  const auto* a = op.attr(name).as<ir::IntegerAttr>();
-  return a ? a->value : fallback;
-}
-
-std::vector<int64_t> I64s(const ir::Operation& op, const std::string& name) {
-  const auto* a = op.attr(name).as<ir::DenseArrayAttr>();
-  return a ? a->values : std::vector<int64_t>{};
+  return ir::verify::IntAttr(op, name).value_or(fallback);
 }
 
 // The k of a slice of `v` that keeps [0, k) along `dim` and all of the other
 // dims with unit strides, or -1.
 int64_t PrefixSliceLength(const ir::Operation& slice, const ir::Value* v, int64_t dim) {
   if (slice.name() != "stablehlo.slice" || slice.num_operands() != 1 || slice.operand(0) != v) return -1;
-  const auto start = I64s(slice, "start_indices");
-  const auto limit = I64s(slice, "limit_indices");
-  auto strides = I64s(slice, "strides");
+  const auto start = ir::verify::I64ArrayAttr(slice, "start_indices");
+  const auto limit = ir::verify::I64ArrayAttr(slice, "limit_indices");
+  auto strides = ir::verify::I64ArrayAttr(slice, "strides");
   const ir::Type& t = v->type();
   strides.resize(start.size(), 1);
   if (static_cast<int64_t>(start.size()) != t.rank() || limit.size() != start.size()) return -1;

@@ -251,17 +251,22 @@ std::optional<BlockSortLayout> PlanBlockSortLayout(const SortShape& s, int64_t w
   return l;
 }
 
+// A block sort pass of runs `width` long, laid out as `layout` says.
+SortPass BlockSortPass(const SortShape& s, int64_t width, const BlockSortLayout& layout) {
+  SortPass p = BasePass(s, SortStage::kBlockSort);
+  p.width = width;
+  p.log2_items = layout.log2_items;
+  p.rows_per_block = layout.rows_per_block;
+  p.threads = layout.threads;
+  return p;
+}
+
 std::optional<SortPlan> BlockSortPlan(const SortShape& s, int sm_count) {
   const int64_t width = Pow2AtLeast(s.n);
   const auto layout = PlanBlockSortLayout(s, width, true, s.rows, sm_count);
   if (!layout) return std::nullopt;
   SortPlan plan;
-  SortPass p = BasePass(s, SortStage::kBlockSort);
-  p.width = width;
-  p.log2_items = layout->log2_items;
-  p.rows_per_block = layout->rows_per_block;
-  p.threads = layout->threads;
-  plan.passes = {p};
+  plan.passes = {BlockSortPass(s, width, *layout)};
   Number(plan);
   plan.strategy = "block sort";
   plan.estimated_us = PlanTime(s, plan, sm_count);
@@ -273,12 +278,7 @@ std::optional<SortPlan> MergeSortPlan(const SortShape& s, int64_t tile, int sm_c
   const auto layout = PlanBlockSortLayout(s, tile, false, s.rows * RunCount(s.n, tile), sm_count);
   if (!layout) return std::nullopt;
   SortPlan plan;
-  SortPass first = BasePass(s, SortStage::kBlockSort);
-  first.width = tile;
-  first.log2_items = layout->log2_items;
-  first.rows_per_block = layout->rows_per_block;
-  first.threads = layout->threads;
-  plan.passes.push_back(first);
+  plan.passes.push_back(BlockSortPass(s, tile, *layout));
   int merges = 0;
   for (int64_t w = tile; w < s.n; w *= 2, ++merges) {
     SortPass m = BasePass(s, SortStage::kMerge);

@@ -10,6 +10,7 @@
 #include "backends/gpu/plan/op_classes.h"
 #include "backends/gpu/plan/prefix_scan.h"
 #include "ir/attribute.h"
+#include "ir/verify/verify_util.h"
 
 namespace hlograph::gpu {
 namespace {
@@ -71,11 +72,6 @@ int64_t BodyOps(const ir::Operation& op) {
   if (op.num_regions() == 0 || op.region(0).empty()) return 1;
   const auto& ops = op.region(0).front().operations();
   return std::max<int64_t>(1, static_cast<int64_t>(ops.size()) - 1);  // less the terminator
-}
-
-std::vector<int64_t> I64s(const ir::Operation& op, const std::string& name) {
-  const auto* a = op.attr(name).as<ir::DenseArrayAttr>();
-  return a ? a->values : std::vector<int64_t>{};
 }
 
 // A kernel's bytes: each input once (the windows it takes of an input it
@@ -231,7 +227,7 @@ void AddOpFlops(const ir::Operation& op, StepCost& cost) {
   } else if (name == "fft") {
     // n points per transform; the real side (or either, for complex
     // transforms) holds n elements per transform.
-    const double n = static_cast<double>(Product(I64s(op, "fft_length")));
+    const double n = static_cast<double>(Product(ir::verify::I64ArrayAttr(op, "fft_length")));
     const double transforms = std::max(Elements(op.operand(0)), Elements(op.result(0))) / std::max(1.0, n);
     if (n > 1) add(ScalarUnit(out), 5 * n * std::log2(n) * transforms);
   } else if (name == "reduce") {
@@ -240,7 +236,7 @@ void AddOpFlops(const ir::Operation& op, StepCost& cost) {
     // A scan folds each element in once (plan/prefix_scan.h), whatever its window.
     add(ScalarUnit(out), Elements(op.operand(0)) * static_cast<double>(BodyOps(op)));
   } else if (name == "reduce_window") {
-    add(ScalarUnit(out), Elements(op.result(0)) * static_cast<double>(Product(I64s(op, "window_dimensions")) *
+    add(ScalarUnit(out), Elements(op.result(0)) * static_cast<double>(Product(ir::verify::I64ArrayAttr(op, "window_dimensions")) *
                                                                       BodyOps(op)));
   } else if (name == "scatter") {
     add(ScalarUnit(out), Elements(op.operand(op.num_operands() - 1)) * static_cast<double>(BodyOps(op)));
