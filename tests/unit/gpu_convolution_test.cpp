@@ -14,6 +14,7 @@
 #include "backends/gpu/codegen/fusion_emitter.h"
 #include "backends/gpu/codegen/nvrtc_compiler.h"
 #include "backends/gpu/executable.h"
+#include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/planner.h"
 #include "test_util.h"
 
@@ -30,6 +31,7 @@ struct Case {
 // Window attributes and layouts the corpus does not reach: negative padding,
 // reversal, lhs and rhs dilation with strides, feature and batch groups in
 // permuted layouts, sums long enough for a warp per output, mixed types.
+// The generated kernel takes those cuDNN does not.
 const Case kCases[] = {
     {"negative_padding_reversal_dilations", R"(
 func.func @main(%x: tensor<2x7x6x3xf32>, %w: tensor<3x2x3x4xf32>) -> tensor<2x6x4x4xf32> {
@@ -45,17 +47,17 @@ func.func @main(%x: tensor<2x3x9xf32>, %w: tensor<4x3x4xf32>) -> tensor<2x4x10xf
 func.func @main(%x: tensor<5x4x3x4xf32>, %w: tensor<2x6x2x3xf32>) -> tensor<6x5x3x3xf32> {
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [0, f, b, 1]x[i, o, 1, 0]->[f, 0, b, 1], window = {stride = [1, 1], pad = [[1, 1], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 2 : i64} : (tensor<5x4x3x4xf32>, tensor<2x6x2x3xf32>) -> tensor<6x5x3x3xf32>
   return %0 : tensor<6x5x3x3xf32>
-})"},
+})", 1},
     {"batch_groups", R"(
 func.func @main(%x: tensor<4x5x5x3xf32>, %w: tensor<2x2x3x6xf32>) -> tensor<2x4x4x6xf32> {
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<4x5x5x3xf32>, tensor<2x2x3x6xf32>) -> tensor<2x4x4x6xf32>
   return %0 : tensor<2x4x4x6xf32>
-})"},
+})", 1},
     {"weight_gradient_warp_per_output", R"(
 func.func @main(%x: tensor<16x6x6x4xf32>, %w: tensor<16x3x3x6xf32>) -> tensor<4x4x2x6xf32> {
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 2 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<16x6x6x4xf32>, tensor<16x3x3x6xf32>) -> tensor<4x4x2x6xf32>
   return %0 : tensor<4x4x2x6xf32>
-})"},
+})", 1, true},
     {"fused_pad_reverse_convert_bf16", R"(
 func.func @main(%x: tensor<2x5x5x3xf32>, %w: tensor<3x3x3x4xbf16>) -> tensor<2x7x4x4xbf16> {
   %z = stablehlo.constant dense<0.000000e+00> : tensor<bf16>
@@ -75,7 +77,7 @@ func.func @main(%x: tensor<2x3x8xf16>, %w: tensor<4x3x3xf16>, %y: tensor<2x3x8xf
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1], pad = [[0, 0]], lhs_dilate = [1], rhs_dilate = [1], reverse = [false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x8xf16>, tensor<4x3x3xf16>) -> tensor<2x4x6xf32>
   %1 = stablehlo.convolution(%y, %v) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1], pad = [[1, 1]], lhs_dilate = [1], rhs_dilate = [1], reverse = [false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x8xf64>, tensor<4x3x3xf64>) -> tensor<2x4x8xf64>
   return %0, %1 : tensor<2x4x6xf32>, tensor<2x4x8xf64>
-})", 1},
+})", 2},
     // cuDNN from here on.
     {"cudnn_nhwc_hwio_same_bias_relu", R"(
 func.func @main(%x: tensor<4x16x16x8xf32>, %w: tensor<3x3x8x16xf32>, %b: tensor<16xf32>) -> tensor<4x16x16x16xf32> {
@@ -112,6 +114,122 @@ func.func @main(%x: tensor<2x8x9x5xf32>, %w: tensor<3x3x5x6xf32>) -> tensor<2x4x
 
 constexpr size_t kFirstCudnnCase = 8;  // the first with only cuDNN convolutions
 
+// What jax.grad of a convolution emits (exported from JAX 0.11): the forward
+// convolution, its filter gradient (batch and feature swapped, the stride as
+// rhs dilation, batch groups for depthwise) and its input gradient (lhs
+// dilation by the stride over a reversed kernel), every one through cuDNN;
+// and a bf16 convolution with an f32 result (preferred_element_type).
+const Case kAutodiffCases[] = {
+    {"grad_same_stride2", R"(module @jit_loss attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x8x8x4xf32>, %arg1: tensor<3x3x4x6xf32>) -> (tensor<2x8x8x4xf32>, tensor<3x3x4x6xf32>) {
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[0, 1], [0, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x8x4xf32>, tensor<3x3x4x6xf32>) -> tensor<2x4x4x6xf32>
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x4x4x6xf32>
+    %2 = stablehlo.multiply %0, %1 : tensor<2x4x4x6xf32>
+    %3 = stablehlo.multiply %1, %0 : tensor<2x4x4x6xf32>
+    %4 = stablehlo.add %2, %3 : tensor<2x4x4x6xf32>
+    %5 = stablehlo.convolution(%arg0, %4) dim_numbers = [f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = {stride = [1, 1], pad = [[0, 1], [0, 1]], lhs_dilate = [1, 1], rhs_dilate = [2, 2], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x8x4xf32>, tensor<2x4x4x6xf32>) -> tensor<3x3x4x6xf32>
+    %6 = stablehlo.reverse %arg1, dims = [0, 1] : tensor<3x3x4x6xf32>
+    %7 = stablehlo.convolution(%4, %6) dim_numbers = [b, 0, 1, f]x[0, 1, o, i]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 1], [2, 1]], lhs_dilate = [2, 2], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x4x4x6xf32>, tensor<3x3x4x6xf32>) -> tensor<2x8x8x4xf32>
+    return %7, %5 : tensor<2x8x8x4xf32>, tensor<3x3x4x6xf32>
+  }
+})", 3, true},
+    {"grad_valid_stride2_remainder", R"(module @jit_loss attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x9x8x4xf32>, %arg1: tensor<3x3x4x6xf32>) -> (tensor<2x9x8x4xf32>, tensor<3x3x4x6xf32>) {
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x9x8x4xf32>, tensor<3x3x4x6xf32>) -> tensor<2x4x3x6xf32>
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x4x3x6xf32>
+    %2 = stablehlo.multiply %0, %1 : tensor<2x4x3x6xf32>
+    %3 = stablehlo.multiply %1, %0 : tensor<2x4x3x6xf32>
+    %4 = stablehlo.add %2, %3 : tensor<2x4x3x6xf32>
+    %5 = stablehlo.convolution(%arg0, %4) dim_numbers = [f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = {stride = [1, 1], pad = [[0, 0], [0, -1]], lhs_dilate = [1, 1], rhs_dilate = [2, 2], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x9x8x4xf32>, tensor<2x4x3x6xf32>) -> tensor<3x3x4x6xf32>
+    %6 = stablehlo.reverse %arg1, dims = [0, 1] : tensor<3x3x4x6xf32>
+    %7 = stablehlo.convolution(%4, %6) dim_numbers = [b, 0, 1, f]x[0, 1, o, i]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 2], [2, 3]], lhs_dilate = [2, 2], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x4x3x6xf32>, tensor<3x3x4x6xf32>) -> tensor<2x9x8x4xf32>
+    return %7, %5 : tensor<2x9x8x4xf32>, tensor<3x3x4x6xf32>
+  }
+})", 3, true},
+    {"grad_depthwise", R"(module @jit_loss attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x8x8x4xf32>, %arg1: tensor<3x3x1x4xf32>) -> (tensor<2x8x8x4xf32>, tensor<3x3x1x4xf32>) {
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 4 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x8x4xf32>, tensor<3x3x1x4xf32>) -> tensor<2x8x8x4xf32>
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x8x8x4xf32>
+    %2 = stablehlo.multiply %0, %1 : tensor<2x8x8x4xf32>
+    %3 = stablehlo.multiply %1, %0 : tensor<2x8x8x4xf32>
+    %4 = stablehlo.add %2, %3 : tensor<2x8x8x4xf32>
+    %5 = stablehlo.convolution(%arg0, %4) dim_numbers = [f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 4 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x8x4xf32>, tensor<2x8x8x4xf32>) -> tensor<3x3x1x4xf32>
+    %6 = stablehlo.reshape %arg1 : (tensor<3x3x1x4xf32>) -> tensor<3x3x1x4x1xf32>
+    %7 = stablehlo.transpose %6, dims = [0, 1, 3, 2, 4] : (tensor<3x3x1x4x1xf32>) -> tensor<3x3x4x1x1xf32>
+    %8 = stablehlo.reshape %7 : (tensor<3x3x4x1x1xf32>) -> tensor<3x3x4x1xf32>
+    %9 = stablehlo.reverse %8, dims = [0, 1] : tensor<3x3x4x1xf32>
+    %10 = stablehlo.convolution(%4, %9) dim_numbers = [b, 0, 1, f]x[0, 1, o, i]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 4 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x8x4xf32>, tensor<3x3x4x1xf32>) -> tensor<2x8x8x4xf32>
+    return %10, %5 : tensor<2x8x8x4xf32>, tensor<3x3x1x4xf32>
+  }
+})", 3, true},
+    {"grad_nchw_dilated", R"(module @jit_loss attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x4x9x9xf32>, %arg1: tensor<6x4x3x3xf32>) -> (tensor<2x4x9x9xf32>, tensor<6x4x3x3xf32>) {
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[2, 2], [2, 2]], lhs_dilate = [1, 1], rhs_dilate = [2, 2], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x4x9x9xf32>, tensor<6x4x3x3xf32>) -> tensor<2x6x9x9xf32>
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x6x9x9xf32>
+    %2 = stablehlo.multiply %0, %1 : tensor<2x6x9x9xf32>
+    %3 = stablehlo.multiply %1, %0 : tensor<2x6x9x9xf32>
+    %4 = stablehlo.add %2, %3 : tensor<2x6x9x9xf32>
+    %5 = stablehlo.convolution(%arg0, %4) dim_numbers = [f, b, 0, 1]x[i, o, 0, 1]->[f, b, 0, 1], window = {stride = [2, 2], pad = [[2, 2], [2, 2]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x4x9x9xf32>, tensor<2x6x9x9xf32>) -> tensor<6x4x3x3xf32>
+    %6 = stablehlo.reverse %arg1, dims = [2, 3] : tensor<6x4x3x3xf32>
+    %7 = stablehlo.convolution(%4, %6) dim_numbers = [b, f, 0, 1]x[i, o, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[2, 2], [2, 2]], lhs_dilate = [1, 1], rhs_dilate = [2, 2], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x6x9x9xf32>, tensor<6x4x3x3xf32>) -> tensor<2x4x9x9xf32>
+    return %7, %5 : tensor<2x4x9x9xf32>, tensor<6x4x3x3xf32>
+  }
+})", 3, true},
+    {"grad_1d_stride2", R"(module @jit_loss attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x16x4xf32>, %arg1: tensor<3x4x5xf32>) -> (tensor<2x16x4xf32>, tensor<3x4x5xf32>) {
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [2], pad = [[0, 1]], lhs_dilate = [1], rhs_dilate = [1], reverse = [false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x16x4xf32>, tensor<3x4x5xf32>) -> tensor<2x8x5xf32>
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x8x5xf32>
+    %2 = stablehlo.multiply %0, %1 : tensor<2x8x5xf32>
+    %3 = stablehlo.multiply %1, %0 : tensor<2x8x5xf32>
+    %4 = stablehlo.add %2, %3 : tensor<2x8x5xf32>
+    %5 = stablehlo.convolution(%arg0, %4) dim_numbers = [f, 0, b]x[i, 0, o]->[0, b, f], window = {stride = [1], pad = [[0, 1]], lhs_dilate = [1], rhs_dilate = [2], reverse = [false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x16x4xf32>, tensor<2x8x5xf32>) -> tensor<3x4x5xf32>
+    %6 = stablehlo.reverse %arg1, dims = [0] : tensor<3x4x5xf32>
+    %7 = stablehlo.convolution(%4, %6) dim_numbers = [b, 0, f]x[0, o, i]->[b, 0, f], window = {stride = [1], pad = [[2, 1]], lhs_dilate = [2], rhs_dilate = [1], reverse = [false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x5xf32>, tensor<3x4x5xf32>) -> tensor<2x16x4xf32>
+    return %7, %5 : tensor<2x16x4xf32>, tensor<3x4x5xf32>
+  }
+})", 3, true},
+    {"grad_3d", R"(module @jit_loss attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<1x6x6x6x3xf32>, %arg1: tensor<3x3x3x3x4xf32>) -> (tensor<1x6x6x6x3xf32>, tensor<3x3x3x3x4xf32>) {
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, 2, f]x[0, 1, 2, i, o]->[b, 0, 1, 2, f], window = {stride = [2, 2, 2], pad = [[0, 1], [0, 1], [0, 1]], lhs_dilate = [1, 1, 1], rhs_dilate = [1, 1, 1], reverse = [false, false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x6x6x6x3xf32>, tensor<3x3x3x3x4xf32>) -> tensor<1x3x3x3x4xf32>
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<1x3x3x3x4xf32>
+    %2 = stablehlo.multiply %0, %1 : tensor<1x3x3x3x4xf32>
+    %3 = stablehlo.multiply %1, %0 : tensor<1x3x3x3x4xf32>
+    %4 = stablehlo.add %2, %3 : tensor<1x3x3x3x4xf32>
+    %5 = stablehlo.convolution(%arg0, %4) dim_numbers = [f, 0, 1, 2, b]x[i, 0, 1, 2, o]->[0, 1, 2, b, f], window = {stride = [1, 1, 1], pad = [[0, 1], [0, 1], [0, 1]], lhs_dilate = [1, 1, 1], rhs_dilate = [2, 2, 2], reverse = [false, false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x6x6x6x3xf32>, tensor<1x3x3x3x4xf32>) -> tensor<3x3x3x3x4xf32>
+    %6 = stablehlo.reverse %arg1, dims = [0, 1, 2] : tensor<3x3x3x3x4xf32>
+    %7 = stablehlo.convolution(%4, %6) dim_numbers = [b, 0, 1, 2, f]x[0, 1, 2, o, i]->[b, 0, 1, 2, f], window = {stride = [1, 1, 1], pad = [[2, 1], [2, 1], [2, 1]], lhs_dilate = [2, 2, 2], rhs_dilate = [1, 1, 1], reverse = [false, false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x3x3x3x4xf32>, tensor<3x3x3x3x4xf32>) -> tensor<1x6x6x6x3xf32>
+    return %7, %5 : tensor<1x6x6x6x3xf32>, tensor<3x3x3x3x4xf32>
+  }
+})", 3, true},
+    {"grad_bf16_projection", R"(module @jit_loss attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x8x8x8xbf16>, %arg1: tensor<1x1x8x16xbf16>) -> (tensor<2x8x8x8xbf16>, tensor<1x1x8x16xbf16>) {
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x8x8xbf16>, tensor<1x1x8x16xbf16>) -> tensor<2x4x4x16xbf16>
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x4x4x16xf32>
+    %2 = stablehlo.convert %1 : (tensor<2x4x4x16xf32>) -> tensor<2x4x4x16xbf16>
+    %3 = stablehlo.multiply %0, %2 : tensor<2x4x4x16xbf16>
+    %4 = stablehlo.multiply %2, %0 : tensor<2x4x4x16xbf16>
+    %5 = stablehlo.add %3, %4 : tensor<2x4x4x16xbf16>
+    %6 = stablehlo.convolution(%arg0, %5) dim_numbers = [f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = {stride = [1, 1], pad = [[0, -1], [0, -1]], lhs_dilate = [1, 1], rhs_dilate = [2, 2], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x8x8xbf16>, tensor<2x4x4x16xbf16>) -> tensor<1x1x8x16xbf16>
+    %7 = stablehlo.reverse %arg1, dims = [0, 1] : tensor<1x1x8x16xbf16>
+    %8 = stablehlo.convolution(%5, %7) dim_numbers = [b, 0, 1, f]x[0, 1, o, i]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 1], [0, 1]], lhs_dilate = [2, 2], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x4x4x16xbf16>, tensor<1x1x8x16xbf16>) -> tensor<2x8x8x8xbf16>
+    return %8, %6 : tensor<2x8x8x8xbf16>, tensor<1x1x8x16xbf16>
+  }
+})", 3, true},
+    {"fwd_bf16_to_f32", R"(module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x8x8x8xbf16>, %arg1: tensor<3x3x8x16xbf16>) -> (tensor<2x8x8x16xf32>) {
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x8x8xbf16>, tensor<3x3x8x16xbf16>) -> tensor<2x8x8x16xf32>
+    return %0 : tensor<2x8x8x16xf32>
+  }
+})", 1, true},
+};
+
 std::vector<const ConvolutionStep*> CudnnSteps(const GpuProgram& program) {
   std::vector<const ConvolutionStep*> steps;
   ForEachStep(program.main, [&](const Step& s, int) {
@@ -139,6 +257,7 @@ TEST(GpuConvolution, ProducersFuseIntoOneKernel) {
 
 TEST(GpuConvolution, WarpPerOutputWhenTheSumsAreLong) {
   std::vector<std::unique_ptr<ir::Module>> modules;
+  const testing::ScopedEnv no_cudnn("HLOGRAPH_GPU_CUDNN", "0");
   auto program = PlanText(kCases[4].text, modules);
   ASSERT_TRUE(program.ok()) << program.status().message();
   auto k = EmitKernel(program->fusions[0]);
@@ -148,7 +267,9 @@ TEST(GpuConvolution, WarpPerOutputWhenTheSumsAreLong) {
 }
 
 TEST(GpuConvolution, CudnnTakesWhatItComputesAsIs) {
-  for (const Case& c : kCases) {
+  std::vector<Case> all(std::begin(kCases), std::end(kCases));
+  all.insert(all.end(), std::begin(kAutodiffCases), std::end(kAutodiffCases));
+  for (const Case& c : all) {
     std::vector<std::unique_ptr<ir::Module>> modules;
     auto program = PlanText(c.text, modules);
     ASSERT_TRUE(program.ok()) << c.name << ": " << program.status().message();
@@ -163,17 +284,17 @@ TEST(GpuConvolution, CudnnConfigOfJaxLayout) {
   const auto steps = CudnnSteps(*program);
   ASSERT_EQ(steps.size(), 1u);
   const ConvConfig& c = steps[0]->config;
-  EXPECT_TRUE(c.channels_last);
+  EXPECT_EQ(c.kind, ConvKind::kForward);
   EXPECT_TRUE(c.allow_tf32);
-  EXPECT_EQ(c.input_dims, (std::vector<int64_t>{4, 8, 16, 16}));
-  EXPECT_EQ(c.input_strides, (std::vector<int64_t>{2048, 1, 128, 8}));
-  // HWIO [3, 3, 8, 16] seen as KCRS: not KRSC, so Run repacks it.
-  EXPECT_EQ(c.filter_dims, (std::vector<int64_t>{16, 8, 3, 3}));
-  EXPECT_EQ(c.filter_strides, (std::vector<int64_t>{1, 16, 384, 128}));
-  EXPECT_FALSE(c.filter_packed());
-  EXPECT_EQ(c.padding, (std::vector<int64_t>{1, 1}));
+  EXPECT_EQ(c.x.dims, (std::vector<int64_t>{4, 8, 16, 16}));
+  EXPECT_EQ(c.x.strides, (std::vector<int64_t>{2048, 1, 128, 8}));
+  // HWIO [3, 3, 8, 16] seen as KCRS through its strides: no repacking.
+  EXPECT_EQ(c.w.dims, (std::vector<int64_t>{16, 8, 3, 3}));
+  EXPECT_EQ(c.w.strides, (std::vector<int64_t>{1, 16, 384, 128}));
+  EXPECT_EQ(c.pre_padding, (std::vector<int64_t>{1, 1}));
+  EXPECT_EQ(c.post_padding, (std::vector<int64_t>{1, 1}));
   EXPECT_EQ(c.ToString(),
-            "cudnn conv f32 NHWC in 4x8x16x16 filter 16x8x3x3 (repacked) out 4x16x16x16 pad [1,1] stride [1,1] "
+            "cudnn conv forward f32 x 4x8x16x16 NHWC w 16x8x3x3 RSCK -> y 4x16x16x16 NHWC pad [1,1] stride [1,1] "
             "dilation [1,1] tf32");
   // The bias and relu after it are one loop kernel reading the convolution's result.
   EXPECT_EQ(program->fusions.size(), 1u) << program->ToString();
@@ -186,33 +307,116 @@ TEST(GpuConvolution, OneDimensionalGetsAUnitHeight) {
   const auto steps = CudnnSteps(*program);
   ASSERT_EQ(steps.size(), 2u);
   const ConvConfig& c = steps[1]->config;  // [b, 0, f] 3x20x6 by [0, i, o] 5x6x7
-  EXPECT_EQ(c.input_dims, (std::vector<int64_t>{3, 6, 1, 20}));
-  EXPECT_EQ(c.input_strides, (std::vector<int64_t>{120, 1, 120, 6}));
-  EXPECT_EQ(c.filter_dims, (std::vector<int64_t>{7, 6, 1, 5}));
-  EXPECT_EQ(c.output_dims, (std::vector<int64_t>{3, 7, 1, 16}));
-  EXPECT_EQ(c.padding, (std::vector<int64_t>{0, 0}));
+  EXPECT_EQ(c.x.dims, (std::vector<int64_t>{3, 6, 1, 20}));
+  EXPECT_EQ(c.x.strides, (std::vector<int64_t>{120, 1, 120, 6}));
+  EXPECT_EQ(c.w.dims, (std::vector<int64_t>{7, 6, 1, 5}));
+  EXPECT_EQ(c.y.dims, (std::vector<int64_t>{3, 7, 1, 16}));
+  EXPECT_EQ(c.pre_padding, (std::vector<int64_t>{0, 0}));
   EXPECT_FALSE(c.allow_tf32);
   EXPECT_EQ(steps[0]->config.spatial_rank(), 3);
 }
 
-TEST(GpuConvolution, UnevenPaddingIsACopy) {
+TEST(GpuConvolution, UnevenPaddingIsPreAndPost) {
   std::vector<std::unique_ptr<ir::Module>> modules;
   auto program = PlanText(kCases[kFirstCudnnCase + 4].text, modules);
   ASSERT_TRUE(program.ok()) << program.status().message();
   const auto steps = CudnnSteps(*program);
   ASSERT_EQ(steps.size(), 1u);
   const ConvConfig& c = steps[0]->config;
-  EXPECT_EQ(c.padding, (std::vector<int64_t>{0, 0}));
-  EXPECT_EQ(c.explicit_padding_low, (std::vector<int64_t>{0, 2}));
-  EXPECT_EQ(c.explicit_padding_high, (std::vector<int64_t>{1, 3}));
-  EXPECT_TRUE(testing::HasSubstr(c.ToString(), "pad [0,2]-[1,3] (padded copy)")) << c.ToString();
+  EXPECT_EQ(c.pre_padding, (std::vector<int64_t>{0, 2}));
+  EXPECT_EQ(c.post_padding, (std::vector<int64_t>{1, 3}));
+  EXPECT_TRUE(testing::HasSubstr(c.ToString(), "pad [0,2]-[1,3]")) << c.ToString();
+}
+
+// The gradient of a stride-2 'SAME' convolution: forward, backward filter
+// (x as it is, dy as the window, the stride as cuDNN's stride) and backward
+// data (dy, and the filter read before its reversal: the parameter itself).
+TEST(GpuConvolution, AutodiffMapsToCudnnDirections) {
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  auto program = PlanText(kAutodiffCases[0].text, modules);
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  const auto steps = CudnnSteps(*program);
+  ASSERT_EQ(steps.size(), 3u) << program->ToString();
+  EXPECT_EQ(steps[0]->config.kind, ConvKind::kForward);
+  const ConvConfig& wgrad = steps[1]->config;
+  EXPECT_EQ(wgrad.kind, ConvKind::kBackwardFilter);
+  EXPECT_EQ(wgrad.x.dims, (std::vector<int64_t>{2, 4, 8, 8}));
+  EXPECT_EQ(wgrad.y.dims, (std::vector<int64_t>{2, 6, 4, 4}));
+  EXPECT_EQ(wgrad.w.dims, (std::vector<int64_t>{6, 4, 3, 3}));
+  EXPECT_EQ(wgrad.strides, (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(wgrad.post_padding, (std::vector<int64_t>{1, 1}));
+  EXPECT_EQ(wgrad.w.Layout("KCRS"), "RSCK");
+  const ConvConfig& dgrad = steps[2]->config;
+  EXPECT_EQ(dgrad.kind, ConvKind::kBackwardData);
+  EXPECT_EQ(dgrad.strides, (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(dgrad.pre_padding, (std::vector<int64_t>{0, 0}));  // the forward convolution's own
+  EXPECT_EQ(dgrad.post_padding, (std::vector<int64_t>{1, 1}));
+  EXPECT_EQ(steps[2]->rhs, steps[0]->rhs);  // the filter parameter, not its reversal
+  EXPECT_EQ(program->buffers[static_cast<size_t>(steps[2]->rhs)].kind, BufferKind::kParameter);
+}
+
+// 'VALID' with stride 2 over 8 columns leaves the last one unread: the
+// filter gradient's negative high padding becomes a shorter view of x, and
+// the input gradient of that column is zero.
+TEST(GpuConvolution, NegativeHighPaddingIsAShorterView) {
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  auto program = PlanText(kAutodiffCases[1].text, modules);
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  const auto steps = CudnnSteps(*program);
+  ASSERT_EQ(steps.size(), 3u) << program->ToString();
+  EXPECT_EQ(steps[1]->config.x.dims, (std::vector<int64_t>{2, 4, 9, 7}));
+  EXPECT_EQ(steps[1]->config.x.strides, (std::vector<int64_t>{288, 1, 32, 4}));
+  EXPECT_EQ(steps[1]->config.post_padding, (std::vector<int64_t>{0, 0}));
+  EXPECT_EQ(steps[2]->config.x.dims, (std::vector<int64_t>{2, 4, 9, 8}));
+}
+
+TEST(GpuConvolution, DepthwiseGradientIsGrouped) {
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  auto program = PlanText(kAutodiffCases[2].text, modules);
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  const auto steps = CudnnSteps(*program);
+  ASSERT_EQ(steps.size(), 3u) << program->ToString();
+  for (const ConvolutionStep* s : steps) EXPECT_EQ(s->config.groups(), 4) << s->config.ToString();
+  EXPECT_EQ(steps[1]->config.kind, ConvKind::kBackwardFilter);  // batch_group_count = 4
+}
+
+TEST(GpuConvolution, WidenedResultKeepsItsType) {
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  auto program = PlanText(kAutodiffCases[7].text, modules);
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  const auto steps = CudnnSteps(*program);
+  ASSERT_EQ(steps.size(), 1u);
+  EXPECT_EQ(steps[0]->config.x.type, ir::ElementType::kBF16);
+  EXPECT_EQ(steps[0]->config.y.type, ir::ElementType::kF32);
+  EXPECT_TRUE(testing::HasSubstr(steps[0]->config.ToString(), "NHWC f32 pad")) << steps[0]->config.ToString();
+}
+
+// A convolution cuDNN turned down on this GPU is planned again as a
+// generated kernel, and explain says why.
+TEST(GpuConvolution, RefusedConvolutionIsGenerated) {
+  static const char* kText = R"(
+func.func @main(%x: tensor<3x7x7x5xf32>, %w: tensor<2x2x5x3xf32>) -> tensor<3x6x6x3xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<3x7x7x5xf32>, tensor<2x2x5x3xf32>) -> tensor<3x6x6x3xf32>
+  return %0 : tensor<3x6x6x3xf32>
+})";
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  auto first = PlanText(kText, modules);
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  const auto steps = CudnnSteps(*first);
+  ASSERT_EQ(steps.size(), 1u);
+  RefuseConvolution(steps[0]->config, "no engine (3 proposed)");
+  auto again = PlanText(kText, modules);
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_TRUE(CudnnSteps(*again).empty());
+  EXPECT_TRUE(testing::HasSubstr(again->ToString(), "(not cuDNN: cuDNN on this GPU: no engine (3 proposed))"))
+      << again->ToString();
 }
 
 TEST(GpuConvolution, ExplainSaysWhyNotCudnn) {
   std::vector<std::unique_ptr<ir::Module>> modules;
   auto program = PlanText(kCases[0].text, modules);
   ASSERT_TRUE(program.ok()) << program.status().message();
-  EXPECT_TRUE(testing::HasSubstr(program->ToString(), "(not cuDNN: lhs dilation (a transposed convolution))"))
+  EXPECT_TRUE(testing::HasSubstr(program->ToString(), "(not cuDNN: lhs dilation with window strides)"))
       << program->ToString();
 }
 
@@ -270,7 +474,9 @@ std::string Compare(const cpu::Tensor& want, const cpu::Tensor& got, bool tf32) 
 
 TEST(GpuConvolution, EveryCaseMatchesTheInterpreter) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
-  for (const Case& c : kCases) {
+  std::vector<Case> all(std::begin(kCases), std::end(kCases));
+  all.insert(all.end(), std::begin(kAutodiffCases), std::end(kAutodiffCases));
+  for (const Case& c : all) {
     std::vector<std::unique_ptr<ir::Module>> modules = testing::ParseOrDie(c.text);
     ASSERT_FALSE(modules.empty());
     const ir::Operation* entry = modules[0]->EntryFunction();

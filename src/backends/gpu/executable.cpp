@@ -11,6 +11,7 @@
 #include "backends/cpu/interpreter.h"
 #include "backends/gpu/codegen/nvrtc_compiler.h"
 #include "backends/gpu/plan/buffer_plan.h"
+#include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/runtime/cuda_status.h"
 #include "backends/gpu/runtime/device.h"
@@ -28,10 +29,15 @@ StatusOr<std::unique_ptr<GpuExecutable>> GpuExecutable::Compile(const ir::Module
     return Status::Error(DeviceCount() == 0 ? "no GPU is available (no CUDA device or driver found)"
                                             : "no GPU number " + std::to_string(options.device));
   }
-  std::unique_ptr<GpuExecutable> e(new GpuExecutable());
-  HLOGRAPH_ASSIGN(e->program_, PlanProgram(module));
-  HLOGRAPH_TRY(e->Load(options));
-  return e;
+  // Each attempt that fails for want of a cuDNN engine has refused one
+  // more convolution; there are finitely many.
+  for (;;) {
+    std::unique_ptr<GpuExecutable> e(new GpuExecutable());
+    HLOGRAPH_ASSIGN(e->program_, PlanProgram(module));
+    const Status loaded = e->Load(options);
+    if (loaded.ok()) return e;
+    if (!e->convolution_refused_) return loaded;
+  }
 }
 
 GpuExecutable::~GpuExecutable() {
@@ -178,8 +184,13 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls() {
         }
         dnn_ = *handle;
       }
-      auto plan = ConvPlan::Create(cv->config, dnn_, nullptr);
+      bool no_engine = false;
+      auto plan = ConvPlan::Create(cv->config, dnn_, nullptr, &no_engine);
       if (!plan.ok()) {
+        if (no_engine) {
+          RefuseConvolution(cv->config, plan.status().message());
+          convolution_refused_ = true;
+        }
         status = Status::Error(cv->config.ToString() + ": " + plan.status().message());
         return;
       }
@@ -426,7 +437,7 @@ Status GpuExecutable::RunLibraryStep(const Step& step, const std::vector<void*>&
         std::find_if(convolutions_.begin(), convolutions_.end(), [&](const auto& e) { return e.first == cv; });
     if (it == convolutions_.end()) return Status::Error("internal error: a convolution without a plan");
     ++stats_.convolution_calls;
-    return it->second->Run(at(cv->input), at(cv->filter), at(cv->out), workspace_.data(), stream);
+    return it->second->Run(at(cv->lhs), at(cv->rhs), at(cv->out), workspace_.data(), stream);
   }
   return Status::Error("internal error: not a library step");
 }
@@ -577,7 +588,7 @@ std::string GpuExecutable::Explain() const {
   }
   if (!convolutions_.empty()) os << "cuDNN algorithms (this GPU):\n";
   for (const auto& [step, plan] : convolutions_) {
-    os << "  " << step->config.ToString() << ": " << plan->algorithm() << "\n";
+    os << "  " << step->config.ToString() << ": " << plan->engine() << "\n";
   }
   return os.str();
 }

@@ -124,6 +124,9 @@ class GpuExecutable : public Evictable {
   Status UploadConstants();
   // The cuBLASLt and cuDNN plans of the GEMM and convolution steps; returns the workspace they need.
   StatusOr<size_t> PlanLibraryCalls();
+  // Set when cuDNN had no engine for a planned convolution: Compile plans
+  // again, that convolution as a generated kernel.
+  bool convolution_refused_ = false;
   Status LoadGraphs(const CompileOptions& compile);
   // Allocates the arena and workspace (after asking the budget for room).
   Status AllocateResident();

@@ -1,7 +1,10 @@
 #include "backends/gpu/plan/convolution_lowering.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <map>
+#include <mutex>
 
 #include "backends/gpu/plan/dot_lowering.h"
 #include "ir/attribute.h"
@@ -12,59 +15,127 @@ namespace {
 
 using ir::ElementType;
 
-std::vector<int64_t> RowMajorStrides(const ir::Type& t) {
-  std::vector<int64_t> strides(static_cast<size_t>(t.rank()), 1);
-  for (int64_t d = t.rank() - 2; d >= 0; --d) strides[static_cast<size_t>(d)] = strides[d + 1] * t.dim(d + 1);
-  return strides;
+// The window attributes of a convolution, per spatial dim.
+struct Window {
+  std::vector<int64_t> strides, lhs_dilation, rhs_dilation, pad_low, pad_high;
+  std::vector<bool> reversed;
+};
+
+StatusOr<Window> WindowOf(const ir::Operation& op, int64_t spatial) {
+  namespace v = ir::verify;
+  Window w;
+  HLOGRAPH_ASSIGN(w.strides, v::WindowAttr(op, "window_strides", spatial, "the spatial rank"));
+  HLOGRAPH_ASSIGN(w.lhs_dilation, v::WindowAttr(op, "lhs_dilation", spatial, "the spatial rank"));
+  HLOGRAPH_ASSIGN(w.rhs_dilation, v::WindowAttr(op, "rhs_dilation", spatial, "the spatial rank"));
+  HLOGRAPH_ASSIGN(const v::Padding padding, v::PaddingAttr(op, "padding", spatial));
+  for (const auto& [low, high] : padding) {
+    w.pad_low.push_back(low);
+    w.pad_high.push_back(high);
+  }
+  w.reversed.assign(static_cast<size_t>(spatial), false);
+  if (const auto* reversal = op.attr("window_reversal").as<ir::DenseArrayAttr>()) {
+    for (size_t i = 0; i < reversal->values.size() && i < w.reversed.size(); ++i) w.reversed[i] = reversal->values[i] != 0;
+  }
+  return w;
+}
+
+bool AllOnes(const std::vector<int64_t>& v) {
+  return std::all_of(v.begin(), v.end(), [](int64_t x) { return x == 1; });
+}
+
+int64_t IntAttr(const ir::Operation& op, const char* name) {
+  const auto* a = op.attr(name).as<ir::IntegerAttr>();
+  return a ? a->value : 1;
 }
 
 // An operand's dims and strides in cuDNN's order: `outer` (batch or output
 // feature), `inner` (feature or input feature), then the spatial dims.
-void Describe(const ir::Type& t, int64_t outer, int64_t inner, const std::vector<int64_t>& spatial,
-              std::vector<int64_t>& dims, std::vector<int64_t>& strides) {
-  const std::vector<int64_t> row_major = RowMajorStrides(t);
-  dims = {t.dim(outer), t.dim(inner)};
-  strides = {row_major[static_cast<size_t>(outer)], row_major[static_cast<size_t>(inner)]};
-  for (int64_t d : spatial) {
-    dims.push_back(t.dim(d));
-    strides.push_back(row_major[static_cast<size_t>(d)]);
+ConvTensor TensorOf(const ir::Type& t, int64_t outer, int64_t inner, const std::vector<int64_t>& spatial) {
+  std::vector<int64_t> row_major(static_cast<size_t>(t.rank()), 1);
+  for (int64_t d = t.rank() - 2; d >= 0; --d) row_major[static_cast<size_t>(d)] = row_major[d + 1] * t.dim(d + 1);
+  ConvTensor c;
+  c.type = t.element();
+  for (int64_t d : {outer, inner}) {
+    c.dims.push_back(t.dim(d));
+    c.strides.push_back(row_major[static_cast<size_t>(d)]);
   }
+  for (int64_t d : spatial) {
+    c.dims.push_back(t.dim(d));
+    c.strides.push_back(row_major[static_cast<size_t>(d)]);
+  }
+  return c;
 }
 
-// Whether a tensor's dims are [batch, feature, spatial...] (channels first)
-// or [batch, spatial..., feature] (channels last) in that order.
-bool IsChannelsFirst(int64_t batch, int64_t feature, const std::vector<int64_t>& spatial) {
-  if (batch != 0 || feature != 1) return false;
-  for (size_t i = 0; i < spatial.size(); ++i) {
-    if (spatial[i] != static_cast<int64_t>(i) + 2) return false;
-  }
-  return true;
+int64_t Product(const ir::Type& t, const std::vector<int64_t>& dims) {
+  int64_t n = 1;
+  for (int64_t d : dims) n *= t.dim(d);
+  return n;
 }
-bool IsChannelsLast(int64_t batch, int64_t feature, const std::vector<int64_t>& spatial) {
-  if (batch != 0 || feature != static_cast<int64_t>(spatial.size()) + 1) return false;
-  for (size_t i = 0; i < spatial.size(); ++i) {
-    if (spatial[i] != static_cast<int64_t>(i) + 1) return false;
+
+// cuDNN's size rule for the forward convolution's output, which all three
+// directions check: y = (x + pads - dilation * (w - 1) - 1) / stride + 1.
+Status CheckSizes(const ConvConfig& c) {
+  for (int d = 0; d < c.spatial_rank(); ++d) {
+    const size_t i = static_cast<size_t>(d) + 2;
+    const int64_t extent = c.x.dims[i] + c.pre_padding[d] + c.post_padding[d] - c.dilations[d] * (c.w.dims[i] - 1) - 1;
+    if (extent < 0 || extent / c.strides[d] + 1 != c.y.dims[i]) {
+      return Status::Error(std::string("its sizes are not those of a ") + ConvKindName(c.kind) +
+                           " convolution (spatial dim " + std::to_string(d) + ")");
+    }
   }
-  return true;
+  return Status::Ok();
 }
 
 // cuDNN convolves 2 or 3 spatial dims: a 1-D convolution gets a unit
 // height in front of its width (its stride as if the tensor were packed).
-void AddUnitHeight(std::vector<int64_t>& dims, std::vector<int64_t>& strides) {
-  dims.insert(dims.begin() + 2, 1);
-  strides.insert(strides.begin() + 2, strides[2] * dims[3]);
+void AddUnitHeight(ConvConfig& c) {
+  for (ConvTensor* t : {&c.x, &c.w, &c.y}) {
+    t->dims.insert(t->dims.begin() + 2, 1);
+    t->strides.insert(t->strides.begin() + 2, t->strides[2] * t->dims[3]);
+  }
+  c.pre_padding.insert(c.pre_padding.begin(), 0);
+  c.post_padding.insert(c.post_padding.begin(), 0);
+  c.strides.insert(c.strides.begin(), 1);
+  c.dilations.insert(c.dilations.begin(), 1);
 }
 
-bool FitsInt(const std::vector<int64_t>& v) {
-  for (int64_t x : v) {
-    if (x < 0 || x > std::numeric_limits<int32_t>::max()) return false;
-  }
-  return true;
+bool FitsInt(const ConvTensor& t) {
+  return t.span() <= std::numeric_limits<int32_t>::max() && t.elements() > 0;
+}
+
+// The filter that a kernel is the spatial reversal of: window_reversal on
+// every spatial dim (the kernel itself), or a stablehlo.reverse of exactly
+// the kernel's spatial dims (its operand).
+const ir::Value* UnreversedFilter(const ir::Operation& op, const Window& w, const std::vector<int64_t>& kernel_spatial) {
+  const ir::Value* kernel = op.operand(1);
+  if (std::all_of(w.reversed.begin(), w.reversed.end(), [](bool r) { return r; })) return kernel;
+  if (std::any_of(w.reversed.begin(), w.reversed.end(), [](bool r) { return r; })) return nullptr;
+  const ir::Operation* producer = kernel->defining_op();
+  if (producer == nullptr || producer->name() != "stablehlo.reverse") return nullptr;
+  std::vector<int64_t> dims = ir::verify::I64ArrayAttr(*producer, "dimensions");
+  std::vector<int64_t> want = kernel_spatial;
+  std::sort(dims.begin(), dims.end());
+  std::sort(want.begin(), want.end());
+  return dims == want ? producer->operand(0) : nullptr;
+}
+
+std::mutex& RefusalMutex() {
+  static std::mutex m;
+  return m;
+}
+std::map<std::string, std::string>& Refusals() {
+  static std::map<std::string, std::string> refusals;
+  return refusals;
 }
 
 }  // namespace
 
-StatusOr<ConvConfig> LowerConvolution(const ir::Operation& op) {
+void RefuseConvolution(const ConvConfig& config, const std::string& why) {
+  std::lock_guard<std::mutex> lock(RefusalMutex());
+  Refusals()[config.ToString()] = why;
+}
+
+StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
   if (const char* cudnn = std::getenv("HLOGRAPH_GPU_CUDNN"); cudnn && std::string(cudnn) == "0") {
     return Status::Error("HLOGRAPH_GPU_CUDNN=0");
   }
@@ -73,79 +144,96 @@ StatusOr<ConvConfig> LowerConvolution(const ir::Operation& op) {
   const ir::Type& lhs = op.operand(0)->type();
   const ir::Type& rhs = op.operand(1)->type();
   const ir::Type& out = op.result(0)->type();
-  ConvConfig c;
-  c.type = lhs.element();
-  if (rhs.element() != c.type || out.element() != c.type) return Status::Error("mixed element types");
-  if (c.type != ElementType::kF32 && c.type != ElementType::kF64 && c.type != ElementType::kF16 &&
-      c.type != ElementType::kBF16) {
-    return Status::Error("cuDNN does not convolve " + std::string(ir::ElementTypeName(c.type)));
+  const ElementType in = lhs.element();
+  if (in != ElementType::kF32 && in != ElementType::kF64 && in != ElementType::kF16 && in != ElementType::kBF16) {
+    return Status::Error("cuDNN does not convolve " + std::string(ir::ElementTypeName(in)));
+  }
+  if (rhs.element() != in) return Status::Error("operands of different element types");
+  const bool widened = (in == ElementType::kF16 || in == ElementType::kBF16) && out.element() == ElementType::kF32;
+  if (out.element() != in && !widened) {
+    return Status::Error("a " + std::string(ir::ElementTypeName(out.element())) + " result of " +
+                         std::string(ir::ElementTypeName(in)) + " operands");
   }
   const int64_t spatial = static_cast<int64_t>(dn->input_spatial.size());
   if (spatial < 1 || spatial > 3) return Status::Error("cuDNN convolves 1 to 3 spatial dims");
-  namespace v = ir::verify;
-  HLOGRAPH_ASSIGN(c.window_strides, v::WindowAttr(op, "window_strides", spatial, "the spatial rank"));
-  HLOGRAPH_ASSIGN(const std::vector<int64_t> lhs_dilation,
-                  v::WindowAttr(op, "lhs_dilation", spatial, "the spatial rank"));
-  HLOGRAPH_ASSIGN(c.dilations, v::WindowAttr(op, "rhs_dilation", spatial, "the spatial rank"));
-  HLOGRAPH_ASSIGN(const v::Padding padding, v::PaddingAttr(op, "padding", spatial));
-  for (int64_t d : lhs_dilation) {
-    if (d != 1) return Status::Error("lhs dilation (a transposed convolution)");
-  }
-  if (const auto* reversal = op.attr("window_reversal").as<ir::DenseArrayAttr>()) {
-    for (int64_t r : reversal->values) {
-      if (r != 0) return Status::Error("window reversal");
-    }
-  }
-  bool even = true;
-  for (const auto& [low, high] : padding) {
-    if (low < 0 || high < 0) return Status::Error("negative padding");
-    even = even && low == high;
-    c.padding.push_back(low);
-  }
-  if (!even) {  // padded by a copy, then convolved without padding
-    for (const auto& [low, high] : padding) {
-      c.explicit_padding_low.push_back(low);
-      c.explicit_padding_high.push_back(high);
-    }
-    c.padding.assign(padding.size(), 0);
-  }
-  const auto* batch_groups = op.attr("batch_group_count").as<ir::IntegerAttr>();
-  if (batch_groups && batch_groups->value != 1) return Status::Error("batch groups");
-  const auto* feature_groups = op.attr("feature_group_count").as<ir::IntegerAttr>();
-  c.groups = feature_groups ? feature_groups->value : 1;
-
-  const bool first = IsChannelsFirst(dn->input_batch, dn->input_feature, dn->input_spatial) &&
-                     IsChannelsFirst(dn->output_batch, dn->output_feature, dn->output_spatial);
-  const bool last = IsChannelsLast(dn->input_batch, dn->input_feature, dn->input_spatial) &&
-                    IsChannelsLast(dn->output_batch, dn->output_feature, dn->output_spatial);
-  if (!first && !last) return Status::Error("input and output neither both channels-first nor both channels-last");
-  c.channels_last = last;
-  c.allow_tf32 = PrecisionOf(op) == GemmPrecision::kDefault;
-  Describe(lhs, dn->input_batch, dn->input_feature, dn->input_spatial, c.input_dims, c.input_strides);
-  Describe(out, dn->output_batch, dn->output_feature, dn->output_spatial, c.output_dims, c.output_strides);
-  Describe(rhs, dn->kernel_output_feature, dn->kernel_input_feature, dn->kernel_spatial, c.filter_dims,
-           c.filter_strides);
   if (lhs.NumElements() == 0 || rhs.NumElements() == 0 || out.NumElements() == 0) {
     return Status::Error("an empty operand or result");
   }
-  if (spatial == 1) {
-    AddUnitHeight(c.input_dims, c.input_strides);
-    AddUnitHeight(c.output_dims, c.output_strides);
-    AddUnitHeight(c.filter_dims, c.filter_strides);
-    c.padding.insert(c.padding.begin(), 0);
-    if (!c.explicit_padding_low.empty()) {
-      c.explicit_padding_low.insert(c.explicit_padding_low.begin(), 0);
-      c.explicit_padding_high.insert(c.explicit_padding_high.begin(), 0);
+  HLOGRAPH_ASSIGN(const Window win, WindowOf(op, spatial));
+  const int64_t feature_groups = IntAttr(op, "feature_group_count");
+  const int64_t batch_groups = IntAttr(op, "batch_group_count");
+  const bool reversed = std::any_of(win.reversed.begin(), win.reversed.end(), [](bool r) { return r; });
+
+  ConvLowering result;
+  result.rhs = op.operand(1);
+  ConvConfig& c = result.config;
+  c.allow_tf32 = PrecisionOf(op) == GemmPrecision::kDefault;
+  if (!AllOnes(win.lhs_dilation)) {
+    // Backward data: dx = conv(dy dilated by the stride, reverse(w)).
+    if (!AllOnes(win.strides)) return Status::Error("lhs dilation with window strides");
+    if (feature_groups != 1 || batch_groups != 1) return Status::Error("lhs dilation with groups");
+    result.rhs = UnreversedFilter(op, win, dn->kernel_spatial);
+    if (result.rhs == nullptr) return Status::Error("lhs dilation without a spatially reversed kernel");
+    c.kind = ConvKind::kBackwardData;
+    c.y = TensorOf(lhs, dn->input_batch, dn->input_feature, dn->input_spatial);
+    c.w = TensorOf(rhs, dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial);
+    c.x = TensorOf(out, dn->output_batch, dn->output_feature, dn->output_spatial);
+    c.strides = win.lhs_dilation;
+    c.dilations = win.rhs_dilation;
+    for (size_t d = 0; d < static_cast<size_t>(spatial); ++d) {
+      const int64_t reach = (c.w.dims[d + 2] - 1) * c.dilations[d];
+      c.pre_padding.push_back(reach - win.pad_low[d]);
+      // Past the last full window the forward convolution read nothing:
+      // those gradients are zero either way.
+      c.post_padding.push_back(std::max<int64_t>(0, reach - win.pad_high[d]));
+      if (c.pre_padding.back() < 0) return Status::Error("lhs dilation with padding beyond the window");
     }
-    c.window_strides.insert(c.window_strides.begin(), 1);
-    c.dilations.insert(c.dilations.begin(), 1);
+  } else if (reversed) {
+    return Status::Error("window reversal");
+  } else if (batch_groups > 1 ||
+             (feature_groups == 1 && (dn->input_feature < dn->input_batch ||
+                                      Product(rhs, dn->kernel_spatial) > Product(out, dn->output_spatial)))) {
+    // Backward filter: dw = conv(x with batch and feature swapped, dy).
+    // Chosen when the lhs's feature dim is its outermost (the batch of the
+    // activations it is) or the window outgrows the result.
+    if (feature_groups != 1) return Status::Error("feature groups with batch groups");
+    c.kind = ConvKind::kBackwardFilter;
+    c.x = TensorOf(lhs, dn->input_feature, dn->input_batch, dn->input_spatial);
+    c.y = TensorOf(rhs, dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial);
+    c.w = TensorOf(out, dn->output_feature, dn->output_batch, dn->output_spatial);
+    c.strides = win.rhs_dilation;
+    c.dilations = win.strides;
+    c.pre_padding = win.pad_low;
+    c.post_padding = win.pad_high;
+  } else {
+    if (batch_groups != 1) return Status::Error("batch groups");
+    c.kind = ConvKind::kForward;
+    c.x = TensorOf(lhs, dn->input_batch, dn->input_feature, dn->input_spatial);
+    c.w = TensorOf(rhs, dn->kernel_output_feature, dn->kernel_input_feature, dn->kernel_spatial);
+    c.y = TensorOf(out, dn->output_batch, dn->output_feature, dn->output_spatial);
+    c.strides = win.strides;
+    c.dilations = win.rhs_dilation;
+    c.pre_padding = win.pad_low;
+    c.post_padding = win.pad_high;
   }
-  if (!FitsInt(c.input_strides) || !FitsInt(c.output_strides) || !FitsInt(c.filter_strides) ||
-      !FitsInt({lhs.NumElements(), rhs.NumElements(), out.NumElements()}) || !FitsInt(c.padding) ||
-      !FitsInt(c.explicit_padding_low) || !FitsInt(c.explicit_padding_high)) {
-    return Status::Error("sizes beyond cuDNN's 32-bit dims");
+  // Negative high padding drops the input's last elements (a convolution
+  // whose windows do not reach them): a shorter view of the same buffer.
+  for (size_t d = 0; d < static_cast<size_t>(spatial); ++d) {
+    if (c.pre_padding[d] < 0) return Status::Error("negative low padding");
+    if (c.post_padding[d] < 0 && c.kind != ConvKind::kBackwardData) {
+      c.x.dims[d + 2] += c.post_padding[d];
+      c.post_padding[d] = 0;
+      if (c.x.dims[d + 2] <= 0) return Status::Error("padding that removes the whole input");
+    }
   }
-  return c;
+  HLOGRAPH_TRY(CheckSizes(c));
+  if (spatial == 1) AddUnitHeight(c);
+  if (!FitsInt(c.x) || !FitsInt(c.w) || !FitsInt(c.y)) return Status::Error("sizes beyond cuDNN's 32-bit dims");
+  std::lock_guard<std::mutex> lock(RefusalMutex());
+  if (const auto it = Refusals().find(c.ToString()); it != Refusals().end()) {
+    return Status::Error("cuDNN on this GPU: " + it->second);
+  }
+  return result;
 }
 
 }  // namespace hlograph::gpu

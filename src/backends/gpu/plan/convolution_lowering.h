@@ -1,12 +1,19 @@
-// stablehlo.convolution through cuDNN: which convolutions cuDNN's forward
-// convolution computes as they are, described in its terms (ConvConfig).
-// The others (lhs dilation, window reversal, batch groups, uneven or
-// negative padding, mixed or integer types, layouts that are neither
-// channels-first nor channels-last) run as generated kernels, as do all of
-// them when HLOGRAPH_GPU_CUDNN=0.
+// stablehlo.convolution through cuDNN: which of cuDNN's convolutions
+// (forward, backward data, backward filter) computes it as it is, described
+// in cuDNN's terms (ConvConfig). Autodiff's convolutions map back to the
+// convolution they differentiate:
+//   - lhs dilation with a kernel reversed in its spatial dims (by a
+//     stablehlo.reverse or window_reversal) is backward data, the
+//     gradient of a strided convolution with respect to its input;
+//   - a window larger than the result (the kernel is a gradient dy over the
+//     whole image, the result a filter), or batch groups, is backward
+//     filter;
+//   - everything else is forward.
+// Each tensor keeps its layout through its strides. The others (integer
+// types, negative padding, reversal without lhs dilation, ...) run as
+// generated kernels, as do all of them when HLOGRAPH_GPU_CUDNN=0; the
+// reason is printed by `hlograph explain`.
 #pragma once
-
-#include <string>
 
 #include "backends/gpu/runtime/cudnn_convolution.h"
 #include "hlograph/status.h"
@@ -14,8 +21,20 @@
 
 namespace hlograph::gpu {
 
+struct ConvLowering {
+  ConvConfig config;
+  // What cuDNN reads as the convolution's second operand: its own rhs or,
+  // for backward data, the filter before its reversal.
+  const ir::Value* rhs = nullptr;
+};
+
 // The cuDNN description of `op`, or an error saying why cuDNN does not
-// take it (printed by `hlograph explain`).
-StatusOr<ConvConfig> LowerConvolution(const ir::Operation& op);
+// take it.
+StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op);
+
+// A convolution cuDNN has no engine for on this process's GPU (found when
+// an executable is loaded): from then on LowerConvolution refuses it with
+// `why`, and the executable is planned again with a generated kernel.
+void RefuseConvolution(const ConvConfig& config, const std::string& why);
 
 }  // namespace hlograph::gpu

@@ -909,9 +909,9 @@ class Planner {
     auto lowered = LowerConvolution(op);
     if (!lowered.ok()) return Status::Error(OpError(op, lowered.status().message()));
     ConvolutionStep c;
-    c.config = std::move(*lowered);
-    HLOGRAPH_ASSIGN(c.input, BufferOf(op.operand(0), seq));
-    HLOGRAPH_ASSIGN(c.filter, BufferOf(op.operand(1), seq));
+    c.config = std::move(lowered->config);
+    HLOGRAPH_ASSIGN(c.lhs, BufferOf(op.operand(0), seq));
+    HLOGRAPH_ASSIGN(c.rhs, BufferOf(lowered->rhs, seq));
     c.out = NewTemp(op.result(0)->type(), Describe(op));
     buffers_[op.result(0)] = c.out;
     Step step;

@@ -44,7 +44,7 @@ std::vector<BufferId> StepReads(const Step& step) {
     if (g->bias >= 0) ids.push_back(g->bias);
     return ids;
   }
-  if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) return {cv->input, cv->filter};
+  if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) return {cv->lhs, cv->rhs};
   if (const auto* c = std::get_if<CopyStep>(&step.action)) return {c->src};
   if (const auto* h = std::get_if<HostStep>(&step.action)) return h->inputs;
   return {};
@@ -119,7 +119,7 @@ void PrintSequence(const GpuProgram& p, const Sequence& seq, int depth, std::ost
       if (g->bias >= 0) os << ", bias b" << g->bias;
       os << " -> b" << g->out << "\n";
     } else if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) {
-      os << cv->config.ToString() << " b" << cv->input << ", b" << cv->filter << " -> b" << cv->out << "\n";
+      os << cv->config.ToString() << " b" << cv->lhs << ", b" << cv->rhs << " -> b" << cv->out << "\n";
     } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
       os << "copy b" << c->src << " -> b" << c->dst << " (" << c->bytes << " bytes)\n";
     } else if (const auto* h = std::get_if<HostStep>(&step.action)) {

@@ -140,7 +140,7 @@ struct GemmStep {
 // A convolution run by cuDNN (plan/convolution_lowering.h).
 struct ConvolutionStep {
   ConvConfig config;
-  BufferId input = -1, filter = -1, out = -1;
+  BufferId lhs = -1, rhs = -1, out = -1;  // rhs: the filter before its reversal for backward data
 };
 
 struct CopyStep {

@@ -262,8 +262,7 @@ StepCost CostOfStep(const GpuProgram& program, const Step& step) {
     }
   } else if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) {
     const ConvConfig& c = cv->config;
-    const int64_t e = ir::StorageBytes(c.type);
-    cost.bytes = (Product(c.input_dims) + c.filter_elements() + Product(c.output_dims)) * e;
+    for (const ConvTensor* t : {&c.x, &c.w, &c.y}) cost.bytes += t->elements() * ir::StorageBytes(t->type);
     if (step.op) AddOpFlops(*step.op, cost);
   } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
     cost.bytes = 2 * c->bytes;

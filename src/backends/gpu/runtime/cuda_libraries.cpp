@@ -149,55 +149,23 @@ HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnCreate, CUDNN_STATUS_NOT_INITIALIZED
 HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnDestroy, CUDNN_STATUS_NOT_INITIALIZED, (cudnnHandle_t handle), (handle))
 HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnSetStream, CUDNN_STATUS_NOT_INITIALIZED,
                  (cudnnHandle_t handle, cudaStream_t stream), (handle, stream))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnCreateTensorDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnTensorDescriptor_t * desc), (desc))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnSetTensorNdDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnTensorDescriptor_t desc, cudnnDataType_t type, int rank, const int dims[], const int strides[]),
-                 (desc, type, rank, dims, strides))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnDestroyTensorDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnTensorDescriptor_t desc), (desc))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnCreateFilterDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnFilterDescriptor_t * desc), (desc))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnSetFilterNdDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnFilterDescriptor_t desc, cudnnDataType_t type, cudnnTensorFormat_t format, int rank,
-                  const int dims[]),
-                 (desc, type, format, rank, dims))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnDestroyFilterDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnFilterDescriptor_t desc), (desc))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnCreateConvolutionDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnConvolutionDescriptor_t * desc), (desc))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnSetConvolutionNdDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnConvolutionDescriptor_t desc, int rank, const int pad[], const int strides[],
-                  const int dilations[], cudnnConvolutionMode_t mode, cudnnDataType_t compute),
-                 (desc, rank, pad, strides, dilations, mode, compute))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnSetConvolutionGroupCount, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnConvolutionDescriptor_t desc, int groups), (desc, groups))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnSetConvolutionMathType, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnConvolutionDescriptor_t desc, cudnnMathType_t math), (desc, math))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnDestroyConvolutionDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnConvolutionDescriptor_t desc), (desc))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnFindConvolutionForwardAlgorithmEx, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnHandle_t handle, const cudnnTensorDescriptor_t x_desc, const void* x,
-                  const cudnnFilterDescriptor_t w_desc, const void* w, const cudnnConvolutionDescriptor_t conv,
-                  const cudnnTensorDescriptor_t y_desc, void* y, const int requested, int* returned,
-                  cudnnConvolutionFwdAlgoPerf_t* results, void* workspace, size_t workspace_bytes),
-                 (handle, x_desc, x, w_desc, w, conv, y_desc, y, requested, returned, results, workspace,
-                  workspace_bytes))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnGetConvolutionForwardWorkspaceSize, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnHandle_t handle, const cudnnTensorDescriptor_t x_desc, const cudnnFilterDescriptor_t w_desc,
-                  const cudnnConvolutionDescriptor_t conv, const cudnnTensorDescriptor_t y_desc,
-                  cudnnConvolutionFwdAlgo_t algo, size_t* bytes),
-                 (handle, x_desc, w_desc, conv, y_desc, algo, bytes))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnConvolutionForward, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnHandle_t handle, const void* alpha, const cudnnTensorDescriptor_t x_desc, const void* x,
-                  const cudnnFilterDescriptor_t w_desc, const void* w, const cudnnConvolutionDescriptor_t conv,
-                  cudnnConvolutionFwdAlgo_t algo, void* workspace, size_t workspace_bytes, const void* beta,
-                  const cudnnTensorDescriptor_t y_desc, void* y),
-                 (handle, alpha, x_desc, x, w_desc, w, conv, algo, workspace, workspace_bytes, beta, y_desc, y))
-HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnTransformTensor, CUDNN_STATUS_NOT_INITIALIZED,
-                 (cudnnHandle_t handle, const void* alpha, const cudnnTensorDescriptor_t x_desc, const void* x,
-                  const void* beta, const cudnnTensorDescriptor_t y_desc, void* y),
-                 (handle, alpha, x_desc, x, beta, y_desc, y))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnBackendCreateDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnBackendDescriptorType_t type, cudnnBackendDescriptor_t * desc), (type, desc))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnBackendDestroyDescriptor, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnBackendDescriptor_t desc), (desc))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnBackendFinalize, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnBackendDescriptor_t desc), (desc))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnBackendSetAttribute, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnBackendDescriptor_t desc, cudnnBackendAttributeName_t name, cudnnBackendAttributeType_t type,
+                  int64_t count, const void* values),
+                 (desc, name, type, count, values))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnBackendGetAttribute, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnBackendDescriptor_t const desc, cudnnBackendAttributeName_t name,
+                  cudnnBackendAttributeType_t type, int64_t requested, int64_t* count, void* values),
+                 (desc, name, type, requested, count, values))
+HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnBackendExecute, CUDNN_STATUS_NOT_INITIALIZED,
+                 (cudnnHandle_t handle, cudnnBackendDescriptor_t plan, cudnnBackendDescriptor_t pack),
+                 (handle, plan, pack))
 
 HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiGetResultString, CUPTI_ERROR_NOT_INITIALIZED,
                  (CUptiResult result, const char** str), (result, str))

@@ -3,7 +3,8 @@
 #include <cudnn.h>
 
 #include <algorithm>
-#include <cstring>
+#include <map>
+#include <mutex>
 #include <numeric>
 
 #include "backends/gpu/runtime/cuda_status.h"
@@ -14,11 +15,15 @@ namespace {
 
 using ir::ElementType;
 
-// cuDNN's own search may use this much scratch per algorithm; algorithms
-// that want more are not considered.
-constexpr size_t kMaxAlgorithmWorkspace = size_t{128} << 20;
-// Where the algorithm's workspace starts after the repacked filter.
-constexpr size_t kWorkspaceAlignment = 256;
+// How many of cuDNN's proposals (in its order) are built and timed.
+constexpr int kCandidates = 8;
+// Engines wanting more scratch than this are passed over.
+constexpr int64_t kMaxWorkspace = int64_t{256} << 20;
+// Every buffer the plan hands a convolution is aligned this well.
+constexpr int64_t kAlignment = 16;
+
+// Unique ids of the graph's tensors in the variant pack.
+enum TensorId : int64_t { kX = 1, kW = 2, kY = 3, kConvOut = 4 };
 
 Status DnnStatus(cudnnStatus_t status, const std::string& call) {
   if (status == CUDNN_STATUS_SUCCESS) return Status::Ok();
@@ -38,73 +43,196 @@ cudnnDataType_t DataType(ElementType t) {
   }
 }
 
-std::vector<int> Ints(const std::vector<int64_t>& v) { return std::vector<int>(v.begin(), v.end()); }
-
 std::string List(const std::vector<int64_t>& v, const char* sep) {
   std::string s;
   for (size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + std::to_string(v[i]);
   return s;
 }
 
-// Dense strides of `dims` (cuDNN order n/k, c, spatial...) laid out
-// channels-first or channels-last.
-std::vector<int64_t> PackedStrides(const std::vector<int64_t>& dims, bool channels_last) {
-  std::vector<size_t> order(dims.size());  // outermost first
-  std::iota(order.begin(), order.end(), 0);
-  if (channels_last) std::rotate(order.begin() + 1, order.begin() + 2, order.end());
-  std::vector<int64_t> strides(dims.size());
-  int64_t s = 1;
-  for (auto it = order.rbegin(); it != order.rend(); ++it) {
-    strides[*it] = s;
-    s *= dims[*it];
+// A backend descriptor, destroyed with its owner.
+class Desc {
+ public:
+  Desc() = default;
+  Desc(const Desc&) = delete;
+  Desc& operator=(const Desc&) = delete;
+  Desc(Desc&& other) noexcept : d_(other.d_) { other.d_ = nullptr; }
+  Desc& operator=(Desc&& other) noexcept {
+    std::swap(d_, other.d_);
+    return *this;
   }
-  return strides;
+  ~Desc() {
+    if (d_ != nullptr) (void)cudnnBackendDestroyDescriptor(d_);
+  }
+  static StatusOr<Desc> Make(cudnnBackendDescriptorType_t type) {
+    Desc d;
+    HLOGRAPH_CUDNN(cudnnBackendCreateDescriptor(type, &d.d_));
+    return d;
+  }
+  cudnnBackendDescriptor_t get() const { return d_; }
+  Status Set(cudnnBackendAttributeName_t name, cudnnBackendAttributeType_t type, int64_t count, const void* values,
+             const char* what) {
+    return DnnStatus(cudnnBackendSetAttribute(d_, name, type, count, values),
+                     std::string("cudnnBackendSetAttribute(") + what + ")");
+  }
+  Status SetDesc(cudnnBackendAttributeName_t name, const Desc& value, const char* what) {
+    cudnnBackendDescriptor_t v = value.get();
+    return Set(name, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &v, what);
+  }
+  Status SetInts(cudnnBackendAttributeName_t name, const std::vector<int64_t>& v, const char* what) {
+    return Set(name, CUDNN_TYPE_INT64, static_cast<int64_t>(v.size()), v.data(), what);
+  }
+  Status Finalize(const char* what) {
+    return DnnStatus(cudnnBackendFinalize(d_), std::string("cudnnBackendFinalize(") + what + ")");
+  }
+
+ private:
+  cudnnBackendDescriptor_t d_ = nullptr;
+};
+
+// The handle attributes are deprecated in cuDNN 9 but still honoured; by
+// value, so that the deprecation does not warn.
+constexpr auto kOperationGraphHandle = static_cast<cudnnBackendAttributeName_t>(800);
+constexpr auto kExecutionPlanHandle = static_cast<cudnnBackendAttributeName_t>(400);
+
+StatusOr<Desc> MakeTensor(int64_t id, ElementType type, const std::vector<int64_t>& dims,
+                          const std::vector<int64_t>& strides, bool is_virtual) {
+  HLOGRAPH_ASSIGN(Desc t, Desc::Make(CUDNN_BACKEND_TENSOR_DESCRIPTOR));
+  const cudnnDataType_t dt = DataType(type);
+  HLOGRAPH_TRY(t.Set(CUDNN_ATTR_TENSOR_DATA_TYPE, CUDNN_TYPE_DATA_TYPE, 1, &dt, "tensor type"));
+  HLOGRAPH_TRY(t.SetInts(CUDNN_ATTR_TENSOR_DIMENSIONS, dims, "tensor dims"));
+  HLOGRAPH_TRY(t.SetInts(CUDNN_ATTR_TENSOR_STRIDES, strides, "tensor strides"));
+  HLOGRAPH_TRY(t.Set(CUDNN_ATTR_TENSOR_UNIQUE_ID, CUDNN_TYPE_INT64, 1, &id, "tensor id"));
+  HLOGRAPH_TRY(t.Set(CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, CUDNN_TYPE_INT64, 1, &kAlignment, "tensor alignment"));
+  const bool v = is_virtual;
+  HLOGRAPH_TRY(t.Set(CUDNN_ATTR_TENSOR_IS_VIRTUAL, CUDNN_TYPE_BOOLEAN, 1, &v, "tensor virtual"));
+  HLOGRAPH_TRY(t.Finalize("tensor"));
+  return t;
 }
 
-int64_t Elements(const std::vector<int64_t>& dims) {
-  int64_t n = 1;
-  for (int64_t d : dims) n *= d;
+// Engines from cuDNN's notes: whether one may serve this convolution.
+struct EngineNotes {
+  bool nondeterministic = false, tensor_cores = false, down_converts = false;
+};
+
+StatusOr<EngineNotes> NotesOf(const Desc& config) {
+  HLOGRAPH_ASSIGN(Desc engine, Desc::Make(CUDNN_BACKEND_ENGINE_DESCRIPTOR));
+  cudnnBackendDescriptor_t e = engine.get();
+  int64_t count = 0;
+  HLOGRAPH_CUDNN(cudnnBackendGetAttribute(config.get(), CUDNN_ATTR_ENGINECFG_ENGINE, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1,
+                                          &count, &e));
+  cudnnBackendNumericalNote_t notes[CUDNN_NUMERICAL_NOTE_TYPE_COUNT];
+  HLOGRAPH_CUDNN(cudnnBackendGetAttribute(e, CUDNN_ATTR_ENGINE_NUMERICAL_NOTE, CUDNN_TYPE_NUMERICAL_NOTE,
+                                          CUDNN_NUMERICAL_NOTE_TYPE_COUNT, &count, notes));
+  EngineNotes n;
+  for (int64_t i = 0; i < count; ++i) {
+    n.nondeterministic |= notes[i] == CUDNN_NUMERICAL_NOTE_NONDETERMINISTIC;
+    n.tensor_cores |= notes[i] == CUDNN_NUMERICAL_NOTE_TENSOR_CORE;
+    n.down_converts |= notes[i] == CUDNN_NUMERICAL_NOTE_DOWN_CONVERT_INPUTS;
+  }
   return n;
 }
 
-size_t AlignUp(size_t n) { return (n + kWorkspaceAlignment - 1) / kWorkspaceAlignment * kWorkspaceAlignment; }
-
-const char* AlgorithmName(cudnnConvolutionFwdAlgo_t algo) {
-  switch (algo) {
-    case CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM: return "IMPLICIT_GEMM";
-    case CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM: return "IMPLICIT_PRECOMP_GEMM";
-    case CUDNN_CONVOLUTION_FWD_ALGO_GEMM: return "GEMM";
-    case CUDNN_CONVOLUTION_FWD_ALGO_DIRECT: return "DIRECT";
-    case CUDNN_CONVOLUTION_FWD_ALGO_FFT: return "FFT";
-    case CUDNN_CONVOLUTION_FWD_ALGO_FFT_TILING: return "FFT_TILING";
-    case CUDNN_CONVOLUTION_FWD_ALGO_WINOGRAD: return "WINOGRAD";
-    case CUDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED: return "WINOGRAD_NONFUSED";
-    default: return "unknown";
+// cuDNN's proposals for `graph`, in its order of preference.
+StatusOr<std::vector<Desc>> Proposals(const Desc& graph, cudnnBackendHeurMode_t mode) {
+  HLOGRAPH_ASSIGN(Desc heur, Desc::Make(CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR));
+  HLOGRAPH_TRY(heur.SetDesc(CUDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH, graph, "heuristics graph"));
+  HLOGRAPH_TRY(heur.Set(CUDNN_ATTR_ENGINEHEUR_MODE, CUDNN_TYPE_HEUR_MODE, 1, &mode, "heuristics mode"));
+  HLOGRAPH_TRY(heur.Finalize("heuristics"));
+  int64_t count = 0;
+  HLOGRAPH_CUDNN(cudnnBackendGetAttribute(heur.get(), CUDNN_ATTR_ENGINEHEUR_RESULTS, CUDNN_TYPE_BACKEND_DESCRIPTOR, 0,
+                                          &count, nullptr));
+  std::vector<Desc> configs;
+  std::vector<cudnnBackendDescriptor_t> raw;
+  for (int64_t i = 0; i < count; ++i) {
+    HLOGRAPH_ASSIGN(Desc c, Desc::Make(CUDNN_BACKEND_ENGINECFG_DESCRIPTOR));
+    raw.push_back(c.get());
+    configs.push_back(std::move(c));
   }
+  if (count > 0) {
+    HLOGRAPH_CUDNN(cudnnBackendGetAttribute(heur.get(), CUDNN_ATTR_ENGINEHEUR_RESULTS, CUDNN_TYPE_BACKEND_DESCRIPTOR,
+                                            count, &count, raw.data()));
+    configs.resize(static_cast<size_t>(count));
+  }
+  return configs;
+}
+
+// The choice made for a convolution on a device: which of cuDNN's
+// proposals (its place in the heuristics' order) won the timing.
+std::mutex& ChoiceMutex() {
+  static std::mutex m;
+  return m;
+}
+std::map<std::string, int>& Choices() {
+  static std::map<std::string, int> choices;
+  return choices;
 }
 
 }  // namespace
 
-bool ConvConfig::filter_packed() const { return filter_strides == PackedStrides(filter_dims, channels_last); }
+const char* ConvKindName(ConvKind kind) {
+  switch (kind) {
+    case ConvKind::kForward: return "forward";
+    case ConvKind::kBackwardData: return "backward data";
+    case ConvKind::kBackwardFilter: return "backward filter";
+  }
+  return "?";
+}
 
-int64_t ConvConfig::filter_elements() const { return Elements(filter_dims); }
+int64_t ConvTensor::elements() const {
+  return std::accumulate(dims.begin(), dims.end(), int64_t{1}, std::multiplies<>());
+}
+
+int64_t ConvTensor::span() const {
+  int64_t last = 0;
+  for (size_t d = 0; d < dims.size(); ++d) {
+    if (dims[d] == 0) return 0;
+    last += (dims[d] - 1) * strides[d];
+  }
+  return last + 1;
+}
+
+std::string ConvTensor::Layout(const std::string& letters) const {
+  std::vector<size_t> order(dims.size());
+  std::iota(order.begin(), order.end(), 0);
+  // Outermost first; ties (unit dims) in cuDNN's order.
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return strides[a] > strides[b]; });
+  std::string s;
+  for (size_t d : order) s += d < letters.size() ? letters[d] : '?';
+  return s;
+}
+
+double ConvConfig::flops() const {
+  // Every element of y takes c / groups x window multiply-adds.
+  double window = 1;
+  for (size_t d = 2; d < w.dims.size(); ++d) window *= static_cast<double>(w.dims[d]);
+  return 2.0 * static_cast<double>(y.elements()) * static_cast<double>(w.dims.size() > 1 ? w.dims[1] : 1) * window;
+}
 
 std::string ConvConfig::ToString() const {
-  std::string s = "cudnn conv ";
-  s += ir::ElementTypeName(type);
-  s += channels_last ? " NHWC" : " NCHW";
-  s += " in " + List(input_dims, "x") + " filter " + List(filter_dims, "x");
-  if (!filter_packed()) s += " (repacked)";
-  s += " out " + List(output_dims, "x");
- if (explicit_padding_low.empty()) {
-    s += " pad [" + List(padding, ",") + "]";
-  } else {
-    s += " pad [" + List(explicit_padding_low, ",") + "]-[" + List(explicit_padding_high, ",") + "] (padded copy)";
+  const bool three = spatial_rank() == 3;
+  const std::string act = three ? "NCDHW" : "NCHW", fil = three ? "KCTRS" : "KCRS";
+  const auto tensor = [&](const char* name, const ConvTensor& t, const std::string& letters) {
+    std::string s = std::string(name) + " " + List(t.dims, "x") + " " + t.Layout(letters);
+    if (t.type != x.type && &t != &x) s += " " + std::string(ir::ElementTypeName(t.type));
+    return s;
+  };
+  std::string s = std::string("cudnn conv ") + ConvKindName(kind) + " " + std::string(ir::ElementTypeName(x.type)) + " ";
+  switch (kind) {
+    case ConvKind::kForward:
+      s += tensor("x", x, act) + " w " + tensor("", w, fil).substr(1) + " -> " + tensor("y", y, act);
+      break;
+    case ConvKind::kBackwardData:
+      s += tensor("dy", y, act) + " w " + tensor("", w, fil).substr(1) + " -> " + tensor("dx", x, act);
+      break;
+    case ConvKind::kBackwardFilter:
+      s += tensor("x", x, act) + " dy " + tensor("", y, act).substr(1) + " -> " + tensor("dw", w, fil);
+      break;
   }
-  s += " stride [" + List(window_strides, ",") + "] dilation [" +
-       List(dilations, ",") + "]";
-  if (groups != 1) s += " groups " + std::to_string(groups);
-  if (type == ElementType::kF32) s += allow_tf32 ? " tf32" : " highest";
+  s += " pad [" + List(pre_padding, ",") + "]";
+  if (post_padding != pre_padding) s += "-[" + List(post_padding, ",") + "]";
+  s += " stride [" + List(strides, ",") + "] dilation [" + List(dilations, ",") + "]";
+  if (groups() != 1) s += " groups " + std::to_string(groups());
+  if (x.type == ElementType::kF32) s += allow_tf32 ? " tf32" : " highest";
   return s;
 }
 
@@ -120,197 +248,322 @@ DnnHandle::~DnnHandle() {
   if (handle_ != nullptr) (void)cudnnDestroy(handle_);
 }
 
-struct ConvPlan::Descriptors {
-  cudnnTensorDescriptor_t input = nullptr, output = nullptr;
-  cudnnTensorDescriptor_t filter_as_is = nullptr, filter_packed = nullptr;  // for the repacking
-  // Uneven padding: the input's place inside the padded copy, and the copy.
-  cudnnTensorDescriptor_t input_in_padded = nullptr, padded_input = nullptr;
-  size_t padded_offset = 0;  // bytes from the copy's start to the input's first element
-  cudnnFilterDescriptor_t filter = nullptr;
-  cudnnConvolutionDescriptor_t conv = nullptr;
-  cudnnConvolutionFwdAlgo_t algo = CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
-  size_t algo_workspace = 0, filter_bytes = 0, padded_bytes = 0;
-  // 1 and 0 in the scale type (double for f64 data, else float).
-  alignas(8) unsigned char one[8] = {}, zero[8] = {};
-
-  Descriptors() = default;
-  Descriptors(const Descriptors&) = delete;
-  Descriptors& operator=(const Descriptors&) = delete;
-  ~Descriptors() {
-    for (cudnnTensorDescriptor_t t : {input, output, filter_as_is, filter_packed, input_in_padded, padded_input}) {
-      if (t != nullptr) (void)cudnnDestroyTensorDescriptor(t);
-    }
-    if (filter != nullptr) (void)cudnnDestroyFilterDescriptor(filter);
-    if (conv != nullptr) (void)cudnnDestroyConvolutionDescriptor(conv);
-  }
+struct ConvPlan::Graph {
+  std::vector<Desc> keep;  // tensors, operations and the graph the plan refers to
+  Desc plan;
+  int64_t workspace = 0;
+  std::string engine;
 };
 
 namespace {
 
-Status MakeTensor(cudnnTensorDescriptor_t* desc, cudnnDataType_t type, const std::vector<int64_t>& dims,
-                  const std::vector<int64_t>& strides, const char* which) {
-  HLOGRAPH_TRY(DnnStatus(cudnnCreateTensorDescriptor(desc), std::string("cudnnCreateTensorDescriptor(") + which + ")"));
-  const std::vector<int> d = Ints(dims), s = Ints(strides);
-  return DnnStatus(cudnnSetTensorNdDescriptor(*desc, type, static_cast<int>(d.size()), d.data(), s.data()),
-                   std::string("cudnnSetTensorNdDescriptor(") + which + ")");
+// The operation graph of `c`: the convolution alone, or (`cast`) writing
+// f32 into a virtual tensor that an identity pointwise op stores in y's
+// type, for engines that only write their input type.
+Status BuildGraph(const ConvConfig& c, cudnnHandle_t handle, bool cast, std::vector<Desc>& keep, Desc& graph) {
+  const ConvTensor& out = c.result();
+  const int64_t out_id = c.kind == ConvKind::kForward ? kY : c.kind == ConvKind::kBackwardData ? kX : kW;
+  const bool f64 = c.x.type == ElementType::kF64;
+  const ElementType accumulate = f64 ? ElementType::kF64 : ElementType::kF32;
+  auto tensor = [&](int64_t id, const ConvTensor& t) -> StatusOr<const Desc*> {
+    const bool written = id == out_id;
+    HLOGRAPH_ASSIGN(Desc d, written && cast ? MakeTensor(kConvOut, accumulate, t.dims, t.strides, true)
+                                            : MakeTensor(id, t.type, t.dims, t.strides, false));
+    keep.push_back(std::move(d));
+    return &keep.back();
+  };
+  keep.reserve(16);
+  HLOGRAPH_ASSIGN(const Desc* x, tensor(kX, c.x));
+  HLOGRAPH_ASSIGN(const Desc* w, tensor(kW, c.w));
+  HLOGRAPH_ASSIGN(const Desc* y, tensor(kY, c.y));
+
+  HLOGRAPH_ASSIGN(Desc conv, Desc::Make(CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR));
+  const cudnnDataType_t compute = DataType(accumulate);
+  const cudnnConvolutionMode_t mode = CUDNN_CROSS_CORRELATION;
+  const int64_t spatial = c.spatial_rank();
+  HLOGRAPH_TRY(conv.Set(CUDNN_ATTR_CONVOLUTION_COMP_TYPE, CUDNN_TYPE_DATA_TYPE, 1, &compute, "conv compute type"));
+  HLOGRAPH_TRY(conv.Set(CUDNN_ATTR_CONVOLUTION_CONV_MODE, CUDNN_TYPE_CONVOLUTION_MODE, 1, &mode, "conv mode"));
+  HLOGRAPH_TRY(conv.Set(CUDNN_ATTR_CONVOLUTION_SPATIAL_DIMS, CUDNN_TYPE_INT64, 1, &spatial, "conv spatial dims"));
+  HLOGRAPH_TRY(conv.SetInts(CUDNN_ATTR_CONVOLUTION_PRE_PADDINGS, c.pre_padding, "conv pre paddings"));
+  HLOGRAPH_TRY(conv.SetInts(CUDNN_ATTR_CONVOLUTION_POST_PADDINGS, c.post_padding, "conv post paddings"));
+  HLOGRAPH_TRY(conv.SetInts(CUDNN_ATTR_CONVOLUTION_FILTER_STRIDES, c.strides, "conv strides"));
+  HLOGRAPH_TRY(conv.SetInts(CUDNN_ATTR_CONVOLUTION_DILATIONS, c.dilations, "conv dilations"));
+  HLOGRAPH_TRY(conv.Finalize("convolution"));
+
+  // Scales in the accumulation type (double for f64 data).
+  const double one64 = 1.0, zero64 = 0.0;
+  const float one32 = 1.0f, zero32 = 0.0f;
+  const cudnnBackendAttributeType_t scale = f64 ? CUDNN_TYPE_DOUBLE : CUDNN_TYPE_FLOAT;
+  const void* one = f64 ? static_cast<const void*>(&one64) : &one32;
+  const void* zero = f64 ? static_cast<const void*>(&zero64) : &zero32;
+  std::vector<cudnnBackendDescriptor_t> ops;
+  Desc op;
+  switch (c.kind) {
+    case ConvKind::kForward: {
+      HLOGRAPH_ASSIGN(op, Desc::Make(CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR));
+      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, *x, "fprop x"));
+      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W, *w, "fprop w"));
+      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y, *y, "fprop y"));
+      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC, conv, "fprop conv"));
+      HLOGRAPH_TRY(op.Set(CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA, scale, 1, one, "fprop alpha"));
+      HLOGRAPH_TRY(op.Set(CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA, scale, 1, zero, "fprop beta"));
+      break;
+    }
+    case ConvKind::kBackwardData: {
+      HLOGRAPH_ASSIGN(op, Desc::Make(CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR));
+      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DX, *x, "dgrad dx"));
+      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_W, *w, "dgrad w"));
+      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DY, *y, "dgrad dy"));
+      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC, conv, "dgrad conv"));
+      HLOGRAPH_TRY(op.Set(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_ALPHA, scale, 1, one, "dgrad alpha"));
+      HLOGRAPH_TRY(op.Set(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_BETA, scale, 1, zero, "dgrad beta"));
+      break;
+    }
+    case ConvKind::kBackwardFilter: {
+      HLOGRAPH_ASSIGN(op, Desc::Make(CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR));
+      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DW, *w, "wgrad dw"));
+      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_X, *x, "wgrad x"));
+      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DY, *y, "wgrad dy"));
+      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC, conv, "wgrad conv"));
+      HLOGRAPH_TRY(op.Set(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_ALPHA, scale, 1, one, "wgrad alpha"));
+      HLOGRAPH_TRY(op.Set(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA, scale, 1, zero, "wgrad beta"));
+      break;
+    }
+  }
+  HLOGRAPH_TRY(op.Finalize("convolution operation"));
+  ops.push_back(op.get());
+  keep.push_back(std::move(conv));
+  keep.push_back(std::move(op));
+  if (cast) {
+    HLOGRAPH_ASSIGN(Desc stored, MakeTensor(out_id, out.type, out.dims, out.strides, false));
+    HLOGRAPH_ASSIGN(Desc pw, Desc::Make(CUDNN_BACKEND_POINTWISE_DESCRIPTOR));
+    const cudnnPointwiseMode_t identity = CUDNN_POINTWISE_IDENTITY;
+    HLOGRAPH_TRY(pw.Set(CUDNN_ATTR_POINTWISE_MODE, CUDNN_TYPE_POINTWISE_MODE, 1, &identity, "pointwise mode"));
+    HLOGRAPH_TRY(pw.Set(CUDNN_ATTR_POINTWISE_MATH_PREC, CUDNN_TYPE_DATA_TYPE, 1, &compute, "pointwise precision"));
+    HLOGRAPH_TRY(pw.Finalize("pointwise"));
+    HLOGRAPH_ASSIGN(Desc cast_op, Desc::Make(CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR));
+    HLOGRAPH_TRY(cast_op.SetDesc(CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, pw, "cast mode"));
+    const Desc& accumulated = out_id == kX ? *x : out_id == kW ? *w : *y;
+    HLOGRAPH_TRY(cast_op.SetDesc(CUDNN_ATTR_OPERATION_POINTWISE_XDESC, accumulated, "cast x"));
+    HLOGRAPH_TRY(cast_op.SetDesc(CUDNN_ATTR_OPERATION_POINTWISE_YDESC, stored, "cast y"));
+    HLOGRAPH_TRY(cast_op.Finalize("cast operation"));
+    ops.push_back(cast_op.get());
+    keep.push_back(std::move(stored));
+    keep.push_back(std::move(pw));
+    keep.push_back(std::move(cast_op));
+  }
+  HLOGRAPH_ASSIGN(graph, Desc::Make(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR));
+  HLOGRAPH_TRY(graph.Set(CUDNN_ATTR_OPERATIONGRAPH_OPS, CUDNN_TYPE_BACKEND_DESCRIPTOR,
+                         static_cast<int64_t>(ops.size()), ops.data(), "graph ops"));
+  HLOGRAPH_TRY(graph.Set(kOperationGraphHandle, CUDNN_TYPE_HANDLE, 1, &handle, "graph handle"));
+  return graph.Finalize("operation graph");
+}
+
+StatusOr<Desc> MakePlan(const Desc& config, cudnnHandle_t handle) {
+  HLOGRAPH_ASSIGN(Desc plan, Desc::Make(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR));
+  HLOGRAPH_TRY(plan.SetDesc(CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, config, "plan engine"));
+  HLOGRAPH_TRY(plan.Set(kExecutionPlanHandle, CUDNN_TYPE_HANDLE, 1, &handle, "plan handle"));
+  HLOGRAPH_TRY(plan.Finalize("execution plan"));
+  return plan;
+}
+
+StatusOr<int64_t> WorkspaceOf(const Desc& plan) {
+  int64_t bytes = 0, count = 0;
+  HLOGRAPH_CUDNN(cudnnBackendGetAttribute(plan.get(), CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE, CUDNN_TYPE_INT64, 1,
+                                          &count, &bytes));
+  return bytes;
+}
+
+Status Execute(cudnnHandle_t handle, const Desc& plan, void* x, void* w, void* y, void* workspace) {
+  HLOGRAPH_ASSIGN(Desc pack, Desc::Make(CUDNN_BACKEND_VARIANT_PACK_DESCRIPTOR));
+  const int64_t ids[3] = {kX, kW, kY};
+  void* pointers[3] = {x, w, y};
+  HLOGRAPH_TRY(pack.Set(CUDNN_ATTR_VARIANT_PACK_UNIQUE_IDS, CUDNN_TYPE_INT64, 3, ids, "variant ids"));
+  HLOGRAPH_TRY(pack.Set(CUDNN_ATTR_VARIANT_PACK_DATA_POINTERS, CUDNN_TYPE_VOID_PTR, 3, pointers, "variant pointers"));
+  HLOGRAPH_TRY(pack.Set(CUDNN_ATTR_VARIANT_PACK_WORKSPACE, CUDNN_TYPE_VOID_PTR, 1, &workspace, "variant workspace"));
+  HLOGRAPH_TRY(pack.Finalize("variant pack"));
+  return DnnStatus(cudnnBackendExecute(handle, plan.get(), pack.get()), "cudnnBackendExecute");
+}
+
+// Milliseconds per run of `plan` on the scratch buffers (the best of three).
+StatusOr<float> Time(cudnnHandle_t handle, const Desc& plan, void* x, void* w, void* y, void* workspace,
+                     cudaStream_t stream) {
+  HLOGRAPH_TRY(Execute(handle, plan, x, w, y, workspace));  // warm-up (and any lazy set-up)
+  cudaEvent_t start = nullptr, stop = nullptr;
+  HLOGRAPH_CUDA(cudaEventCreate(&start));
+  HLOGRAPH_CUDA(cudaEventCreate(&stop));
+  float best = -1;
+  Status status = Status::Ok();
+  for (int rep = 0; rep < 3 && status.ok(); ++rep) {
+    float ms = 0;
+    if (cudaEventRecord(start, stream) != cudaSuccess) break;
+    status = Execute(handle, plan, x, w, y, workspace);
+    if (!status.ok() || cudaEventRecord(stop, stream) != cudaSuccess || cudaEventSynchronize(stop) != cudaSuccess ||
+        cudaEventElapsedTime(&ms, start, stop) != cudaSuccess) {
+      break;
+    }
+    best = best < 0 ? ms : std::min(best, ms);
+  }
+  (void)cudaEventDestroy(start);
+  (void)cudaEventDestroy(stop);
+  HLOGRAPH_TRY(status);
+  if (best < 0) return Status::Error("timing a cuDNN engine failed");
+  return best;
+}
+
+std::string DeviceKey() {
+  int device = 0;
+  cudaDeviceProp prop{};
+  if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&prop, device) != cudaSuccess) return "?";
+  return std::string(prop.name) + " sm_" + std::to_string(prop.major * 10 + prop.minor);
 }
 
 }  // namespace
 
 StatusOr<std::unique_ptr<ConvPlan>> ConvPlan::Create(const ConvConfig& config, std::shared_ptr<DnnHandle> handle,
-                                                     cudaStream_t stream) {
+                                                     cudaStream_t stream, bool* no_engine) {
   if (handle == nullptr) return Status::Error("no cuDNN handle for " + config.ToString());
   const ConvConfig& c = config;
   const size_t rank = static_cast<size_t>(c.spatial_rank()) + 2;
-  if ((rank != 4 && rank != 5) || c.input_dims.size() != rank || c.output_dims.size() != rank ||
-      c.filter_dims.size() != rank || c.input_strides.size() != rank || c.output_strides.size() != rank ||
-      c.filter_strides.size() != rank) {
-    return Status::Error("internal error: malformed " + c.ToString());
+  for (const ConvTensor* t : {&c.x, &c.w, &c.y}) {
+    if ((rank != 4 && rank != 5) || t->dims.size() != rank || t->strides.size() != rank) {
+      return Status::Error("internal error: malformed " + c.ToString());
+    }
   }
   std::unique_ptr<ConvPlan> plan(new ConvPlan());
   plan->config_ = config;
   plan->handle_ = std::move(handle);
-  plan->descriptors_ = std::make_unique<Descriptors>();
-  Descriptors& desc = *plan->descriptors_;
-  const cudnnDataType_t type = DataType(c.type);
-  const int bytes = ir::StorageBytes(c.type);
-  if (c.type == ElementType::kF64) {
-    const double one = 1.0, zero = 0.0;
-    std::memcpy(desc.one, &one, sizeof one);
-    std::memcpy(desc.zero, &zero, sizeof zero);
-  } else {
-    const float one = 1.0f, zero = 0.0f;
-    std::memcpy(desc.one, &one, sizeof one);
-    std::memcpy(desc.zero, &zero, sizeof zero);
-  }
+  cudnnHandle_t h = plan->handle_->get();
+  HLOGRAPH_CUDNN(cudnnSetStream(h, stream));
 
-  HLOGRAPH_TRY(MakeTensor(&desc.input, type, c.input_dims, c.input_strides, "input"));
-  // What the convolution reads: the input, or its padded copy.
-  cudnnTensorDescriptor_t conv_input = desc.input;
-  std::vector<int64_t> conv_input_dims = c.input_dims;
-  if (!c.explicit_padding_low.empty()) {
-    for (size_t d = 0; d < c.explicit_padding_low.size(); ++d) {
-      conv_input_dims[d + 2] += c.explicit_padding_low[d] + c.explicit_padding_high[d];
+  // Scratch operands for timing: small nonzero values everywhere (0x3c
+  // bytes), zeros would run cooler.
+  auto scratch = [&](const ConvTensor& t) { return DeviceBuffer::Allocate(std::max<int64_t>(t.span(), 1) * ir::StorageBytes(t.type)); };
+  HLOGRAPH_ASSIGN(DeviceBuffer x, scratch(c.x));
+  HLOGRAPH_ASSIGN(DeviceBuffer w, scratch(c.w));
+  HLOGRAPH_ASSIGN(DeviceBuffer y, scratch(c.y));
+  for (DeviceBuffer* b : {&x, &w, &y}) HLOGRAPH_TRY(MemsetDevice(b->data(), 0x3c, b->size(), stream));
+
+  const std::string key = DeviceKey() + " " + c.ToString();
+  int remembered = -1;
+  {
+    std::lock_guard<std::mutex> lock(ChoiceMutex());
+    const auto it = Choices().find(key);
+    if (it != Choices().end()) remembered = it->second;
+  }
+  const bool strict_f32 = c.x.type == ElementType::kF32 && !c.allow_tf32;
+  const bool mixed = c.result().type != c.x.type;
+  std::string why_not;  // what each attempt said, for the error
+  for (bool cast : mixed ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
+    auto graph = std::make_unique<Graph>();
+    Desc op_graph;
+    if (Status built = BuildGraph(c, h, cast, graph->keep, op_graph); !built.ok()) {
+      why_not += (why_not.empty() ? "" : "; ") + built.message();
+      continue;
     }
-    const std::vector<int64_t> padded_strides = PackedStrides(conv_input_dims, c.channels_last);
-    HLOGRAPH_TRY(MakeTensor(&desc.padded_input, type, conv_input_dims, padded_strides, "padded input"));
-    HLOGRAPH_TRY(MakeTensor(&desc.input_in_padded, type, c.input_dims, padded_strides, "input in padded copy"));
-    int64_t offset = 0;
-    for (size_t d = 0; d < c.explicit_padding_low.size(); ++d) offset += c.explicit_padding_low[d] * padded_strides[d + 2];
-    desc.padded_offset = static_cast<size_t>(offset * bytes);
-    desc.padded_bytes = AlignUp(static_cast<size_t>(Elements(conv_input_dims) * bytes));
-    conv_input = desc.padded_input;
-  }
-  HLOGRAPH_TRY(MakeTensor(&desc.output, type, c.output_dims, c.output_strides, "output"));
-  if (!c.filter_packed()) {
-    HLOGRAPH_TRY(MakeTensor(&desc.filter_as_is, type, c.filter_dims, c.filter_strides, "filter as given"));
-    HLOGRAPH_TRY(MakeTensor(&desc.filter_packed, type, c.filter_dims, PackedStrides(c.filter_dims, c.channels_last),
-                            "filter packed"));
-    desc.filter_bytes = AlignUp(static_cast<size_t>(c.filter_elements() * bytes));
-  }
-  HLOGRAPH_CUDNN(cudnnCreateFilterDescriptor(&desc.filter));
-  const std::vector<int> filter_dims = Ints(c.filter_dims);
-  HLOGRAPH_CUDNN(cudnnSetFilterNdDescriptor(desc.filter, type, c.channels_last ? CUDNN_TENSOR_NHWC : CUDNN_TENSOR_NCHW,
-                                            static_cast<int>(rank), filter_dims.data()));
-  HLOGRAPH_CUDNN(cudnnCreateConvolutionDescriptor(&desc.conv));
-  const std::vector<int> pad = Ints(c.padding), strides = Ints(c.window_strides), dilations = Ints(c.dilations);
-  // f16 and bf16 accumulate in f32, f64 in f64.
-  const cudnnDataType_t compute = c.type == ElementType::kF64 ? CUDNN_DATA_DOUBLE : CUDNN_DATA_FLOAT;
-  HLOGRAPH_CUDNN(cudnnSetConvolutionNdDescriptor(desc.conv, c.spatial_rank(), pad.data(), strides.data(),
-                                                 dilations.data(), CUDNN_CROSS_CORRELATION, compute));
-  HLOGRAPH_CUDNN(cudnnSetConvolutionGroupCount(desc.conv, static_cast<int>(c.groups)));
-  // f32 at DEFAULT precision may use TF32 tensor cores (DEFAULT_MATH permits
-  // them from Ampere on); HIGHEST keeps to FMA kernels.
-  const bool strict_f32 = c.type == ElementType::kF32 && !c.allow_tf32;
-  const cudnnMathType_t math = strict_f32                                                       ? CUDNN_FMA_MATH
-                               : c.type == ElementType::kF16 || c.type == ElementType::kBF16 ? CUDNN_TENSOR_OP_MATH
-                                                                                              : CUDNN_DEFAULT_MATH;
-  HLOGRAPH_CUDNN(cudnnSetConvolutionMathType(desc.conv, math));
-
-  // cuDNN times every algorithm on scratch buffers and sorts them by time.
-  HLOGRAPH_ASSIGN(DeviceBuffer input, DeviceBuffer::Allocate(Elements(conv_input_dims) * bytes));
-  HLOGRAPH_ASSIGN(DeviceBuffer filter, DeviceBuffer::Allocate(c.filter_elements() * bytes));
-  HLOGRAPH_ASSIGN(DeviceBuffer output, DeviceBuffer::Allocate(Elements(c.output_dims) * bytes));
-  // Small nonzero values everywhere (0x3c bytes): zeros would run cooler.
-  HLOGRAPH_TRY(MemsetDevice(input.data(), 0x3c, input.size(), stream));
-  HLOGRAPH_TRY(MemsetDevice(filter.data(), 0x3c, filter.size(), stream));
-  DeviceBuffer scratch;  // as much of kMaxAlgorithmWorkspace as the device has free
-  for (size_t b = kMaxAlgorithmWorkspace; b >= (size_t{1} << 20) && scratch.data() == nullptr; b /= 4) {
-    auto s = DeviceBuffer::Allocate(static_cast<int64_t>(b));
-    if (s.ok()) scratch = std::move(*s);
-  }
-  HLOGRAPH_CUDNN(cudnnSetStream(plan->handle_->get(), stream));
-  constexpr int kAlgorithms = CUDNN_CONVOLUTION_FWD_ALGO_COUNT;
-  cudnnConvolutionFwdAlgoPerf_t perf[kAlgorithms] = {};
-  int returned = 0;
-  HLOGRAPH_CUDNN(cudnnFindConvolutionForwardAlgorithmEx(plan->handle_->get(), conv_input, input.data(), desc.filter,
-                                                        filter.data(), desc.conv, desc.output, output.data(),
-                                                        kAlgorithms, &returned, perf, scratch.data(),
-                                                        static_cast<size_t>(scratch.size())));
-  // The fastest that ran, deterministic ones first (results must not change
-  // from call to call), within the precision asked for.
-  const cudnnConvolutionFwdAlgoPerf_t* best = nullptr;
-  for (bool need_deterministic : {true, false}) {
-    for (int i = 0; i < returned && best == nullptr; ++i) {
-      const cudnnConvolutionFwdAlgoPerf_t& p = perf[i];
-      if (p.status != CUDNN_STATUS_SUCCESS) continue;
-      if (need_deterministic && p.determinism != CUDNN_DETERMINISTIC) continue;
-      if (strict_f32 && (p.mathType == CUDNN_TENSOR_OP_MATH || p.mathType == CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION)) {
-        continue;
+    std::vector<Desc> proposals;
+    for (cudnnBackendHeurMode_t mode : {CUDNN_HEUR_MODE_A, CUDNN_HEUR_MODE_FALLBACK}) {
+      auto p = Proposals(op_graph, mode);
+      if (p.ok() && !p->empty()) {
+        proposals = std::move(*p);
+        break;
       }
-      best = &p;
     }
+    // Deterministic engines first (results must not change from call to
+    // call), within the precision asked for; then any.
+    struct Candidate {
+      int place;
+      Desc plan;
+      int64_t workspace;
+      bool tensor_cores;
+    };
+    std::vector<Candidate> candidates;
+    auto gather = [&](int only) {
+      for (bool need_deterministic : {true, false}) {
+        for (size_t i = 0; i < proposals.size() && static_cast<int>(candidates.size()) < kCandidates; ++i) {
+          if (only >= 0 && static_cast<int>(i) != only) continue;
+          auto notes = NotesOf(proposals[i]);
+          if (!notes.ok() || notes->nondeterministic == need_deterministic) continue;
+          if (strict_f32 && (notes->tensor_cores || notes->down_converts)) continue;
+          auto p = MakePlan(proposals[i], h);
+          if (!p.ok()) continue;
+          auto ws = WorkspaceOf(*p);
+          if (!ws.ok() || *ws > kMaxWorkspace) continue;
+          candidates.push_back({static_cast<int>(i), std::move(*p), *ws, notes->tensor_cores});
+        }
+        if (!candidates.empty()) return;
+      }
+    };
+    gather(remembered);
+    if (candidates.empty() && remembered >= 0) gather(-1);
+    if (candidates.empty()) {
+      why_not += std::string(why_not.empty() ? "" : "; ") + "no engine" + (cast ? " with a cast" : "") + " (" +
+                 std::to_string(proposals.size()) + " proposed)";
+      continue;
+    }
+    int64_t most = 0;
+    for (const Candidate& k : candidates) most = std::max(most, k.workspace);
+    HLOGRAPH_ASSIGN(DeviceBuffer workspace, DeviceBuffer::Allocate(std::max<int64_t>(most, 1)));
+    size_t best = candidates.size();
+    float best_ms = 0;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      if (candidates.size() == 1) {
+        best = 0;
+        break;
+      }
+      auto ms = Time(h, candidates[i].plan, x.data(), w.data(), y.data(), workspace.data(), stream);
+      if (ms.ok() && (best == candidates.size() || *ms < best_ms)) {
+        best = i;
+        best_ms = *ms;
+      }
+    }
+    if (best == candidates.size()) {
+      why_not += std::string(why_not.empty() ? "" : "; ") + "no engine ran";
+      continue;
+    }
+    HLOGRAPH_CUDA(cudaStreamSynchronize(stream));  // the scratch buffers are freed on return
+    Candidate& won = candidates[best];
+    graph->keep.push_back(std::move(op_graph));
+    graph->plan = std::move(won.plan);
+    graph->workspace = won.workspace;
+    graph->engine = "cuDNN proposal " + std::to_string(won.place) + (won.tensor_cores ? " (tensor cores)" : "") +
+                    (cast ? " with a cast to " + std::string(ir::ElementTypeName(c.result().type)) : "") + ", " +
+                    std::to_string(won.workspace) + " bytes of workspace";
+    if (best_ms > 0) graph->engine += ", " + std::to_string(best_ms) + " ms";
+    {
+      std::lock_guard<std::mutex> lock(ChoiceMutex());
+      Choices()[key] = won.place;
+    }
+    plan->graph_ = std::move(graph);
+    return plan;
   }
-  if (best == nullptr) {
-    return Status::Error("cuDNN has no algorithm for " + c.ToString() +
-                         " (HLOGRAPH_GPU_CUDNN=0 runs convolutions as generated kernels)");
-  }
-  desc.algo = best->algo;
-  if (!strict_f32) HLOGRAPH_CUDNN(cudnnSetConvolutionMathType(desc.conv, best->mathType));
-  HLOGRAPH_CUDNN(cudnnGetConvolutionForwardWorkspaceSize(plan->handle_->get(), conv_input, desc.filter, desc.conv,
-                                                         desc.output, desc.algo, &desc.algo_workspace));
-  HLOGRAPH_CUDA(cudaStreamSynchronize(stream));  // the scratch buffers are freed on return
-  return plan;
+  if (no_engine != nullptr) *no_engine = true;
+  return Status::Error(why_not);
 }
 
 ConvPlan::~ConvPlan() = default;
 
-size_t ConvPlan::workspace_bytes() const {
-  return descriptors_->padded_bytes + descriptors_->filter_bytes + descriptors_->algo_workspace;
-}
+size_t ConvPlan::workspace_bytes() const { return static_cast<size_t>(graph_->workspace); }
 
-std::string ConvPlan::algorithm() const {
-  return std::string(AlgorithmName(descriptors_->algo)) + ", " + std::to_string(workspace_bytes()) +
-         " bytes of workspace";
-}
+std::string ConvPlan::engine() const { return graph_->engine; }
 
-Status ConvPlan::Run(const void* input, const void* filter, void* output, void* workspace,
-                     cudaStream_t stream) const {
-  const Descriptors& desc = *descriptors_;
+Status ConvPlan::Run(const void* lhs, const void* rhs, void* result, void* workspace, cudaStream_t stream) const {
+  for (const void* p : {lhs, rhs, static_cast<const void*>(result)}) {
+    if (reinterpret_cast<uintptr_t>(p) % kAlignment != 0) {
+      return Status::Error("a convolution operand is not " + std::to_string(kAlignment) + "-byte aligned: " +
+                           config_.ToString());
+    }
+  }
   cudnnHandle_t handle = handle_->get();
   HLOGRAPH_CUDNN(cudnnSetStream(handle, stream));
-  char* free = static_cast<char*>(workspace);  // the workspace is carved front to back
-  const void* conv_input = input;
-  cudnnTensorDescriptor_t conv_input_desc = desc.input;
-  if (desc.padded_bytes > 0) {
-    HLOGRAPH_TRY(MemsetDevice(free, 0, static_cast<int64_t>(desc.padded_bytes), stream));
-    HLOGRAPH_CUDNN(cudnnTransformTensor(handle, desc.one, desc.input, input, desc.zero, desc.input_in_padded,
-                                        free + desc.padded_offset));
-    conv_input = free;
-    conv_input_desc = desc.padded_input;
-    free += desc.padded_bytes;
+  void* a = const_cast<void*>(lhs);
+  void* b = const_cast<void*>(rhs);
+  switch (config_.kind) {
+    case ConvKind::kForward: return Execute(handle, graph_->plan, a, b, result, workspace);
+    case ConvKind::kBackwardData: return Execute(handle, graph_->plan, result, b, a, workspace);
+    case ConvKind::kBackwardFilter: return Execute(handle, graph_->plan, a, result, b, workspace);
   }
-  const void* packed = filter;
-  if (desc.filter_bytes > 0) {
-    HLOGRAPH_CUDNN(
-        cudnnTransformTensor(handle, desc.one, desc.filter_as_is, filter, desc.zero, desc.filter_packed, free));
-    packed = free;
-    free += desc.filter_bytes;
-  }
-  HLOGRAPH_CUDNN(cudnnConvolutionForward(handle, desc.one, conv_input_desc, conv_input, desc.filter, packed, desc.conv,
-                                         desc.algo, desc.algo_workspace > 0 ? free : nullptr, desc.algo_workspace,
-                                         desc.zero, desc.output, output));
-  return Status::Ok();
+  return Status::Error("internal error: unknown convolution kind");
 }
 
 }  // namespace hlograph::gpu

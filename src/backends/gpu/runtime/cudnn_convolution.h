@@ -1,12 +1,20 @@
-// Convolutions through cuDNN's convolution forward. A ConvConfig is plain
-// data in cuDNN's terms (printable, testable without a GPU; the planner
-// builds it in plan/convolution_lowering.h); a ConvPlan binds it to a cuDNN
-// handle with its descriptors and an algorithm chosen once, at compile time.
+// Convolutions through cuDNN's graph API. A ConvConfig is plain data in
+// cuDNN's terms (printable, testable without a GPU; the planner builds it
+// in plan/convolution_lowering.h); a ConvPlan binds it to a cuDNN handle
+// with an execution plan chosen once, at compile time: cuDNN's heuristics
+// propose engines, the first few are timed on scratch buffers, and the
+// fastest deterministic one is kept (and remembered for the same
+// convolution on the same device).
 //
-// Dims are in cuDNN's order: input and output (n, c, spatial...), filter
-// (k, c / groups, spatial...), with 2 or 3 spatial dims (1-D convolutions
-// get a unit height). Strides are in elements and describe where each of
-// those dims lives in the operand's own layout.
+// A stablehlo.convolution is one of cuDNN's three convolutions, each
+// described by the forward convolution's tensors x (n, c, spatial...),
+// w (k, c / groups, spatial...) and y (n, k, spatial...), with 2 or 3
+// spatial dims (1-D convolutions get a unit height):
+//   forward          reads x (lhs) and w (rhs), writes y;
+//   backward data    reads y (lhs, the gradient dy) and w (rhs), writes x;
+//   backward filter  reads x (lhs) and y (rhs, dy), writes w.
+// Every tensor keeps its own strides (any layout, no repacking) and its own
+// element type (bf16 or f16 operands may give an f32 result).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -23,31 +31,39 @@ struct cudnnContext;
 
 namespace hlograph::gpu {
 
-struct ConvConfig {
-  ir::ElementType type = ir::ElementType::kF32;  // input, filter and output
-  bool channels_last = false;  // NHWC input and output (else NCHW); the filter is packed to match
-  bool allow_tf32 = true;      // f32 at DEFAULT/HIGH precision, as XLA does
-  int64_t groups = 1;
-  std::vector<int64_t> input_dims, input_strides;
-  std::vector<int64_t> output_dims, output_strides;
-  std::vector<int64_t> filter_dims, filter_strides;  // the filter operand as it is
-  std::vector<int64_t> padding, window_strides, dilations;  // per spatial dim; padding on both sides
-  // Uneven padding, which cuDNN does not do: Run first copies the input
-  // into a zeroed buffer this much larger on each side (per spatial dim;
-  // empty when the padding is even) and convolves that without padding.
-  std::vector<int64_t> explicit_padding_low, explicit_padding_high;
+enum class ConvKind { kForward, kBackwardData, kBackwardFilter };
+const char* ConvKindName(ConvKind kind);  // "forward", "backward data", "backward filter"
 
-  int spatial_rank() const { return static_cast<int>(padding.size()); }
-  // Whether the filter operand is already packed as cuDNN wants it (KCRS, or
-  // KRSC when channels_last); otherwise Run packs it into the workspace.
-  bool filter_packed() const;
-  int64_t filter_elements() const;
-  // "cudnn conv f32 NHWC in 8x3x32x32 filter 16x3x3x3 (repacked) out 8x16x32x32 pad [1,1] stride [1,1]
-  // dilation [1,1] tf32"; uneven padding prints as "pad [0,1]-[1,2] (padded copy)"
+struct ConvTensor {
+  ir::ElementType type = ir::ElementType::kF32;
+  std::vector<int64_t> dims, strides;  // cuDNN's order; strides in elements, as the buffer has them
+
+  int64_t elements() const;
+  int64_t span() const;  // elements from the first to one past the last, with gaps
+  // The layout read off the strides, outermost first: "NHWC", "KRSC",
+  // "RSCK", ... (`letters` names the dims in cuDNN's order, e.g. "NCHW").
+  std::string Layout(const std::string& letters) const;
+};
+
+struct ConvConfig {
+  ConvKind kind = ConvKind::kForward;
+  ConvTensor x, w, y;
+  bool allow_tf32 = true;  // f32 at DEFAULT/HIGH precision, as XLA does
+  std::vector<int64_t> pre_padding, post_padding, strides, dilations;  // per spatial dim
+
+  int spatial_rank() const { return static_cast<int>(strides.size()); }
+  int64_t groups() const { return w.dims.size() > 1 && w.dims[1] > 0 ? x.dims[1] / w.dims[1] : 1; }
+  // What the convolution reads (`lhs`, `rhs`) and writes, in stablehlo's terms.
+  const ConvTensor& lhs() const { return kind == ConvKind::kBackwardData ? y : x; }
+  const ConvTensor& rhs() const { return kind == ConvKind::kForward ? w : y; }
+  const ConvTensor& result() const { return kind == ConvKind::kForward ? y : kind == ConvKind::kBackwardData ? x : w; }
+  double flops() const;  // 2 per multiply-add
+  // "cudnn conv backward filter bf16 x 128x64x16x16 NHWC dy 128x128x16x16 NHWC -> dw 128x64x3x3 RSCK f32 pad
+  // [1,1]-[1,1] stride [1,1] dilation [1,1]"
   std::string ToString() const;
 };
 
-// The cuDNN library's handle; one per executable.
+// The library's handle; one per executable.
 class DnnHandle {
  public:
   // Fails with a message naming the library when cuDNN cannot be loaded.
@@ -61,25 +77,26 @@ class DnnHandle {
 
 class ConvPlan {
  public:
-  // Builds the descriptors and picks cuDNN's fastest deterministic
-  // algorithm by running each on scratch buffers (cuDNN's own search;
-  // allocates and frees device memory).
+  // Builds the operation graph and picks its execution plan (allocates and
+  // frees scratch device memory to time the candidates). Fails, saying
+  // why, when no engine computes the convolution as described, and then
+  // sets `*no_engine` (other failures leave it alone).
   static StatusOr<std::unique_ptr<ConvPlan>> Create(const ConvConfig& config, std::shared_ptr<DnnHandle> handle,
-                                                    cudaStream_t stream);
+                                                    cudaStream_t stream, bool* no_engine = nullptr);
   ~ConvPlan();
   const ConvConfig& config() const { return config_; }
-  // Scratch Run needs: the padded input, the repacked filter, then the algorithm's own.
   size_t workspace_bytes() const;
-  std::string algorithm() const;  // for explain: "IMPLICIT_PRECOMP_GEMM, 0 bytes of workspace"
-  // Nothing is allocated here, so a Run can be captured into a CUDA graph.
-  Status Run(const void* input, const void* filter, void* output, void* workspace, cudaStream_t stream) const;
+  std::string engine() const;  // for explain: "engine 12 (tensor cores), 4096 bytes of workspace, 0.21 ms"
+  // Nothing is allocated on the device here, so a Run can be captured into
+  // a CUDA graph. Operands need the 16-byte alignment every buffer has.
+  Status Run(const void* lhs, const void* rhs, void* result, void* workspace, cudaStream_t stream) const;
 
  private:
   ConvPlan() = default;
-  struct Descriptors;
+  struct Graph;
   ConvConfig config_;
   std::shared_ptr<DnnHandle> handle_;
-  std::unique_ptr<Descriptors> descriptors_;
+  std::unique_ptr<Graph> graph_;
 };
 
 }  // namespace hlograph::gpu
