@@ -5,6 +5,7 @@
 // without one.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -288,16 +289,19 @@ TEST(GpuConvolution, CudnnConfigOfJaxLayout) {
   EXPECT_TRUE(c.allow_tf32);
   EXPECT_EQ(c.x.dims, (std::vector<int64_t>{4, 8, 16, 16}));
   EXPECT_EQ(c.x.strides, (std::vector<int64_t>{2048, 1, 128, 8}));
-  // HWIO [3, 3, 8, 16] seen as KCRS through its strides: no repacking.
+  // The HWIO [3, 3, 8, 16] filter is read through a KRSC copy: cuDNN's
+  // NHWC engines read filters packed so, whatever strides they are given.
   EXPECT_EQ(c.w.dims, (std::vector<int64_t>{16, 8, 3, 3}));
-  EXPECT_EQ(c.w.strides, (std::vector<int64_t>{1, 16, 384, 128}));
+  EXPECT_EQ(c.w.strides, (std::vector<int64_t>{72, 1, 24, 8}));
+  ASSERT_EQ(program->fusions[0].kind, FusionKind::kTranspose);
+  EXPECT_EQ(program->fusions[0].permutation, (std::vector<int64_t>{3, 0, 1, 2}));
   EXPECT_EQ(c.pre_padding, (std::vector<int64_t>{1, 1}));
   EXPECT_EQ(c.post_padding, (std::vector<int64_t>{1, 1}));
   EXPECT_EQ(c.ToString(),
-            "cudnn conv forward f32 x 4x8x16x16 NHWC w 16x8x3x3 RSCK -> y 4x16x16x16 NHWC pad [1,1] stride [1,1] "
+            "cudnn conv forward f32 x 4x8x16x16 NHWC w 16x8x3x3 KRSC -> y 4x16x16x16 NHWC pad [1,1] stride [1,1] "
             "dilation [1,1] tf32");
   // The bias and relu after it are one loop kernel reading the convolution's result.
-  EXPECT_EQ(program->fusions.size(), 1u) << program->ToString();
+  EXPECT_EQ(program->fusions.size(), 2u) << program->ToString();
 }
 
 TEST(GpuConvolution, OneDimensionalGetsAUnitHeight) {
@@ -329,8 +333,9 @@ TEST(GpuConvolution, UnevenPaddingIsPreAndPost) {
 }
 
 // The gradient of a stride-2 'SAME' convolution: forward, backward filter
-// (x as it is, dy as the window, the stride as cuDNN's stride) and backward
-// data (dy, and the filter read before its reversal: the parameter itself).
+// (x as it is, dy as the window, the stride as cuDNN's stride; dw written
+// KRSC, then transposed to HWIO) and backward data (dy, and the filter read
+// before its reversal: the KRSC copy the forward convolution reads).
 TEST(GpuConvolution, AutodiffMapsToCudnnDirections) {
   std::vector<std::unique_ptr<ir::Module>> modules;
   auto program = PlanText(kAutodiffCases[0].text, modules);
@@ -345,26 +350,30 @@ TEST(GpuConvolution, AutodiffMapsToCudnnDirections) {
   EXPECT_EQ(wgrad.w.dims, (std::vector<int64_t>{6, 4, 3, 3}));
   EXPECT_EQ(wgrad.strides, (std::vector<int64_t>{2, 2}));
   EXPECT_EQ(wgrad.post_padding, (std::vector<int64_t>{1, 1}));
-  EXPECT_EQ(wgrad.w.Layout("KCRS"), "RSCK");
+  EXPECT_EQ(wgrad.w.Layout("KCRS"), "KRSC");
+  const auto transposes_back = std::count_if(program->fusions.begin(), program->fusions.end(), [](const Fusion& f) {
+    return f.kind == FusionKind::kTranspose && f.permutation == std::vector<int64_t>{1, 2, 3, 0};
+  });
+  EXPECT_EQ(transposes_back, 1);
   const ConvConfig& dgrad = steps[2]->config;
   EXPECT_EQ(dgrad.kind, ConvKind::kBackwardData);
   EXPECT_EQ(dgrad.strides, (std::vector<int64_t>{2, 2}));
   EXPECT_EQ(dgrad.pre_padding, (std::vector<int64_t>{0, 0}));  // the forward convolution's own
   EXPECT_EQ(dgrad.post_padding, (std::vector<int64_t>{1, 1}));
-  EXPECT_EQ(steps[2]->rhs, steps[0]->rhs);  // the filter parameter, not its reversal
-  EXPECT_EQ(program->buffers[static_cast<size_t>(steps[2]->rhs)].kind, BufferKind::kParameter);
+  EXPECT_EQ(steps[2]->rhs, steps[0]->rhs);  // one copy of the filter, not of its reversal
+  EXPECT_EQ(program->buffers[static_cast<size_t>(steps[0]->rhs)].kind, BufferKind::kTemp);
 }
 
 // 'VALID' with stride 2 over 8 columns leaves the last one unread: the
-// filter gradient's negative high padding becomes a shorter view of x, and
-// the input gradient of that column is zero.
-TEST(GpuConvolution, NegativeHighPaddingIsAShorterView) {
+// filter gradient's negative high padding is what cuDNN's size rule rounds
+// off, and the input gradient of that column is zero.
+TEST(GpuConvolution, NegativeHighPaddingIsRoundedOff) {
   std::vector<std::unique_ptr<ir::Module>> modules;
   auto program = PlanText(kAutodiffCases[1].text, modules);
   ASSERT_TRUE(program.ok()) << program.status().message();
   const auto steps = CudnnSteps(*program);
   ASSERT_EQ(steps.size(), 3u) << program->ToString();
-  EXPECT_EQ(steps[1]->config.x.dims, (std::vector<int64_t>{2, 4, 9, 7}));
+  EXPECT_EQ(steps[1]->config.x.dims, (std::vector<int64_t>{2, 4, 9, 8}));
   EXPECT_EQ(steps[1]->config.x.strides, (std::vector<int64_t>{288, 1, 32, 4}));
   EXPECT_EQ(steps[1]->config.post_padding, (std::vector<int64_t>{0, 0}));
   EXPECT_EQ(steps[2]->config.x.dims, (std::vector<int64_t>{2, 4, 9, 8}));

@@ -48,20 +48,49 @@ int64_t IntAttr(const ir::Operation& op, const char* name) {
   return a ? a->value : 1;
 }
 
-// An operand's dims and strides in cuDNN's order: `outer` (batch or output
-// feature), `inner` (feature or input feature), then the spatial dims.
-ConvTensor TensorOf(const ir::Type& t, int64_t outer, int64_t inner, const std::vector<int64_t>& spatial) {
-  std::vector<int64_t> row_major(static_cast<size_t>(t.rank()), 1);
-  for (int64_t d = t.rank() - 2; d >= 0; --d) row_major[static_cast<size_t>(d)] = row_major[d + 1] * t.dim(d + 1);
+// The dims of a tensor whose roles are `outer` (batch or output feature),
+// `inner` (feature or input feature) and `spatial`, outermost first, as
+// cuDNN's layout family wants them in memory.
+std::vector<int64_t> FamilyOrder(int64_t outer, int64_t inner, const std::vector<int64_t>& spatial, bool channels_last) {
+  std::vector<int64_t> order = {outer};
+  if (!channels_last) order.push_back(inner);
+  order.insert(order.end(), spatial.begin(), spatial.end());
+  if (channels_last) order.push_back(inner);
+  return order;
+}
+
+// Whether `t`'s own row-major layout is `order` (dims of size 1 may sit anywhere).
+bool IsLaidOut(const ir::Type& t, const std::vector<int64_t>& order) {
+  int64_t last = -1;
+  for (int64_t d : order) {
+    if (t.dim(d) == 1) continue;
+    if (d < last) return false;
+    last = d;
+  }
+  return true;
+}
+
+// What cuDNN sees of an operand with those roles: packed in the family's
+// order, in cuDNN's dim order (outer, inner, spatial...). `permutation`
+// gets the transpose that packs it so, or stays empty when `t` already is.
+ConvTensor Packed(const ir::Type& t, int64_t outer, int64_t inner, const std::vector<int64_t>& spatial,
+                  std::vector<int64_t>& permutation, bool channels_last) {
+  const std::vector<int64_t> order = FamilyOrder(outer, inner, spatial, channels_last);
+  permutation.clear();
+  if (!IsLaidOut(t, order)) permutation = order;
+  std::vector<int64_t> stride_of(static_cast<size_t>(t.rank()), 1);
+  int64_t s = 1;
+  for (size_t i = order.size(); i-- > 0;) {
+    stride_of[static_cast<size_t>(order[i])] = s;
+    s *= t.dim(order[i]);
+  }
   ConvTensor c;
   c.type = t.element();
-  for (int64_t d : {outer, inner}) {
+  std::vector<int64_t> dims = {outer, inner};
+  dims.insert(dims.end(), spatial.begin(), spatial.end());
+  for (int64_t d : dims) {
     c.dims.push_back(t.dim(d));
-    c.strides.push_back(row_major[static_cast<size_t>(d)]);
-  }
-  for (int64_t d : spatial) {
-    c.dims.push_back(t.dim(d));
-    c.strides.push_back(row_major[static_cast<size_t>(d)]);
+    c.strides.push_back(stride_of[static_cast<size_t>(d)]);
   }
   return c;
 }
@@ -168,6 +197,8 @@ StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
   result.rhs = op.operand(1);
   ConvConfig& c = result.config;
   c.allow_tf32 = PrecisionOf(op) == GemmPrecision::kDefault;
+  // Every tensor in the family of the activations the convolution reads:
+  // NCHW when they are laid out so, else NHWC (the tensor cores' own).
   if (!AllOnes(win.lhs_dilation)) {
     // Backward data: dx = conv(dy dilated by the stride, reverse(w)).
     if (!AllOnes(win.strides)) return Status::Error("lhs dilation with window strides");
@@ -175,18 +206,17 @@ StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
     result.rhs = UnreversedFilter(op, win, dn->kernel_spatial);
     if (result.rhs == nullptr) return Status::Error("lhs dilation without a spatially reversed kernel");
     c.kind = ConvKind::kBackwardData;
-    c.y = TensorOf(lhs, dn->input_batch, dn->input_feature, dn->input_spatial);
-    c.w = TensorOf(rhs, dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial);
-    c.x = TensorOf(out, dn->output_batch, dn->output_feature, dn->output_spatial);
+    const bool last = !IsLaidOut(lhs, FamilyOrder(dn->input_batch, dn->input_feature, dn->input_spatial, false));
+    c.y = Packed(lhs, dn->input_batch, dn->input_feature, dn->input_spatial, result.lhs_permutation, last);
+    c.w = Packed(rhs, dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial,
+                 result.rhs_permutation, last);
+    c.x = Packed(out, dn->output_batch, dn->output_feature, dn->output_spatial, result.result_permutation, last);
     c.strides = win.lhs_dilation;
     c.dilations = win.rhs_dilation;
     for (size_t d = 0; d < static_cast<size_t>(spatial); ++d) {
       const int64_t reach = (c.w.dims[d + 2] - 1) * c.dilations[d];
       c.pre_padding.push_back(reach - win.pad_low[d]);
-      // Past the last full window the forward convolution read nothing:
-      // those gradients are zero either way.
-      c.post_padding.push_back(std::max<int64_t>(0, reach - win.pad_high[d]));
-      if (c.pre_padding.back() < 0) return Status::Error("lhs dilation with padding beyond the window");
+      c.post_padding.push_back(reach - win.pad_high[d]);
     }
   } else if (reversed) {
     return Status::Error("window reversal");
@@ -198,9 +228,11 @@ StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
     // activations it is) or the window outgrows the result.
     if (feature_groups != 1) return Status::Error("feature groups with batch groups");
     c.kind = ConvKind::kBackwardFilter;
-    c.x = TensorOf(lhs, dn->input_feature, dn->input_batch, dn->input_spatial);
-    c.y = TensorOf(rhs, dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial);
-    c.w = TensorOf(out, dn->output_feature, dn->output_batch, dn->output_spatial);
+    const bool last = !IsLaidOut(lhs, FamilyOrder(dn->input_feature, dn->input_batch, dn->input_spatial, false));
+    c.x = Packed(lhs, dn->input_feature, dn->input_batch, dn->input_spatial, result.lhs_permutation, last);
+    c.y = Packed(rhs, dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial,
+                 result.rhs_permutation, last);
+    c.w = Packed(out, dn->output_feature, dn->output_batch, dn->output_spatial, result.result_permutation, last);
     c.strides = win.rhs_dilation;
     c.dilations = win.strides;
     c.pre_padding = win.pad_low;
@@ -208,23 +240,21 @@ StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
   } else {
     if (batch_groups != 1) return Status::Error("batch groups");
     c.kind = ConvKind::kForward;
-    c.x = TensorOf(lhs, dn->input_batch, dn->input_feature, dn->input_spatial);
-    c.w = TensorOf(rhs, dn->kernel_output_feature, dn->kernel_input_feature, dn->kernel_spatial);
-    c.y = TensorOf(out, dn->output_batch, dn->output_feature, dn->output_spatial);
+    const bool last = !IsLaidOut(lhs, FamilyOrder(dn->input_batch, dn->input_feature, dn->input_spatial, false));
+    c.x = Packed(lhs, dn->input_batch, dn->input_feature, dn->input_spatial, result.lhs_permutation, last);
+    c.w = Packed(rhs, dn->kernel_output_feature, dn->kernel_input_feature, dn->kernel_spatial,
+                 result.rhs_permutation, last);
+    c.y = Packed(out, dn->output_batch, dn->output_feature, dn->output_spatial, result.result_permutation, last);
     c.strides = win.strides;
     c.dilations = win.rhs_dilation;
     c.pre_padding = win.pad_low;
     c.post_padding = win.pad_high;
   }
-  // Negative high padding drops the input's last elements (a convolution
-  // whose windows do not reach them): a shorter view of the same buffer.
+  // Negative high padding leaves the input's last elements unread (the
+  // windows do not reach them): cuDNN's size rule rounds them off by itself.
   for (size_t d = 0; d < static_cast<size_t>(spatial); ++d) {
     if (c.pre_padding[d] < 0) return Status::Error("negative low padding");
-    if (c.post_padding[d] < 0 && c.kind != ConvKind::kBackwardData) {
-      c.x.dims[d + 2] += c.post_padding[d];
-      c.post_padding[d] = 0;
-      if (c.x.dims[d + 2] <= 0) return Status::Error("padding that removes the whole input");
-    }
+    c.post_padding[d] = std::max<int64_t>(c.post_padding[d], 0);
   }
   HLOGRAPH_TRY(CheckSizes(c));
   if (spatial == 1) AddUnitHeight(c);

@@ -26,6 +26,13 @@ struct ConvLowering {
   // What cuDNN reads as the convolution's second operand: its own rhs or,
   // for backward data, the filter before its reversal.
   const ir::Value* rhs = nullptr;
+  // cuDNN's engines read packed tensors in one family of layouts (NHWC
+  // with KRSC filters, or NCHW with KCRS), whatever strides they are given:
+  // an operand in any other layout is read through a transposed copy, and a
+  // result in another layout is written packed, then transposed. Each
+  // permutation lists, for each dim of the packed copy, the dim of the
+  // operand (or result) it holds; empty where no copy is needed.
+  std::vector<int64_t> lhs_permutation, rhs_permutation, result_permutation;
 };
 
 // The cuDNN description of `op`, or an error saying why cuDNN does not

@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <limits>
 #include <map>
+#include <tuple>
 #include <set>
 #include <unordered_map>
 
@@ -905,6 +906,8 @@ class Planner {
     return ir::verify::I64ArrayAttr(*user, "permutation") == swap_free ? user : nullptr;
   }
 
+  // A convolution through cuDNN, its operands and result transposed where
+  // they are not laid out as cuDNN reads them (convolution_lowering.h).
   Status EmitCudnnConvolution(const ir::Operation& op, Sequence& seq) {
     auto lowered = LowerConvolution(op);
     if (!lowered.ok()) return Status::Error(OpError(op, lowered.status().message()));
@@ -912,12 +915,32 @@ class Planner {
     c.config = std::move(lowered->config);
     HLOGRAPH_ASSIGN(c.lhs, BufferOf(op.operand(0), seq));
     HLOGRAPH_ASSIGN(c.rhs, BufferOf(lowered->rhs, seq));
-    c.out = NewTemp(op.result(0)->type(), Describe(op));
-    buffers_[op.result(0)] = c.out;
+    // An operand packed once serves every convolution of the sequence that
+    // reads it so (a filter read by the forward and backward-data ones).
+    auto pack = [&](BufferId id, const ir::Type& type, const std::vector<int64_t>& perm) {
+      if (perm.empty()) return id;
+      const PackedKey key{&seq, id, perm};
+      if (const auto it = packed_operands_.find(key); it != packed_operands_.end()) return it->second;
+      return packed_operands_[key] = EmitTranspose(id, type, perm, seq, op);
+    };
+    c.lhs = pack(c.lhs, op.operand(0)->type(), lowered->lhs_permutation);
+    c.rhs = pack(c.rhs, lowered->rhs->type(), lowered->rhs_permutation);
+    const ir::Type& type = op.result(0)->type();
+    const std::vector<int64_t>& to_packed = lowered->result_permutation;
+    std::vector<int64_t> packed_shape, from_packed(to_packed.size());
+    for (size_t i = 0; i < to_packed.size(); ++i) {
+      packed_shape.push_back(type.dim(to_packed[i]));
+      from_packed[static_cast<size_t>(to_packed[i])] = static_cast<int64_t>(i);
+    }
+    const ir::Type packed = to_packed.empty() ? type : ir::Type::Tensor(type.element(), packed_shape);
+    const BufferId written = NewTemp(packed, Describe(op));
+    c.out = written;
+    buffers_[op.result(0)] = written;
     Step step;
     step.op = &op;
     step.action = std::move(c);
     seq.steps.push_back(std::move(step));
+    if (!to_packed.empty()) buffers_[op.result(0)] = EmitTranspose(written, packed, from_packed, seq, op);
     return Status::Ok();
   }
 
@@ -1152,6 +1175,15 @@ class Planner {
   const ir::Module& module_;
   GpuProgram program_;
   std::unordered_map<const ir::Value*, BufferId> buffers_;
+  // Convolution operands transposed into the layout cuDNN reads, by
+  // sequence, buffer and permutation.
+  struct PackedKey {
+    const Sequence* seq;
+    BufferId id;
+    std::vector<int64_t> perm;
+    bool operator<(const PackedKey& o) const { return std::tie(seq, id, perm) < std::tie(o.seq, o.id, o.perm); }
+  };
+  std::map<PackedKey, BufferId> packed_operands_;
   std::set<const ir::Value*> materialized_;
   std::set<BufferId> top_level_temps_;
   // dynamic_update_slices written into their operand's buffer: a loop's
