@@ -164,6 +164,12 @@ void RefuseConvolution(const ConvConfig& config, const std::string& why) {
   Refusals()[config.ToString()] = why;
 }
 
+bool CudnnConvolutionReads(const ir::Operation& op, const ir::Value* v) {
+  if (v == op.operand(0)) return true;
+  auto lowered = LowerConvolution(op);
+  return !lowered.ok() || lowered->rhs == v;
+}
+
 StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
   if (const char* cudnn = std::getenv("HLOGRAPH_GPU_CUDNN"); cudnn && std::string(cudnn) == "0") {
     return Status::Error("HLOGRAPH_GPU_CUDNN=0");

@@ -39,6 +39,10 @@ struct ConvLowering {
 // take it.
 StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op);
 
+// Whether cuDNN reads `v` for `op` (not when `v` is the reversal of the
+// filter it reads instead).
+bool CudnnConvolutionReads(const ir::Operation& op, const ir::Value* v);
+
 // A convolution cuDNN has no engine for on this process's GPU (found when
 // an executable is loaded): from then on LowerConvolution refuses it with
 // `why`, and the executable is planned again with a generated kernel.

@@ -353,6 +353,8 @@ class Planner {
             ucls == OpClass::kScan || ucls == OpClass::kConvolution || ucls == OpClass::kRng || ucls == OpClass::kFft ||
             ucls == OpClass::kGeneratedDot) {
           mine.insert(user);
+        } else if (ucls == OpClass::kCudnnConvolution && !CudnnConvolutionReads(*user, v)) {
+          // Backward data reads the filter before its reversal, not this.
         } else if (ucls == OpClass::kFusible && user->parent_block() == &block) {
           const ir::Value* u = user->result(0);
           if (materialized_.count(u)) {
