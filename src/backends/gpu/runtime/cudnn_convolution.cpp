@@ -3,12 +3,15 @@
 #include <cudnn.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <numeric>
 
 #include "backends/gpu/runtime/cuda_status.h"
 #include "backends/gpu/runtime/device_memory.h"
+#include "ir/float_bits.h"
 
 namespace hlograph::gpu {
 namespace {
@@ -411,6 +414,53 @@ StatusOr<float> Time(cudnnHandle_t handle, const Desc& plan, void* x, void* w, v
   return best;
 }
 
+// Scratch operands for choosing an engine: a tensor's span of small
+// pseudo-random values (constant bytes would hide an engine that reads the
+// wrong elements, and zeros would also run cooler).
+StatusOr<DeviceBuffer> RandomScratch(const ConvTensor& t, uint64_t seed, cudaStream_t stream) {
+  const int64_t n = std::max<int64_t>(t.span(), 1);
+  const int bytes = ir::StorageBytes(t.type);
+  std::vector<unsigned char> host(static_cast<size_t>(n * bytes));
+  uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
+  for (int64_t i = 0; i < n; ++i) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    const double v = static_cast<double>(static_cast<int64_t>(state >> 40) % 17 - 8) / 8.0;  // -1 .. 1 in eighths
+    const uint64_t bits = ir::DoubleToFloatBits(v, t.type);
+    std::memcpy(&host[static_cast<size_t>(i * bytes)], &bits, static_cast<size_t>(bytes));  // little-endian
+  }
+  HLOGRAPH_ASSIGN(DeviceBuffer d, DeviceBuffer::Allocate(n * bytes));
+  HLOGRAPH_TRY(CopyHostToDevice(d.data(), host.data(), n * bytes, stream));
+  return d;
+}
+
+// The elements of `t` in `buffer`, as doubles.
+StatusOr<std::vector<double>> Read(const ConvTensor& t, const DeviceBuffer& buffer, cudaStream_t stream) {
+  const int64_t n = std::max<int64_t>(t.span(), 1);
+  const int bytes = ir::StorageBytes(t.type);
+  std::vector<unsigned char> host(static_cast<size_t>(n * bytes));
+  HLOGRAPH_TRY(CopyDeviceToHost(host.data(), buffer.data(), n * bytes, stream));
+  HLOGRAPH_CUDA(cudaStreamSynchronize(stream));
+  std::vector<double> values(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, &host[static_cast<size_t>(i * bytes)], static_cast<size_t>(bytes));
+    values[static_cast<size_t>(i)] = ir::FloatBitsToDouble(bits, t.type);
+  }
+  return values;
+}
+
+// Whether two engines' results agree: within a few roundings of the
+// operands' precision (TF32 and 16-bit products), relative to the largest.
+bool Agree(const std::vector<double>& a, const std::vector<double>& b, ElementType operands) {
+  const double tolerance = operands == ElementType::kF64 ? 1e-9 : operands == ElementType::kF32 ? 1e-2 : 3e-2;
+  double scale = 0;
+  for (double v : a) scale = std::max(scale, std::fabs(v));
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!(std::fabs(a[i] - b[i]) <= tolerance * scale)) return false;  // NaN disagrees
+  }
+  return true;
+}
+
 std::string DeviceKey() {
   int device = 0;
   cudaDeviceProp prop{};
@@ -436,13 +486,11 @@ StatusOr<std::unique_ptr<ConvPlan>> ConvPlan::Create(const ConvConfig& config, s
   cudnnHandle_t h = plan->handle_->get();
   HLOGRAPH_CUDNN(cudnnSetStream(h, stream));
 
-  // Scratch operands for timing: small nonzero values everywhere (0x3c
-  // bytes), zeros would run cooler.
-  auto scratch = [&](const ConvTensor& t) { return DeviceBuffer::Allocate(std::max<int64_t>(t.span(), 1) * ir::StorageBytes(t.type)); };
-  HLOGRAPH_ASSIGN(DeviceBuffer x, scratch(c.x));
-  HLOGRAPH_ASSIGN(DeviceBuffer w, scratch(c.w));
-  HLOGRAPH_ASSIGN(DeviceBuffer y, scratch(c.y));
-  for (DeviceBuffer* b : {&x, &w, &y}) HLOGRAPH_TRY(MemsetDevice(b->data(), 0x3c, b->size(), stream));
+  HLOGRAPH_ASSIGN(DeviceBuffer x, RandomScratch(c.x, 1, stream));
+  HLOGRAPH_ASSIGN(DeviceBuffer w, RandomScratch(c.w, 2, stream));
+  HLOGRAPH_ASSIGN(DeviceBuffer y, RandomScratch(c.y, 3, stream));
+  const ConvTensor& written = c.result();
+  const DeviceBuffer& result = c.kind == ConvKind::kForward ? y : c.kind == ConvKind::kBackwardData ? x : w;
 
   const std::string key = DeviceKey() + " " + c.ToString();
   int remembered = -1;
@@ -504,17 +552,37 @@ StatusOr<std::unique_ptr<ConvPlan>> ConvPlan::Create(const ConvConfig& config, s
     int64_t most = 0;
     for (const Candidate& k : candidates) most = std::max(most, k.workspace);
     HLOGRAPH_ASSIGN(DeviceBuffer workspace, DeviceBuffer::Allocate(std::max<int64_t>(most, 1)));
+    // Every candidate's result is checked against the first's (cuDNN's
+    // preferred, deterministic one) and against the majority: an engine
+    // that computes something else for these shapes is passed over.
     size_t best = candidates.size();
     float best_ms = 0;
+    std::vector<std::vector<double>> results(candidates.size());
+    std::vector<float> times(candidates.size(), -1);
     for (size_t i = 0; i < candidates.size(); ++i) {
-      if (candidates.size() == 1) {
-        best = 0;
-        break;
-      }
       auto ms = Time(h, candidates[i].plan, x.data(), w.data(), y.data(), workspace.data(), stream);
-      if (ms.ok() && (best == candidates.size() || *ms < best_ms)) {
+      if (!ms.ok()) continue;
+      auto r = Read(written, result, stream);
+      if (!r.ok()) continue;
+      times[i] = *ms;
+      results[i] = std::move(*r);
+    }
+    int rejected = 0;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      if (times[i] < 0) continue;
+      size_t agree = 0, ran = 0;
+      for (size_t j = 0; j < candidates.size(); ++j) {
+        if (j == i || times[j] < 0) continue;
+        ++ran;
+        agree += Agree(results[j], results[i], c.x.type) ? 1 : 0;
+      }
+      if (ran > 0 && 2 * agree < ran) {
+        ++rejected;
+        continue;
+      }
+      if (best == candidates.size() || times[i] < best_ms) {
         best = i;
-        best_ms = *ms;
+        best_ms = times[i];
       }
     }
     if (best == candidates.size()) {
@@ -527,6 +595,7 @@ StatusOr<std::unique_ptr<ConvPlan>> ConvPlan::Create(const ConvConfig& config, s
     graph->plan = std::move(won.plan);
     graph->workspace = won.workspace;
     graph->engine = "cuDNN proposal " + std::to_string(won.place) + (won.tensor_cores ? " (tensor cores)" : "") +
+                    (rejected > 0 ? ", " + std::to_string(rejected) + " disagreeing passed over" : "") +
                     (cast ? " with a cast to " + std::string(ir::ElementTypeName(c.result().type)) : "") + ", " +
                     std::to_string(won.workspace) + " bytes of workspace";
     if (best_ms > 0) graph->engine += ", " + std::to_string(best_ms) + " ms";
