@@ -229,6 +229,12 @@ const Case kAutodiffCases[] = {
     return %0 : tensor<2x8x8x16xf32>
   }
 })", 1, true},
+    // lax.conv_transpose (a kernel not reversed): backward data over a reversed copy.
+    {"conv_transpose_stride2", R"(
+func.func @main(%arg0: tensor<1x8x8x4xf32>, %arg1: tensor<3x3x4x2xf32>) -> tensor<1x16x16x2xf32> {
+  %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 1], [2, 1]], lhs_dilate = [2, 2], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x8x8x4xf32>, tensor<3x3x4x2xf32>) -> tensor<1x16x16x2xf32>
+  return %0 : tensor<1x16x16x2xf32>
+})", 1, true},
 };
 
 std::vector<const ConvolutionStep*> CudnnSteps(const GpuProgram& program) {

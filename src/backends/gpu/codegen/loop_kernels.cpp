@@ -191,6 +191,10 @@ StatusOr<KernelSource> EmitTranspose(const Fusion& f, const EmitOptions& options
   const Index idx = e.Delinearize("lin", out.shape());
   Index src(idx.size());
   for (size_t i = 0; i < f.permutation.size(); ++i) src[static_cast<size_t>(f.permutation[i])] = idx[i];
+  for (int64_t d : f.reversed) {
+    const int64_t from = f.permutation[static_cast<size_t>(d)];
+    src[static_cast<size_t>(from)] = "(" + std::to_string(in.dim(from) - 1) + "LL - " + idx[static_cast<size_t>(d)] + ")";
+  }
   e.Line("o0[lin] = p0[" + e.Linear(src, in.shape()) + "];");
   e.Close();
   HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));

@@ -210,12 +210,24 @@ StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
     if (!AllOnes(win.strides)) return Status::Error("lhs dilation with window strides");
     if (feature_groups != 1 || batch_groups != 1) return Status::Error("lhs dilation with groups");
     result.rhs = UnreversedFilter(op, win, dn->kernel_spatial);
-    if (result.rhs == nullptr) return Status::Error("lhs dilation without a spatially reversed kernel");
+    const bool reverse_copy = result.rhs == nullptr;  // reversed while packed
+    if (reverse_copy && reversed) return Status::Error("lhs dilation with a window reversed in some dims");
+    if (reverse_copy) result.rhs = op.operand(1);
     c.kind = ConvKind::kBackwardData;
     const bool last = !IsLaidOut(lhs, FamilyOrder(dn->input_batch, dn->input_feature, dn->input_spatial, false));
     c.y = Packed(lhs, dn->input_batch, dn->input_feature, dn->input_spatial, result.lhs_permutation, last);
     c.w = Packed(rhs, dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial,
                  result.rhs_permutation, last);
+    if (reverse_copy) {
+      const std::vector<int64_t> order =
+          FamilyOrder(dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial, last);
+      result.rhs_permutation = order;
+      for (size_t i = 0; i < order.size(); ++i) {
+        if (std::count(dn->kernel_spatial.begin(), dn->kernel_spatial.end(), order[i]) > 0) {
+          result.rhs_reversed.push_back(static_cast<int64_t>(i));
+        }
+      }
+    }
     c.x = Packed(out, dn->output_batch, dn->output_feature, dn->output_spatial, result.result_permutation, last);
     c.strides = win.lhs_dilation;
     c.dilations = win.rhs_dilation;

@@ -33,6 +33,9 @@ struct ConvLowering {
   // permutation lists, for each dim of the packed copy, the dim of the
   // operand (or result) it holds; empty where no copy is needed.
   std::vector<int64_t> lhs_permutation, rhs_permutation, result_permutation;
+  // Dims of the rhs's packed copy that it reverses: backward data of a
+  // kernel that is not already a reversal (lax.conv_transpose's).
+  std::vector<int64_t> rhs_reversed;
 };
 
 // The cuDNN description of `op`, or an error saying why cuDNN does not

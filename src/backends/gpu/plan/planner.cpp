@@ -777,9 +777,10 @@ class Planner {
     return {early.begin(), early.end()};
   }
 
-  // A buffer holding `id`'s bytes permuted by `perm`: a transpose kernel.
+  // A buffer holding `id`'s bytes permuted by `perm` (and the dims of the
+  // result in `reversed` read backwards): a transpose kernel.
   BufferId EmitTranspose(BufferId id, const ir::Type& type, const std::vector<int64_t>& perm, Sequence& seq,
-                         const ir::Operation& op) {
+                         const ir::Operation& op, const std::vector<int64_t>& reversed = {}) {
     std::vector<int64_t> shape;
     for (int64_t p : perm) shape.push_back(type.dim(p));
     const ir::Type out_type = ir::Type::Tensor(type.element(), shape);
@@ -789,6 +790,7 @@ class Planner {
     f.input_types = {type};
     f.output_types = {out_type};
     f.permutation = perm;
+    f.reversed = reversed;
     const BufferId out = NewTemp(out_type, "transposed operand of " + Describe(op));
     Step step;
     step.op = &op;
@@ -919,14 +921,15 @@ class Planner {
     HLOGRAPH_ASSIGN(c.rhs, BufferOf(lowered->rhs, seq));
     // An operand packed once serves every convolution of the sequence that
     // reads it so (a filter read by the forward and backward-data ones).
-    auto pack = [&](BufferId id, const ir::Type& type, const std::vector<int64_t>& perm) {
+    auto pack = [&](BufferId id, const ir::Type& type, const std::vector<int64_t>& perm,
+                    const std::vector<int64_t>& reversed) {
       if (perm.empty()) return id;
-      const PackedKey key{&seq, id, perm};
+      const PackedKey key{&seq, id, perm, reversed};
       if (const auto it = packed_operands_.find(key); it != packed_operands_.end()) return it->second;
-      return packed_operands_[key] = EmitTranspose(id, type, perm, seq, op);
+      return packed_operands_[key] = EmitTranspose(id, type, perm, seq, op, reversed);
     };
-    c.lhs = pack(c.lhs, op.operand(0)->type(), lowered->lhs_permutation);
-    c.rhs = pack(c.rhs, lowered->rhs->type(), lowered->rhs_permutation);
+    c.lhs = pack(c.lhs, op.operand(0)->type(), lowered->lhs_permutation, {});
+    c.rhs = pack(c.rhs, lowered->rhs->type(), lowered->rhs_permutation, lowered->rhs_reversed);
     const ir::Type& type = op.result(0)->type();
     const std::vector<int64_t>& to_packed = lowered->result_permutation;
     std::vector<int64_t> packed_shape, from_packed(to_packed.size());
@@ -1182,8 +1185,10 @@ class Planner {
   struct PackedKey {
     const Sequence* seq;
     BufferId id;
-    std::vector<int64_t> perm;
-    bool operator<(const PackedKey& o) const { return std::tie(seq, id, perm) < std::tie(o.seq, o.id, o.perm); }
+    std::vector<int64_t> perm, reversed;
+    bool operator<(const PackedKey& o) const {
+      return std::tie(seq, id, perm, reversed) < std::tie(o.seq, o.id, o.perm, o.reversed);
+    }
   };
   std::map<PackedKey, BufferId> packed_operands_;
   std::set<const ir::Value*> materialized_;

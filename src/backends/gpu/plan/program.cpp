@@ -178,6 +178,11 @@ std::string GpuProgram::ToString() const {
       os << " permute " << f.input_types[0].ToString() << " by [";
       for (size_t i = 0; i < f.permutation.size(); ++i) os << (i ? ", " : "") << f.permutation[i];
       os << "]";
+      if (!f.reversed.empty()) {
+        os << " reversing [";
+        for (size_t i = 0; i < f.reversed.size(); ++i) os << (i ? ", " : "") << f.reversed[i];
+        os << "]";
+      }
     }
     for (const ir::Operation* op : f.ops) os << " " << op->name().substr(op->name().find('.') + 1);
     os << " -> ";

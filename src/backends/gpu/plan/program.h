@@ -92,6 +92,7 @@ struct Fusion {
   std::vector<const ir::Value*> outputs;
   std::vector<ir::Type> input_types, output_types;
   std::vector<int64_t> permutation;  // kTranspose: output dim i is input dim permutation[i]
+  std::vector<int64_t> reversed;     // kTranspose: output dims read from the input's far end
   DotTiling tiling;                  // kDot
   ScatterPass scatter_pass = ScatterPass::kUpdate;  // kScatter: which of its kernels (plan/scatter_plan.h)
   ReductionLayout reduction;         // kReduction (plan/reduction_layout.h)
