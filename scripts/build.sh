@@ -7,5 +7,6 @@ cd "$(dirname "$0")/.."
 scripts/install_deps.sh
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
-cmake -S . -B "$BUILD_DIR" -G Ninja "$@" >/dev/null
+# Of CMake's output, only its summary: what this build has and found.
+cmake -S . -B "$BUILD_DIR" -G Ninja "$@" | sed -n -E '/^-- (hlograph |  )/p'
 ninja -C "$BUILD_DIR" -j "$JOBS" ${TARGETS:-}

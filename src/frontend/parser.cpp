@@ -36,7 +36,12 @@ std::string Describe(const Token& t) {
   switch (t.kind) {
     case Tok::kEof: return "end of input";
     case Tok::kError: return "an invalid token";
-    default: return "'" + std::string(t.text.substr(0, 40)) + "'";
+    default: {
+      std::string quoted = "'";  // appended: GCC 12 -O3 warns falsely (-Wrestrict) on "literal" + a temporary string
+      quoted += t.text.substr(0, 40);
+      quoted += '\'';
+      return quoted;
+    }
   }
 }
 }  // namespace
@@ -140,16 +145,19 @@ StatusOr<ParsedFile> ParseFile(const std::string& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   if (in.bad()) return Status::Error(path + ": error: cannot read file");
-  const std::string content = ss.str();
-  const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(content.data()), content.size());
+  return ParseFileContents(ss.str(), path);
+}
+
+StatusOr<ParsedFile> ParseFileContents(std::string_view contents, const std::string& filename) {
+  const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(contents.data()), contents.size());
   if (IsMlirBytecode(bytes)) {  // a portable artifact (VHLO bytecode), not text
-    auto module = ReadBytecodeModule(bytes, path);
+    auto module = ReadBytecodeModule(bytes, filename);
     if (!module.ok()) return module.status();
     ParsedFile file;
     file.modules.push_back(std::move(*module));
     return file;
   }
-  return ParseText(content, path);
+  return ParseText(contents, filename);
 }
 
 }  // namespace hlograph::frontend

@@ -23,5 +23,9 @@ StatusOr<ParsedFile> ParseText(std::string_view text, const std::string& filenam
 StatusOr<std::unique_ptr<ir::Module>> ParseModule(std::string_view text, const std::string& filename = "<input>");
 // Reads and parses a file.
 StatusOr<ParsedFile> ParseFile(const std::string& path);
+// Parses what a file holds: MLIR text or a portable artifact (VHLO
+// bytecode), told apart by the bytecode's magic number. For input that has
+// no path, such as standard input; `filename` is used in messages.
+StatusOr<ParsedFile> ParseFileContents(std::string_view contents, const std::string& filename);
 
 }  // namespace hlograph::frontend

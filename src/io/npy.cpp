@@ -204,6 +204,15 @@ StatusOr<ParsedHeader> ParseHeader(const uint8_t* bytes, size_t size, const std:
   return out;
 }
 
+// A dtype string in quotes, for messages. Appended piece by piece: GCC 12
+// -O3 warns falsely (-Wrestrict) on "literal" + a temporary string.
+std::string QuotedDescr(std::string_view descr) {
+  std::string quoted = "'";
+  quoted += descr;
+  quoted += '\'';
+  return quoted;
+}
+
 }  // namespace
 
 std::string ShapeRepr(const std::vector<int64_t>& shape) {
@@ -225,7 +234,7 @@ StatusOr<NpyDtype> ParseDescr(std::string_view descr) {
   } else {
     t.order = '=';
   }
-  const std::string quoted = "'" + std::string(descr) + "'";
+  const std::string quoted = QuotedDescr(descr);
   if (rest.empty()) return Status::Error("unsupported dtype " + quoted);
   t.kind = rest[0];
   rest.remove_prefix(1);
@@ -255,7 +264,7 @@ StatusOr<NpyDtype> ParseDescr(std::string_view descr) {
 
 std::string DescribeDescr(std::string_view descr) {
   auto t = ParseDescr(descr);
-  const std::string quoted = "'" + std::string(descr) + "'";
+  const std::string quoted = QuotedDescr(descr);
   if (!t.ok()) return quoted;
   const std::string bits = std::to_string(t->item_size * 8);
   std::string name;

@@ -89,8 +89,13 @@ std::string DenseElementToString(const DenseElementsAttr& dense, int64_t index) 
   const ElementType t = dense.type.element();
   if (IsComplex(t)) {
     ElementType part = ComplexPart(t);
-    return "(" + ScalarToString(DenseElementBits(dense, index, 0), part) + "," +
-           ScalarToString(DenseElementBits(dense, index, 1), part) + ")";
+    // Appended piece by piece: GCC 12 -O3 warns falsely (-Wrestrict) on "literal" + a temporary string.
+    std::string s = "(";
+    s += ScalarToString(DenseElementBits(dense, index, 0), part);
+    s += ',';
+    s += ScalarToString(DenseElementBits(dense, index, 1), part);
+    s += ')';
+    return s;
   }
   return ScalarToString(DenseElementBits(dense, index), t);
 }
@@ -153,7 +158,10 @@ struct AttrPrinter {
   void operator()(const StringAttr& a) { out += QuoteString(a.value); }
   void operator()(const TypeAttr& a) { out += a.type.ToString(); }
   void operator()(const FunctionTypeAttr& a) { out += a.type.ToString(); }
-  void operator()(const SymbolRefAttr& a) { out += "@" + SymbolName(a.name); }
+  void operator()(const SymbolRefAttr& a) {
+    out += '@';  // appended: GCC 12 -O3 warns falsely (-Wrestrict) on "literal" + a temporary string
+    out += SymbolName(a.name);
+  }
   void operator()(const ArrayAttr& a) {
     // Inside arrays MLIR leaves out the default types, i64 and f64.
     out += "[";

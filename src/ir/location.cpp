@@ -16,7 +16,11 @@ std::string Location::ToString() const {
       return QuoteString(name) + ":" + std::to_string(line) + ":" + std::to_string(col);
     case Kind::kName: {
       std::string s = QuoteString(name);
-      if (!children.empty()) s += "(" + children[0]->ToString() + ")";
+      if (!children.empty()) {  // appended: GCC 12 -O3 warns falsely (-Wrestrict) on "literal" + a temporary string
+        s += '(';
+        s += children[0]->ToString();
+        s += ')';
+      }
       return s;
     }
     case Kind::kCallSite:

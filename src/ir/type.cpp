@@ -71,9 +71,18 @@ std::string TypeListToString(const std::vector<Type>& types) {
 }
 
 std::string FunctionType::ToString() const {
-  std::string s = "(" + TypeListToString(inputs) + ") -> ";
-  if (results.size() == 1) return s + results[0].ToString();
-  return s + "(" + TypeListToString(results) + ")";
+  // Appended piece by piece: GCC 12 -O3 warns falsely (-Wrestrict) on "literal" + a temporary string.
+  std::string s = "(";
+  s += TypeListToString(inputs);
+  s += ") -> ";
+  if (results.size() == 1) {
+    s += results[0].ToString();
+    return s;
+  }
+  s += '(';
+  s += TypeListToString(results);
+  s += ')';
+  return s;
 }
 
 }  // namespace hlograph::ir

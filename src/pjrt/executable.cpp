@@ -41,8 +41,14 @@ std::string DeviceAssignmentProto(int id) {
     }
     device_id.push_back(static_cast<char>((v & 0x7f) | 0x80));
   }
-  std::string ids = "\x0a" + std::string(1, static_cast<char>(device_id.size())) + device_id;
-  return std::string("\x08\x01\x10\x01\x1a", 5) + std::string(1, static_cast<char>(ids.size())) + ids;
+  // Appended piece by piece: GCC 12 -O3 warns falsely (-Wrestrict) on "literal" + a temporary string.
+  std::string ids = "\x0a";
+  ids += static_cast<char>(device_id.size());
+  ids += device_id;
+  std::string proto("\x08\x01\x10\x01\x1a", 5);
+  proto += static_cast<char>(ids.size());
+  proto += ids;
+  return proto;
 }
 
 void KeepDeviceAssignment(PJRT_DeviceAssignmentSerialized*) {}

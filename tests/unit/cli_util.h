@@ -47,11 +47,13 @@ inline std::string Quote(const std::string& s) {
   return q + "'";
 }
 
-// Runs `hlograph <args>` with stdout and stderr captured in files.
-inline CliResult Hlograph(const std::string& args) {
+// Runs `hlograph <args>` with stdout and stderr captured in files and
+// standard input read from the file `input`.
+inline CliResult HlographReading(const std::string& input, const std::string& args) {
   const std::string out = Scratch().path() + "/stdout";
   const std::string err = Scratch().path() + "/stderr";
-  const std::string cmd = Quote(HLOGRAPH_BINARY) + " " + args + " >" + Quote(out) + " 2>" + Quote(err) + " </dev/null";
+  const std::string cmd =
+      Quote(HLOGRAPH_BINARY) + " " + args + " >" + Quote(out) + " 2>" + Quote(err) + " <" + Quote(input);
   const int status = std::system(cmd.c_str());
   CliResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -59,6 +61,9 @@ inline CliResult Hlograph(const std::string& args) {
   r.err = ReadFile(err);
   return r;
 }
+
+// Runs `hlograph <args>` with stdout and stderr captured, and nothing to read.
+inline CliResult Hlograph(const std::string& args) { return HlographReading("/dev/null", args); }
 
 inline std::string WriteScratch(const std::string& name, const std::string& text) {
   const std::string path = Scratch().path() + "/" + name;

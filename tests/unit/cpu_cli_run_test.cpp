@@ -111,6 +111,29 @@ TEST(CliRun, RandomArgumentsAreDeterministicPerSeed) {
   EXPECT_EQ(Hlograph("run " + Quote(program) + " --random 1 --input x.npy").exit_code, 2);
 }
 
+TEST(CliRun, ProgramFromStandardInput) {
+  const std::string program = Corpus("mlp_grad.mlir");
+  CliResult piped = HlographReading(program, "run - --random 7");
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(piped.out, Hlograph("run " + Quote(program) + " --random 7").out);
+  CliResult two_modules = HlographReading(Corpus("multi_module.mlir"), "run - --random 0");
+  EXPECT_EQ(two_modules.exit_code, 1);
+  EXPECT_TRUE(HasSubstr(two_modules.err, "<stdin>: error: run takes a file with one module")) << two_modules.err;
+}
+
+TEST(CliCheck, ProgramFromStandardInput) {
+  CliResult r = HlographReading(SourceDir() + "/tests/check/control_flow.mlir", "check -");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(HasSubstr(r.out, "PASS <stdin>:")) << r.out;
+  EXPECT_TRUE(HasSubstr(r.out, " passed, 0 failed\n")) << r.out;
+}
+
+TEST(CliBench, ProgramFromStandardInput) {
+  CliResult r = HlographReading(Corpus("softmax.mlir"), "bench - --backend cpu --iters 2 --warmup 1 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(HasSubstr(r.out, "{\"file\": \"<stdin>\"")) << r.out;
+}
+
 TEST(CliBench, TimesCallsAndPrintsJson) {
   CliResult r = Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 5 --warmup 1 --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -35,8 +35,11 @@ std::string Func(const std::string& args, const std::string& results, const std:
 // A parse error message looks like `file:LINE:COL: error: ...`; returns
 // LINE and COL.
 bool SplitPosition(const std::string& message, const std::string& file, size_t* line, size_t* col) {
-  const std::regex re("^" + std::regex_replace(file, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") +
-                      R"(:([0-9]+):([0-9]+): error: .+)");
+  // Appended piece by piece: GCC 12 -O3 warns falsely (-Wrestrict) on "literal" + a temporary string.
+  std::string pattern = "^";
+  pattern += std::regex_replace(file, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)");
+  pattern += R"(:([0-9]+):([0-9]+): error: .+)";
+  const std::regex re(pattern);
   std::smatch m;
   if (!std::regex_search(message, m, re)) return false;
   *line = std::stoul(m[1]);

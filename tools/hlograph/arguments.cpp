@@ -8,6 +8,7 @@
 #include "backends/cpu/random_tensor.h"
 #include "io/npy.h"
 #include "io/npz.h"
+#include "program_input.h"
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
 #include "backends/gpu/executable.h"
 #include "backends/gpu/plan/planner.h"
@@ -56,7 +57,7 @@ std::optional<LoadedProgram> LoadProgram(const Options& o, const std::string& co
     return std::nullopt;
   }
   if (loaded->modules.size() != 1) {
-    std::cerr << o.files[0] << ": error: " << command << " takes a file with one module, this one has "
+    std::cerr << ProgramName(o.files[0]) << ": error: " << command << " takes a file with one module, this one has "
               << loaded->modules.size() << "\n";
     return std::nullopt;
   }
@@ -65,7 +66,7 @@ std::optional<LoadedProgram> LoadProgram(const Options& o, const std::string& co
   p.module = p.file.modules[0].get();
   p.entry = p.module->EntryFunction();
   if (!p.entry) {
-    std::cerr << o.files[0] << ": error: no entry function (@main, or a single function)\n";
+    std::cerr << ProgramName(o.files[0]) << ": error: no entry function (@main, or a single function)\n";
     return std::nullopt;
   }
   auto args = ReadArguments(o, ir::FunctionSignature(*p.entry).inputs);

@@ -15,6 +15,7 @@
 #include "backends/cpu/interpreter.h"
 #include "arguments.h"
 #include "commands.h"
+#include "program_input.h"
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
 #include "backends/gpu/executable.h"
 #include "backends/gpu/plan/roofline.h"
@@ -62,14 +63,14 @@ struct Timings {
     double seconds = 0;    // per call
   };
   std::vector<KernelTime> top_kernels;  // --profile, most time first
-#ifdef HLOGRAPH_WITH_GPU_BACKEND
-  std::vector<gpu::KernelTotals::Interval> timeline;  // --timeline: one call
-  std::optional<gpu::Roofline> roofline;              // --profile
   // --profile in graph mode: CUPTI does not report the kernels that the
   // bodies of conditional nodes run (seen on the H200: a while loop's
   // kernels missing from the busy time, 9 ms of 71), so with such nodes the
   // busy time is a lower bound.
   bool busy_partial = false;
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+  std::vector<gpu::KernelTotals::Interval> timeline;  // --timeline: one call
+  std::optional<gpu::Roofline> roofline;              // --profile
   std::string roofline_error;                         // --profile: why there is none
 #endif
 };
@@ -315,8 +316,9 @@ std::string RooflineJson(const gpu::Roofline& r) {
 std::string Json(const Options& o, const Timings& t) {
   std::ostringstream os;
   const auto us = [](double s) { return std::to_string(s * 1e6); };
-  os << "{\"file\": " << Quoted(o.files[0]) << ", \"backend\": " << Quoted(t.backend) << ", \"device\": "
-     << Quoted(t.device) << ", \"iters\": " << o.iters << ", \"compile_s\": " << t.compile_s << ", \"latency_us\": {\"median\": "
+  os << "{\"file\": " << Quoted(ProgramName(o.files[0])) << ", \"backend\": " << Quoted(t.backend)
+     << ", \"device\": " << Quoted(t.device) << ", \"iters\": " << o.iters << ", \"compile_s\": " << t.compile_s
+     << ", \"latency_us\": {\"median\": "
      << us(Percentile(t.latencies_s, 0.5)) << ", \"p10\": " << us(Percentile(t.latencies_s, 0.1))
      << ", \"p90\": " << us(Percentile(t.latencies_s, 0.9)) << "}, \"queued_us\": " << us(t.queued_s)
      << ", \"peak_device_bytes\": " << t.device_bytes << ", \"kernels\": " << t.kernels;
@@ -379,7 +381,7 @@ int Bench(const Options& o) {
     return 0;
   }
   const auto us = [](double s) { return s * 1e6; };
-  std::printf("%s on %s%s%s\n", o.files[0].c_str(), t->backend.c_str(), t->device.empty() ? "" : ": ",
+  std::printf("%s on %s%s%s\n", ProgramName(o.files[0]).c_str(), t->backend.c_str(), t->device.empty() ? "" : ": ",
               t->device.c_str());
   std::printf("  compile            %.3f s%s\n", t->compile_s,
               t->kernels >= 0 ? (" (" + std::to_string(t->kernels) + " kernels)").c_str() : "");

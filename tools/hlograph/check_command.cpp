@@ -5,6 +5,7 @@
 #include "backends/cpu/interpreter.h"
 #include "commands.h"
 #include "ir/module.h"
+#include "program_input.h"
 
 namespace hlograph::cli {
 
@@ -25,10 +26,6 @@ std::vector<const ir::Operation*> TestFunctions(const ir::Module& module) {
 }  // namespace
 
 int Check(const Options& o) {
-  if (o.backend == "gpu") {
-    std::cerr << "hlograph: the GPU backend is not available in this build\n";
-    return 1;
-  }
   auto loaded = LoadVerified(o.files[0]);
   if (!loaded.ok()) {
     std::cerr << loaded.status().message() << "\n";

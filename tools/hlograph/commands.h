@@ -38,11 +38,3 @@ int Explain(const Options& options);
 int Bench(const Options& options);
 
 }  // namespace hlograph::cli
-
-#include "frontend/parser.h"
-#include "hlograph/status.h"
-
-namespace hlograph::cli {
-// Parses and verifies a file; the message of an error is ready to print.
-StatusOr<frontend::ParsedFile> LoadVerified(const std::string& path);
-}  // namespace hlograph::cli

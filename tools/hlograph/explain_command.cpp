@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "program_input.h"
 
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
 #include "backends/gpu/explain.h"

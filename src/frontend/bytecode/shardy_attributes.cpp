@@ -123,7 +123,8 @@ Status ReadTensorSharding(AttrTypeTable& table, ByteReader& r, uint64_t code, st
   HLOGRAPH_TRY(table.ReadAttr(r, mesh, "a sharding's mesh"));
   std::string mesh_text;
   if (mesh->kind == DecodedAttr::Kind::kSymbolRef) {
-    mesh_text = "@" + ir::SymbolName(mesh->text);
+    mesh_text = '@';  // appended: GCC 12 -O3 warns falsely (-Wrestrict) on "literal" + a temporary string
+    mesh_text += ir::SymbolName(mesh->text);
   } else if (mesh->kind == DecodedAttr::Kind::kOpaque && mesh->text.starts_with("#sdy.mesh<")) {
     mesh_text = mesh->text.substr(5);  // an inline mesh prints as mesh<...>
   } else {

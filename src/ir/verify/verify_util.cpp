@@ -12,7 +12,12 @@ namespace hlograph::ir::verify {
 
 std::string TypeStr(const Type& t) { return t.ToString(); }
 
-std::string TypesStr(const std::vector<Type>& types) { return "(" + TypeListToString(types) + ")"; }
+std::string TypesStr(const std::vector<Type>& types) {
+  std::string s = "(";  // appended: GCC 12 -O3 warns falsely (-Wrestrict) on "literal" + a temporary string
+  s += TypeListToString(types);
+  s += ')';
+  return s;
+}
 
 std::string DimsStr(const std::vector<int64_t>& v) {
   std::string s = "[";
