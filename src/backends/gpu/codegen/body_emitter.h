@@ -731,8 +731,11 @@ class BodyEmitter {
       first[d] = IndexVar(t + " <= 0 ? 0LL : (" + t + " + " + std::to_string(strides[d] - 1) + "LL) / " +
                           std::to_string(strides[d]) + "LL");
     }
+    // Both loops have constant trip counts: unrolled, the window offsets
+    // they split into are constants too (no division per element).
     const std::string c = Fresh("c");
-    Open("for (long long " + c + " = 0; " + c + " < " + std::to_string(count) + "LL; ++" + c + ")");
+    Line("#pragma unroll");
+    Open("for (int " + c + " = 0; " + c + " < " + std::to_string(count) + "; ++" + c + ")");
     const Index offsets = Delinearize(c, candidates);
     Index window(static_cast<size_t>(rank));
     std::string valid = "true";
@@ -750,7 +753,8 @@ class BodyEmitter {
     int64_t window_count = 1;
     for (int64_t s : sizes) window_count *= s;
     const std::string k = Fresh("k");
-    Open("for (long long " + k + " = 0; " + k + " < " + std::to_string(window_count) + "LL; ++" + k + ")");
+    Line("#pragma unroll");
+    Open("for (int " + k + " = 0; " + k + " < " + std::to_string(window_count) + "; ++" + k + ")");
     const Index w = Delinearize(k, sizes);
     Index src(static_cast<size_t>(rank));
     std::string inside = "true";
