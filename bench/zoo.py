@@ -788,6 +788,29 @@ def segment_sum_gnn(small=False):
     return f, (x, src, dst, w, w_self)
 
 
+def conv_large_bf16(small=False):
+    """One 3x3 convolution, x 64x28x28x256 NHWC by w 3x3x256x256 HWIO, bf16 (59 GFLOP: the tensor cores' share)."""
+    r = _rng(112)
+    n, hw, c = (2, 6, 8) if small else (64, 28, 256)
+    x = _normal(r, (n, hw, hw, c), dtype=BF16)
+    w = _normal(r, (3, 3, c, c), np.sqrt(2 / (9 * c)), BF16)
+    return (lambda x, w: _conv(x, w)), (x, w)
+
+
+def conv_grad_mixed_bf16(small=False):
+    """Gradients of sum(conv(x, w)^2) for a 3x3 stride-2 convolution with bf16 operands and an f32 result
+    (preferred_element_type), x 32x56x56x128, w 3x3x128x256: forward, input and filter gradients."""
+    r = _rng(113)
+    n, hw, ci, co = (2, 8, 4, 8) if small else (32, 56, 128, 256)
+    x = _normal(r, (n, hw, hw, ci), dtype=BF16)
+    w = _normal(r, (3, 3, ci, co), np.sqrt(2 / (9 * ci)), BF16)
+    def loss(x, w):
+        y = lax.conv_general_dilated(x, w, (2, 2), 'SAME', dimension_numbers=('NHWC', 'HWIO', 'NHWC'),
+                                     preferred_element_type=F32)
+        return jnp.sum(y * y)
+    return jax.grad(loss, argnums=(0, 1)), (x, w)
+
+
 # ---------------------------------------------------------------------------
 
 ALL = dict(
@@ -795,6 +818,7 @@ ALL = dict(
     transformer_train_bf16=transformer_train_bf16, transformer_train_f32=transformer_train_f32,
     cnn_train_f32=cnn_train_f32, cnn_train_bf16=cnn_train_bf16,
     resnet_infer_bf16=resnet_infer_bf16, resnet_infer_f32=resnet_infer_f32,
+    conv_large_bf16=conv_large_bf16, conv_grad_mixed_bf16=conv_grad_mixed_bf16,
     attention_causal_2k_bf16=attention_causal_2k_bf16, attention_4k_bf16=attention_4k_bf16,
     attention_gqa_8k_bf16=attention_gqa_8k_bf16, attention_causal_2k_f32=attention_causal_2k_f32,
     llama_decode_b1_bf16=llama_decode_b1_bf16, llama_decode_b8_bf16=llama_decode_b8_bf16,
@@ -817,6 +841,7 @@ KIND = dict(
     transformer_train_bf16='training', transformer_train_f32='training',
     cnn_train_f32='training', cnn_train_bf16='training',
     resnet_infer_bf16='convolution', resnet_infer_f32='convolution',
+    conv_large_bf16='convolution', conv_grad_mixed_bf16='convolution',
     attention_causal_2k_bf16='attention', attention_4k_bf16='attention',
     attention_gqa_8k_bf16='attention', attention_causal_2k_f32='attention',
     llama_decode_b1_bf16='decode', llama_decode_b8_bf16='decode',
