@@ -95,6 +95,30 @@ ConvTensor Packed(const ir::Type& t, int64_t outer, int64_t inner, const std::ve
   return c;
 }
 
+// An operand's roles in cuDNN's terms: which of its dims is the outer one
+// (batch or output feature), the inner one (feature or input feature), and
+// the spatial ones.
+struct Roles {
+  int64_t outer, inner;
+  const std::vector<int64_t>& spatial;
+};
+
+// Describes the convolution's lhs, rhs and result in the tensors `c.kind`
+// reads and writes them as, packed in the family of the lhs's layout;
+// whether that family is channels-last.
+bool PackAll(ConvLowering& r, const ir::Type& lhs, Roles lhs_roles, const ir::Type& rhs, Roles rhs_roles,
+             const ir::Type& out, Roles out_roles) {
+  ConvConfig& c = r.config;
+  ConvTensor& lhs_slot = c.kind == ConvKind::kBackwardData ? c.y : c.x;
+  ConvTensor& rhs_slot = c.kind == ConvKind::kBackwardFilter ? c.y : c.w;
+  ConvTensor& out_slot = c.kind == ConvKind::kForward ? c.y : c.kind == ConvKind::kBackwardData ? c.x : c.w;
+  const bool last = !IsLaidOut(lhs, FamilyOrder(lhs_roles.outer, lhs_roles.inner, lhs_roles.spatial, false));
+  lhs_slot = Packed(lhs, lhs_roles.outer, lhs_roles.inner, lhs_roles.spatial, r.lhs_permutation, last);
+  rhs_slot = Packed(rhs, rhs_roles.outer, rhs_roles.inner, rhs_roles.spatial, r.rhs_permutation, last);
+  out_slot = Packed(out, out_roles.outer, out_roles.inner, out_roles.spatial, r.result_permutation, last);
+  return last;
+}
+
 int64_t Product(const ir::Type& t, const std::vector<int64_t>& dims) {
   int64_t n = 1;
   for (int64_t d : dims) n *= t.dim(d);
@@ -214,10 +238,9 @@ StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
     if (reverse_copy && reversed) return Status::Error("lhs dilation with a window reversed in some dims");
     if (reverse_copy) result.rhs = op.operand(1);
     c.kind = ConvKind::kBackwardData;
-    const bool last = !IsLaidOut(lhs, FamilyOrder(dn->input_batch, dn->input_feature, dn->input_spatial, false));
-    c.y = Packed(lhs, dn->input_batch, dn->input_feature, dn->input_spatial, result.lhs_permutation, last);
-    c.w = Packed(rhs, dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial,
-                 result.rhs_permutation, last);
+    const bool last = PackAll(result, lhs, {dn->input_batch, dn->input_feature, dn->input_spatial}, rhs,
+                              {dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial}, out,
+                              {dn->output_batch, dn->output_feature, dn->output_spatial});
     if (reverse_copy) {
       const std::vector<int64_t> order =
           FamilyOrder(dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial, last);
@@ -228,7 +251,6 @@ StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
         }
       }
     }
-    c.x = Packed(out, dn->output_batch, dn->output_feature, dn->output_spatial, result.result_permutation, last);
     c.strides = win.lhs_dilation;
     c.dilations = win.rhs_dilation;
     for (size_t d = 0; d < static_cast<size_t>(spatial); ++d) {
@@ -246,11 +268,9 @@ StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
     // activations it is) or the window outgrows the result.
     if (feature_groups != 1) return Status::Error("feature groups with batch groups");
     c.kind = ConvKind::kBackwardFilter;
-    const bool last = !IsLaidOut(lhs, FamilyOrder(dn->input_feature, dn->input_batch, dn->input_spatial, false));
-    c.x = Packed(lhs, dn->input_feature, dn->input_batch, dn->input_spatial, result.lhs_permutation, last);
-    c.y = Packed(rhs, dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial,
-                 result.rhs_permutation, last);
-    c.w = Packed(out, dn->output_feature, dn->output_batch, dn->output_spatial, result.result_permutation, last);
+    PackAll(result, lhs, {dn->input_feature, dn->input_batch, dn->input_spatial}, rhs,
+            {dn->kernel_input_feature, dn->kernel_output_feature, dn->kernel_spatial}, out,
+            {dn->output_feature, dn->output_batch, dn->output_spatial});
     c.strides = win.rhs_dilation;
     c.dilations = win.strides;
     c.pre_padding = win.pad_low;
@@ -258,11 +278,9 @@ StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
   } else {
     if (batch_groups != 1) return Status::Error("batch groups");
     c.kind = ConvKind::kForward;
-    const bool last = !IsLaidOut(lhs, FamilyOrder(dn->input_batch, dn->input_feature, dn->input_spatial, false));
-    c.x = Packed(lhs, dn->input_batch, dn->input_feature, dn->input_spatial, result.lhs_permutation, last);
-    c.w = Packed(rhs, dn->kernel_output_feature, dn->kernel_input_feature, dn->kernel_spatial,
-                 result.rhs_permutation, last);
-    c.y = Packed(out, dn->output_batch, dn->output_feature, dn->output_spatial, result.result_permutation, last);
+    PackAll(result, lhs, {dn->input_batch, dn->input_feature, dn->input_spatial}, rhs,
+            {dn->kernel_output_feature, dn->kernel_input_feature, dn->kernel_spatial}, out,
+            {dn->output_batch, dn->output_feature, dn->output_spatial});
     c.strides = win.strides;
     c.dilations = win.rhs_dilation;
     c.pre_padding = win.pad_low;

@@ -25,6 +25,35 @@ constexpr int64_t kMaxWorkspace = int64_t{256} << 20;
 // Every buffer the plan hands a convolution is aligned this well.
 constexpr int64_t kAlignment = 16;
 
+// The operation descriptor of each direction and its attributes for the
+// forward convolution's x, w and y (dx, dw, dy where it writes or reads
+// gradients).
+struct OperationAttributes {
+  cudnnBackendDescriptorType_t type;
+  cudnnBackendAttributeName_t x, w, y, conv, alpha, beta;
+};
+
+OperationAttributes AttributesOf(ConvKind kind) {
+  switch (kind) {
+    case ConvKind::kBackwardData:
+      return {CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR,
+              CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DX,        CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_W,
+              CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DY,        CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC,
+              CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_ALPHA,     CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_BETA};
+    case ConvKind::kBackwardFilter:
+      return {CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR,
+              CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_X,       CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DW,
+              CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DY,      CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC,
+              CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_ALPHA,   CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA};
+    case ConvKind::kForward:
+      break;
+  }
+  return {CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR,
+          CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X,     CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W,
+          CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y,     CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC,
+          CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA, CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA};
+}
+
 // Unique ids of the graph's tensors in the variant pack.
 enum TensorId : int64_t { kX = 1, kW = 2, kY = 3, kConvOut = 4 };
 
@@ -300,39 +329,14 @@ Status BuildGraph(const ConvConfig& c, cudnnHandle_t handle, bool cast, std::vec
   const void* one = f64 ? static_cast<const void*>(&one64) : &one32;
   const void* zero = f64 ? static_cast<const void*>(&zero64) : &zero32;
   std::vector<cudnnBackendDescriptor_t> ops;
-  Desc op;
-  switch (c.kind) {
-    case ConvKind::kForward: {
-      HLOGRAPH_ASSIGN(op, Desc::Make(CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR));
-      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, *x, "fprop x"));
-      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W, *w, "fprop w"));
-      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y, *y, "fprop y"));
-      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC, conv, "fprop conv"));
-      HLOGRAPH_TRY(op.Set(CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA, scale, 1, one, "fprop alpha"));
-      HLOGRAPH_TRY(op.Set(CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA, scale, 1, zero, "fprop beta"));
-      break;
-    }
-    case ConvKind::kBackwardData: {
-      HLOGRAPH_ASSIGN(op, Desc::Make(CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR));
-      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DX, *x, "dgrad dx"));
-      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_W, *w, "dgrad w"));
-      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DY, *y, "dgrad dy"));
-      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC, conv, "dgrad conv"));
-      HLOGRAPH_TRY(op.Set(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_ALPHA, scale, 1, one, "dgrad alpha"));
-      HLOGRAPH_TRY(op.Set(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_BETA, scale, 1, zero, "dgrad beta"));
-      break;
-    }
-    case ConvKind::kBackwardFilter: {
-      HLOGRAPH_ASSIGN(op, Desc::Make(CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR));
-      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DW, *w, "wgrad dw"));
-      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_X, *x, "wgrad x"));
-      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DY, *y, "wgrad dy"));
-      HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC, conv, "wgrad conv"));
-      HLOGRAPH_TRY(op.Set(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_ALPHA, scale, 1, one, "wgrad alpha"));
-      HLOGRAPH_TRY(op.Set(CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA, scale, 1, zero, "wgrad beta"));
-      break;
-    }
-  }
+  const OperationAttributes a = AttributesOf(c.kind);
+  HLOGRAPH_ASSIGN(Desc op, Desc::Make(a.type));
+  HLOGRAPH_TRY(op.SetDesc(a.x, *x, "operation x"));
+  HLOGRAPH_TRY(op.SetDesc(a.w, *w, "operation w"));
+  HLOGRAPH_TRY(op.SetDesc(a.y, *y, "operation y"));
+  HLOGRAPH_TRY(op.SetDesc(a.conv, conv, "operation convolution"));
+  HLOGRAPH_TRY(op.Set(a.alpha, scale, 1, one, "operation alpha"));
+  HLOGRAPH_TRY(op.Set(a.beta, scale, 1, zero, "operation beta"));
   HLOGRAPH_TRY(op.Finalize("convolution operation"));
   ops.push_back(op.get());
   keep.push_back(std::move(conv));
