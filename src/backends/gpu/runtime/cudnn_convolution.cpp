@@ -556,9 +556,9 @@ StatusOr<std::unique_ptr<ConvPlan>> ConvPlan::Create(const ConvConfig& config, s
     int64_t most = 0;
     for (const Candidate& k : candidates) most = std::max(most, k.workspace);
     HLOGRAPH_ASSIGN(DeviceBuffer workspace, DeviceBuffer::Allocate(std::max<int64_t>(most, 1)));
-    // Every candidate's result is checked against the first's (cuDNN's
-    // preferred, deterministic one) and against the majority: an engine
-    // that computes something else for these shapes is passed over.
+    // Every candidate's result is compared with the others': an engine
+    // that disagrees with most of them computes something else for these
+    // shapes and is passed over (two that disagree are both refused).
     size_t best = candidates.size();
     float best_ms = 0;
     std::vector<std::vector<double>> results(candidates.size());
