@@ -3,6 +3,7 @@
 #include <cudnn.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -10,6 +11,7 @@
 #include <numeric>
 
 #include "backends/gpu/runtime/cuda_status.h"
+#include "backends/gpu/runtime/device.h"
 #include "backends/gpu/runtime/device_memory.h"
 #include "ir/float_bits.h"
 
@@ -283,6 +285,11 @@ DnnHandle::~DnnHandle() {
 struct ConvPlan::Graph {
   std::vector<Desc> keep;  // tensors, operations and the graph the plan refers to
   Desc plan;
+  // The last call's variant pack and the addresses it binds (x, w, y,
+  // workspace): calls with the same buffers, most of them, reuse it.
+  std::mutex pack_mutex;
+  Desc pack;
+  std::array<void*, 4> bound = {};
   int64_t workspace = 0;
   std::string engine;
 };
@@ -381,7 +388,8 @@ StatusOr<int64_t> WorkspaceOf(const Desc& plan) {
   return bytes;
 }
 
-Status Execute(cudnnHandle_t handle, const Desc& plan, void* x, void* w, void* y, void* workspace) {
+// The variant pack binding the graph's tensors to these addresses.
+StatusOr<Desc> MakePack(void* x, void* w, void* y, void* workspace) {
   HLOGRAPH_ASSIGN(Desc pack, Desc::Make(CUDNN_BACKEND_VARIANT_PACK_DESCRIPTOR));
   const int64_t ids[3] = {kX, kW, kY};
   void* pointers[3] = {x, w, y};
@@ -389,6 +397,11 @@ Status Execute(cudnnHandle_t handle, const Desc& plan, void* x, void* w, void* y
   HLOGRAPH_TRY(pack.Set(CUDNN_ATTR_VARIANT_PACK_DATA_POINTERS, CUDNN_TYPE_VOID_PTR, 3, pointers, "variant pointers"));
   HLOGRAPH_TRY(pack.Set(CUDNN_ATTR_VARIANT_PACK_WORKSPACE, CUDNN_TYPE_VOID_PTR, 1, &workspace, "variant workspace"));
   HLOGRAPH_TRY(pack.Finalize("variant pack"));
+  return pack;
+}
+
+Status Execute(cudnnHandle_t handle, const Desc& plan, void* x, void* w, void* y, void* workspace) {
+  HLOGRAPH_ASSIGN(const Desc pack, MakePack(x, w, y, workspace));
   return DnnStatus(cudnnBackendExecute(handle, plan.get(), pack.get()), "cudnnBackendExecute");
 }
 
@@ -467,9 +480,9 @@ bool Agree(const std::vector<double>& a, const std::vector<double>& b, ElementTy
 
 std::string DeviceKey() {
   int device = 0;
-  cudaDeviceProp prop{};
-  if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&prop, device) != cudaSuccess) return "?";
-  return std::string(prop.name) + " sm_" + std::to_string(prop.major * 10 + prop.minor);
+  if (cudaGetDevice(&device) != cudaSuccess) return "?";
+  auto info = GetDeviceInfo(device);
+  return info.ok() ? info->ToString() : "?";
 }
 
 }  // namespace
@@ -631,12 +644,15 @@ Status ConvPlan::Run(const void* lhs, const void* rhs, void* result, void* works
   HLOGRAPH_CUDNN(cudnnSetStream(handle, stream));
   void* a = const_cast<void*>(lhs);
   void* b = const_cast<void*>(rhs);
-  switch (config_.kind) {
-    case ConvKind::kForward: return Execute(handle, graph_->plan, a, b, result, workspace);
-    case ConvKind::kBackwardData: return Execute(handle, graph_->plan, result, b, a, workspace);
-    case ConvKind::kBackwardFilter: return Execute(handle, graph_->plan, a, result, b, workspace);
+  const std::array<void*, 4> bind = config_.kind == ConvKind::kForward        ? std::array<void*, 4>{a, b, result, workspace}
+                                    : config_.kind == ConvKind::kBackwardData ? std::array<void*, 4>{result, b, a, workspace}
+                                                                              : std::array<void*, 4>{a, result, b, workspace};
+  std::lock_guard<std::mutex> lock(graph_->pack_mutex);
+  if (graph_->pack.get() == nullptr || graph_->bound != bind) {
+    HLOGRAPH_ASSIGN(graph_->pack, MakePack(bind[0], bind[1], bind[2], bind[3]));
+    graph_->bound = bind;
   }
-  return Status::Error("internal error: unknown convolution kind");
+  return DnnStatus(cudnnBackendExecute(handle, graph_->plan.get(), graph_->pack.get()), "cudnnBackendExecute");
 }
 
 }  // namespace hlograph::gpu
