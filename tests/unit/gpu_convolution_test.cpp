@@ -111,6 +111,43 @@ func.func @main(%x: tensor<2x8x9x5xf32>, %w: tensor<3x3x5x6xf32>) -> tensor<2x4x
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[0, 1], [2, 3]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision HIGHEST>, #stablehlo<precision HIGHEST>]} : (tensor<2x8x9x5xf32>, tensor<3x3x5x6xf32>) -> tensor<2x4x6x6xf32>
   return %0 : tensor<2x4x6x6xf32>
 })", 1},
+    // Epilogues (convolution_epilogue.h): a folded batch norm, a residual
+    // and relu with the zero first, all applied by cuDNN.
+    {"epilogue_scale_shift_residual_relu", R"(
+func.func @main(%x: tensor<2x8x8x16xf32>, %w: tensor<3x3x16x16xf32>, %s: tensor<16xf32>, %b: tensor<16xf32>) -> tensor<2x8x8x16xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision HIGHEST>, #stablehlo<precision HIGHEST>]} : (tensor<2x8x8x16xf32>, tensor<3x3x16x16xf32>) -> tensor<2x8x8x16xf32>
+  %1 = stablehlo.broadcast_in_dim %s, dims = [3] : (tensor<16xf32>) -> tensor<2x8x8x16xf32>
+  %2 = stablehlo.multiply %0, %1 : tensor<2x8x8x16xf32>
+  %3 = stablehlo.broadcast_in_dim %b, dims = [3] : (tensor<16xf32>) -> tensor<2x8x8x16xf32>
+  %4 = stablehlo.add %3, %2 : tensor<2x8x8x16xf32>
+  %5 = stablehlo.add %4, %x : tensor<2x8x8x16xf32>
+  %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x8x8x16xf32>
+  %7 = stablehlo.maximum %6, %5 : tensor<2x8x8x16xf32>
+  return %7 : tensor<2x8x8x16xf32>
+})", 1},
+    // NCHW bf16: the mean subtracted by cuDNN; the value after it is also
+    // returned, so the rest (a residual computed after the convolution)
+    // is a loop kernel.
+    {"epilogue_nchw_bf16_stops_at_a_second_use", R"(
+func.func @main(%x: tensor<2x8x6x6xbf16>, %w: tensor<8x8x3x3xbf16>, %m: tensor<8xbf16>, %r: tensor<2x8x6x6xbf16>) -> (tensor<2x8x6x6xbf16>, tensor<2x8x6x6xbf16>) {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x8x6x6xbf16>, tensor<8x8x3x3xbf16>) -> tensor<2x8x6x6xbf16>
+  %1 = stablehlo.broadcast_in_dim %m, dims = [1] : (tensor<8xbf16>) -> tensor<2x8x6x6xbf16>
+  %2 = stablehlo.subtract %0, %1 : tensor<2x8x6x6xbf16>
+  %3 = stablehlo.exponential %r : tensor<2x8x6x6xbf16>
+  %4 = stablehlo.add %2, %3 : tensor<2x8x6x6xbf16>
+  return %4, %2 : tensor<2x8x6x6xbf16>, tensor<2x8x6x6xbf16>
+})", 1},
+    // f16 1x1 convolution: a bias shaped 1x1x1xK, relu against a splat.
+    {"epilogue_f16_bias_of_unit_dims_relu", R"(
+func.func @main(%x: tensor<2x5x5x8xf16>, %w: tensor<1x1x8x8xf16>, %b: tensor<1x1x1x8xf16>) -> tensor<2x5x5x8xf16> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x5x5x8xf16>, tensor<1x1x8x8xf16>) -> tensor<2x5x5x8xf16>
+  %1 = stablehlo.broadcast_in_dim %b, dims = [0, 1, 2, 3] : (tensor<1x1x1x8xf16>) -> tensor<2x5x5x8xf16>
+  %2 = stablehlo.add %0, %1 : tensor<2x5x5x8xf16>
+  %z = stablehlo.constant dense<0.000000e+00> : tensor<2x5x5x8xf16>
+  %3 = stablehlo.maximum %2, %z : tensor<2x5x5x8xf16>
+  return %3 : tensor<2x5x5x8xf16>
+})", 1},
 };
 
 constexpr size_t kFirstCudnnCase = 8;  // the first with only cuDNN convolutions
@@ -305,9 +342,66 @@ TEST(GpuConvolution, CudnnConfigOfJaxLayout) {
   EXPECT_EQ(c.post_padding, (std::vector<int64_t>{1, 1}));
   EXPECT_EQ(c.ToString(),
             "cudnn conv forward f32 x 4x8x16x16 NHWC w 16x8x3x3 KRSC -> y 4x16x16x16 NHWC pad [1,1] stride [1,1] "
-            "dilation [1,1] tf32");
-  // The bias and relu after it are one loop kernel reading the convolution's result.
-  EXPECT_EQ(program->fusions.size(), 2u) << program->ToString();
+            "dilation [1,1] tf32 then add(channels) relu");
+  // The bias and relu after it are cuDNN's: the filter's transpose is the only kernel.
+  EXPECT_EQ(program->fusions.size(), 1u) << program->ToString();
+  ASSERT_EQ(steps[0]->epilogue_operands.size(), 1u);
+  EXPECT_EQ(steps[0]->epilogue_operands[0], program->parameters[2]);
+}
+
+// What each epilogue case's convolution applies, and the kernels left.
+TEST(GpuConvolution, EpiloguesTakeTheOpsCudnnApplies) {
+  struct Want {
+    const char* name;
+    const char* epilogue;  // the end of the config's description
+    size_t kernels;
+  };
+  const Want wants[] = {
+      {"epilogue_scale_shift_residual_relu", "then multiply(channels) add(channels) add(tensor) relu", 1},
+      {"epilogue_nchw_bf16_stops_at_a_second_use", "then subtract(channels)", 1},
+      {"epilogue_f16_bias_of_unit_dims_relu", "then add(channels) relu", 1},
+  };
+  for (const Want& want : wants) {
+    const Case* c = std::find_if(std::begin(kCases), std::end(kCases),
+                                 [&](const Case& k) { return std::string(k.name) == want.name; });
+    ASSERT_NE(c, std::end(kCases)) << want.name;
+    std::vector<std::unique_ptr<ir::Module>> modules;
+    auto program = PlanText(c->text, modules);
+    ASSERT_TRUE(program.ok()) << want.name << ": " << program.status().message();
+    const auto steps = CudnnSteps(*program);
+    ASSERT_EQ(steps.size(), 1u) << want.name;
+    EXPECT_TRUE(testing::HasSuffix(steps[0]->config.ToString(), want.epilogue)) << steps[0]->config.ToString();
+    EXPECT_EQ(program->fusions.size(), want.kernels) << want.name << "\n" << program->ToString();
+  }
+  // Turned off, or refused by cuDNN (a program of its own: refusals last
+  // for the process): the ops are kernels again.
+  std::vector<std::unique_ptr<ir::Module>> modules;
+  const char* text = R"(
+func.func @main(%x: tensor<3x6x6x8xf32>, %w: tensor<3x3x8x8xf32>, %b: tensor<8xf32>) -> tensor<3x6x6x8xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<3x6x6x8xf32>, tensor<3x3x8x8xf32>) -> tensor<3x6x6x8xf32>
+  %1 = stablehlo.broadcast_in_dim %b, dims = [3] : (tensor<8xf32>) -> tensor<3x6x6x8xf32>
+  %2 = stablehlo.add %0, %1 : tensor<3x6x6x8xf32>
+  %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %3 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<3x6x6x8xf32>
+  %4 = stablehlo.maximum %2, %3 : tensor<3x6x6x8xf32>
+  return %4 : tensor<3x6x6x8xf32>
+})";
+  {
+    const testing::ScopedEnv off("HLOGRAPH_GPU_CONV_EPILOGUE", "0");
+    auto program = PlanText(text, modules);
+    ASSERT_TRUE(program.ok()) << program.status().message();
+    EXPECT_TRUE(CudnnSteps(*program)[0]->config.epilogue.empty());
+  }
+  auto program = PlanText(text, modules);
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  ConvConfig refused = CudnnSteps(*program)[0]->config;
+  RefuseConvolution(refused, "no engine (0 proposed)");
+  auto again = PlanText(text, modules);
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  const auto steps = CudnnSteps(*again);
+  ASSERT_EQ(steps.size(), 1u);
+  EXPECT_TRUE(testing::HasSuffix(steps[0]->config.ToString(), "tf32 then add(channels)")) << steps[0]->config.ToString();
+  EXPECT_EQ(again->fusions.size(), 2u) << again->ToString();  // the filter's transpose, then relu
 }
 
 TEST(GpuConvolution, OneDimensionalGetsAUnitHeight) {

@@ -78,6 +78,14 @@ inline ::testing::AssertionResult HasSubstr(const std::string& text, const std::
   return ::testing::AssertionFailure() << "expected to find\n  " << part << "\nin\n  " << text;
 }
 
+// Passes when `text` ends with `end`; the failure shows both.
+inline ::testing::AssertionResult HasSuffix(const std::string& text, const std::string& end) {
+  if (text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0) {
+    return ::testing::AssertionSuccess();
+  }
+  return ::testing::AssertionFailure() << "expected\n  " << text << "\nto end with\n  " << end;
+}
+
 // "file:line:col" (1-based) of the `nth` occurrence of `needle` in `text`.
 inline std::string PosOf(const std::string& file, const std::string& text, const std::string& needle,
                          size_t nth = 0) {

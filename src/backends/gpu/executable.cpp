@@ -437,7 +437,9 @@ Status GpuExecutable::RunLibraryStep(const Step& step, const std::vector<void*>&
         std::find_if(convolutions_.begin(), convolutions_.end(), [&](const auto& e) { return e.first == cv; });
     if (it == convolutions_.end()) return Status::Error("internal error: a convolution without a plan");
     ++stats_.convolution_calls;
-    return it->second->Run(at(cv->lhs), at(cv->rhs), at(cv->out), workspace_.data(), stream);
+    std::vector<const void*> operands;
+    for (BufferId id : cv->epilogue_operands) operands.push_back(at(id));
+    return it->second->Run(at(cv->lhs), at(cv->rhs), at(cv->out), workspace_.data(), stream, operands);
   }
   return Status::Error("internal error: not a library step");
 }

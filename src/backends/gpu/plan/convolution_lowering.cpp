@@ -188,6 +188,11 @@ void RefuseConvolution(const ConvConfig& config, const std::string& why) {
   Refusals()[config.ToString()] = why;
 }
 
+bool ConvolutionRefused(const ConvConfig& config) {
+  std::lock_guard<std::mutex> lock(RefusalMutex());
+  return Refusals().count(config.ToString()) > 0;
+}
+
 bool CudnnConvolutionReads(const ir::Operation& op, const ir::Value* v) {
   if (v == op.operand(0)) return true;
   auto lowered = LowerConvolution(op);

@@ -50,5 +50,6 @@ bool CudnnConvolutionReads(const ir::Operation& op, const ir::Value* v);
 // an executable is loaded): from then on LowerConvolution refuses it with
 // `why`, and the executable is planned again with a generated kernel.
 void RefuseConvolution(const ConvConfig& config, const std::string& why);
+bool ConvolutionRefused(const ConvConfig& config);
 
 }  // namespace hlograph::gpu

@@ -22,7 +22,4 @@ struct EpilogueMatch {
 // product (batched, other types) cannot have one.
 EpilogueMatch MatchEpilogue(const ir::Operation& dot, const GemmConfig& config);
 
-// The only op that uses `v` (once, counting uses inside its regions), or null.
-const ir::Operation* SoleUser(const ir::Value* v);
-
 }  // namespace hlograph::gpu

@@ -27,8 +27,10 @@
 #include "backends/gpu/codegen/elemental.h"
 #include "backends/gpu/plan/attention.h"
 #include "backends/gpu/plan/buffer_plan.h"
+#include "backends/gpu/plan/convolution_epilogue.h"
 #include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/donation.h"
+#include "backends/gpu/plan/epilogue_patterns.h"
 #include "backends/gpu/plan/gemm_epilogue.h"
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/dot_lowering.h"
@@ -915,6 +917,11 @@ class Planner {
   Status EmitCudnnConvolution(const ir::Operation& op, Sequence& seq) {
     auto lowered = LowerConvolution(op);
     if (!lowered.ok()) return Status::Error(OpError(op, lowered.status().message()));
+    // The ops after it that cuDNN applies before storing (a channel vector
+    // computed here if it is not yet: it is small).
+    const ConvEpilogueMatch epilogue = MatchConvEpilogue(op, *lowered, [&](const ir::Value* v, bool vector) {
+      return buffers_.count(v) > 0 || (vector && ComputableBefore(v, op, 0));
+    });
     ConvolutionStep c;
     c.config = std::move(lowered->config);
     HLOGRAPH_ASSIGN(c.lhs, BufferOf(op.operand(0), seq));
@@ -930,6 +937,11 @@ class Planner {
     };
     c.lhs = pack(c.lhs, op.operand(0)->type(), lowered->lhs_permutation, {});
     c.rhs = pack(c.rhs, lowered->rhs->type(), lowered->rhs_permutation, lowered->rhs_reversed);
+    c.config.epilogue = epilogue.ops;
+    for (const ir::Value* v : epilogue.operands) {
+      HLOGRAPH_ASSIGN(BufferId id, BufferOf(v, seq));
+      c.epilogue_operands.push_back(id);
+    }
     const ir::Type& type = op.result(0)->type();
     const std::vector<int64_t>& to_packed = lowered->result_permutation;
     std::vector<int64_t> packed_shape, from_packed(to_packed.size());
@@ -938,15 +950,40 @@ class Planner {
       from_packed[static_cast<size_t>(to_packed[i])] = static_cast<int64_t>(i);
     }
     const ir::Type packed = to_packed.empty() ? type : ir::Type::Tensor(type.element(), packed_shape);
-    const BufferId written = NewTemp(packed, Describe(op));
+    const BufferId written = NewTemp(packed, Describe(epilogue.absorbed.empty() ? op : *epilogue.absorbed.back()));
     c.out = written;
     buffers_[op.result(0)] = written;
+    for (const ir::Operation* absorbed : epilogue.absorbed) {
+      absorbed_.insert(absorbed);
+      buffers_[absorbed->result(0)] = written;
+    }
     Step step;
     step.op = &op;
     step.action = std::move(c);
     seq.steps.push_back(std::move(step));
     if (!to_packed.empty()) buffers_[op.result(0)] = EmitTranspose(written, packed, from_packed, seq, op);
     return Status::Ok();
+  }
+
+  // Whether `v` has a buffer or is computed, by ops before `op` in its
+  // block, from values that have (so that computing it now does not run
+  // anything early).
+  bool ComputableBefore(const ir::Value* v, const ir::Operation& op, int depth) const {
+    if (buffers_.count(v)) return true;
+    const ir::Operation* def = v->defining_op();
+    if (def == nullptr || depth > 16 || def->parent_block() != op.parent_block() ||
+        ClassifyOp(*def) != OpClass::kFusible || absorbed_.count(def) ||
+        (def->name() == "stablehlo.constant" && !IsSplatConstant(*def))) {
+      return false;
+    }
+    for (const auto& o : op.parent_block()->operations()) {
+      if (o.get() == &op) return false;  // def comes after op
+      if (o.get() == def) break;
+    }
+    for (const ir::Value* operand : def->operands()) {
+      if (!ComputableBefore(operand, op, depth + 1)) return false;
+    }
+    return true;
   }
 
   static Status CheckLoopValueType(const ir::Operation& op, const ir::Value* v) {

@@ -44,7 +44,11 @@ std::vector<BufferId> StepReads(const Step& step) {
     if (g->bias >= 0) ids.push_back(g->bias);
     return ids;
   }
-  if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) return {cv->lhs, cv->rhs};
+  if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) {
+    std::vector<BufferId> ids = {cv->lhs, cv->rhs};
+    ids.insert(ids.end(), cv->epilogue_operands.begin(), cv->epilogue_operands.end());
+    return ids;
+  }
   if (const auto* c = std::get_if<CopyStep>(&step.action)) return {c->src};
   if (const auto* h = std::get_if<HostStep>(&step.action)) return h->inputs;
   return {};
@@ -119,7 +123,9 @@ void PrintSequence(const GpuProgram& p, const Sequence& seq, int depth, std::ost
       if (g->bias >= 0) os << ", bias b" << g->bias;
       os << " -> b" << g->out << "\n";
     } else if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) {
-      os << cv->config.ToString() << " b" << cv->lhs << ", b" << cv->rhs << " -> b" << cv->out << "\n";
+      os << cv->config.ToString() << " b" << cv->lhs << ", b" << cv->rhs;
+      for (BufferId id : cv->epilogue_operands) os << ", b" << id;
+      os << " -> b" << cv->out << "\n";
     } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
       os << "copy b" << c->src << " -> b" << c->dst << " (" << c->bytes << " bytes)\n";
     } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
@@ -242,6 +248,13 @@ Status GpuProgram::Verify() const {
       }
     } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
       if ((g->bias >= 0) != (g->config.epilogue != GemmEpilogue::kNone)) error = "a GEMM's bias and epilogue disagree";
+    } else if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) {
+      size_t operands = 0;
+      for (const ConvEpilogueOp& e : cv->config.epilogue) operands += e.operand != ConvOperand::kNone;
+      if (operands != cv->epilogue_operands.size()) error = "a convolution's epilogue and its operands disagree";
+      if (!cv->config.epilogue.empty() && cv->config.kind != ConvKind::kForward) {
+        error = "an epilogue on a convolution that is not forward";
+      }
     } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
       if (!step.op || h->inputs.size() != step.op->num_operands() || h->outputs.size() != step.op->num_results()) {
         error = "a host step does not match its op's operands and results";

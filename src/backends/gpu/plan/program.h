@@ -142,6 +142,7 @@ struct GemmStep {
 struct ConvolutionStep {
   ConvConfig config;
   BufferId lhs = -1, rhs = -1, out = -1;  // rhs: the filter before its reversal for backward data
+  std::vector<BufferId> epilogue_operands;  // config.epilogue's, in order
 };
 
 struct CopyStep {

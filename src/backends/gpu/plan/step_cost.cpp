@@ -263,6 +263,7 @@ StepCost CostOfStep(const GpuProgram& program, const Step& step) {
   } else if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) {
     const ConvConfig& c = cv->config;
     for (const ConvTensor* t : {&c.x, &c.w, &c.y}) cost.bytes += t->elements() * ir::StorageBytes(t->type);
+    for (BufferId id : cv->epilogue_operands) cost.bytes += program.buffers[static_cast<size_t>(id)].bytes;
     if (step.op) AddOpFlops(*step.op, cost);
   } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
     cost.bytes = 2 * c->bytes;

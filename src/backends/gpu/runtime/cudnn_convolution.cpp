@@ -56,8 +56,10 @@ OperationAttributes AttributesOf(ConvKind kind) {
           CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA, CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA};
 }
 
-// Unique ids of the graph's tensors in the variant pack.
-enum TensorId : int64_t { kX = 1, kW = 2, kY = 3, kConvOut = 4 };
+// Unique ids of the graph's tensors in the variant pack; an epilogue's
+// operands and intermediate values count up from kEpilogueOperand and
+// kEpilogueValue.
+enum TensorId : int64_t { kX = 1, kW = 2, kY = 3, kConvOut = 4, kEpilogueOperand = 100, kEpilogueValue = 200 };
 
 Status DnnStatus(cudnnStatus_t status, const std::string& call) {
   if (status == CUDNN_STATUS_SUCCESS) return Status::Ok();
@@ -203,6 +205,16 @@ std::map<std::string, int>& Choices() {
 
 }  // namespace
 
+const char* PointwiseName(ConvPointwise op) {
+  switch (op) {
+    case ConvPointwise::kAdd: return "add";
+    case ConvPointwise::kSubtract: return "subtract";
+    case ConvPointwise::kMultiply: return "multiply";
+    case ConvPointwise::kRelu: return "relu";
+  }
+  return "?";
+}
+
 const char* ConvKindName(ConvKind kind) {
   switch (kind) {
     case ConvKind::kForward: return "forward";
@@ -267,6 +279,15 @@ std::string ConvConfig::ToString() const {
   s += " stride [" + List(strides, ",") + "] dilation [" + List(dilations, ",") + "]";
   if (groups() != 1) s += " groups " + std::to_string(groups());
   if (x.type == ElementType::kF32) s += allow_tf32 ? " tf32" : " highest";
+  for (size_t i = 0; i < epilogue.size(); ++i) {
+    const ConvEpilogueOp& e = epilogue[i];
+    s += i == 0 ? " then " : " ";
+    s += PointwiseName(e.op);
+    if (e.operand != ConvOperand::kNone) {
+      s += std::string(e.operand == ConvOperand::kChannels ? "(channels" : "(tensor") +
+           (e.type != y.type ? " " + std::string(ir::ElementTypeName(e.type)) : "") + ")";
+    }
+  }
   return s;
 }
 
@@ -289,29 +310,81 @@ struct ConvPlan::Graph {
   // workspace): calls with the same buffers, most of them, reuse it.
   std::mutex pack_mutex;
   Desc pack;
-  std::array<void*, 4> bound = {};
+  std::vector<void*> bound;
   int64_t workspace = 0;
   std::string engine;
 };
 
 namespace {
 
-// The operation graph of `c`: the convolution alone, or (`cast`) writing
-// f32 into a virtual tensor that an identity pointwise op stores in y's
-// type, for engines that only write their input type.
+// Appends the pointwise op `mode` (y = x mode b, or y = mode(x)) to `ops`.
+Status AddPointwise(cudnnPointwiseMode_t mode, cudnnDataType_t compute, const Desc& x, const Desc* b, const Desc& y,
+                    std::vector<Desc>& keep, std::vector<cudnnBackendDescriptor_t>& ops) {
+  HLOGRAPH_ASSIGN(Desc pw, Desc::Make(CUDNN_BACKEND_POINTWISE_DESCRIPTOR));
+  HLOGRAPH_TRY(pw.Set(CUDNN_ATTR_POINTWISE_MODE, CUDNN_TYPE_POINTWISE_MODE, 1, &mode, "pointwise mode"));
+  HLOGRAPH_TRY(pw.Set(CUDNN_ATTR_POINTWISE_MATH_PREC, CUDNN_TYPE_DATA_TYPE, 1, &compute, "pointwise precision"));
+  HLOGRAPH_TRY(pw.Finalize("pointwise"));
+  HLOGRAPH_ASSIGN(Desc op, Desc::Make(CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR));
+  HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, pw, "pointwise descriptor"));
+  HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_POINTWISE_XDESC, x, "pointwise x"));
+  if (b != nullptr) HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_POINTWISE_BDESC, *b, "pointwise b"));
+  HLOGRAPH_TRY(op.SetDesc(CUDNN_ATTR_OPERATION_POINTWISE_YDESC, y, "pointwise y"));
+  HLOGRAPH_TRY(op.Finalize("pointwise operation"));
+  ops.push_back(op.get());
+  keep.push_back(std::move(pw));
+  keep.push_back(std::move(op));
+  return Status::Ok();
+}
+
+cudnnPointwiseMode_t ModeOf(ConvPointwise op) {
+  switch (op) {
+    case ConvPointwise::kSubtract: return CUDNN_POINTWISE_SUB;
+    case ConvPointwise::kMultiply: return CUDNN_POINTWISE_MUL;
+    case ConvPointwise::kRelu: return CUDNN_POINTWISE_RELU_FWD;
+    case ConvPointwise::kAdd: break;
+  }
+  return CUDNN_POINTWISE_ADD;
+}
+
+// What an epilogue operand is to cuDNN: y's dims and strides, or a vector
+// along its channels (every other dim 1).
+ConvTensor EpilogueOperand(const ConvConfig& c, const ConvEpilogueOp& e) {
+  ConvTensor t;
+  t.type = e.type;
+  if (e.operand == ConvOperand::kTensor) {
+    t.dims = c.y.dims;
+    t.strides = c.y.strides;
+    return t;
+  }
+  const int64_t k = c.y.dims[1];
+  t.dims.assign(c.y.dims.size(), 1);
+  t.dims[1] = k;
+  t.strides.assign(c.y.dims.size(), k);
+  t.strides[1] = 1;
+  return t;
+}
+
+// The operation graph of `c`: the convolution alone, or writing f32 into a
+// virtual tensor that its epilogue, or (`cast`) an identity pointwise op
+// for engines that only write their input type, stores in y's type.
 Status BuildGraph(const ConvConfig& c, cudnnHandle_t handle, bool cast, std::vector<Desc>& keep, Desc& graph) {
   const ConvTensor& out = c.result();
   const int64_t out_id = c.kind == ConvKind::kForward ? kY : c.kind == ConvKind::kBackwardData ? kX : kW;
   const bool f64 = c.x.type == ElementType::kF64;
   const ElementType accumulate = f64 ? ElementType::kF64 : ElementType::kF32;
-  auto tensor = [&](int64_t id, const ConvTensor& t) -> StatusOr<const Desc*> {
-    const bool written = id == out_id;
-    HLOGRAPH_ASSIGN(Desc d, written && cast ? MakeTensor(kConvOut, accumulate, t.dims, t.strides, true)
-                                            : MakeTensor(id, t.type, t.dims, t.strides, false));
-    keep.push_back(std::move(d));
+  const bool chained = cast || !c.epilogue.empty();
+  // `keep` holds what the descriptors point to: it must not reallocate.
+  keep.reserve(16 + 4 * c.epilogue.size());
+  auto add = [&](StatusOr<Desc> d) -> StatusOr<const Desc*> {
+    if (!d.ok()) return d.status();
+    keep.push_back(std::move(*d));
     return &keep.back();
   };
-  keep.reserve(16);
+  auto tensor = [&](int64_t id, const ConvTensor& t) -> StatusOr<const Desc*> {
+    const bool written = id == out_id;
+    return add(written && chained ? MakeTensor(kConvOut, accumulate, t.dims, t.strides, true)
+                                  : MakeTensor(id, t.type, t.dims, t.strides, false));
+  };
   HLOGRAPH_ASSIGN(const Desc* x, tensor(kX, c.x));
   HLOGRAPH_ASSIGN(const Desc* w, tensor(kW, c.w));
   HLOGRAPH_ASSIGN(const Desc* y, tensor(kY, c.y));
@@ -348,23 +421,28 @@ Status BuildGraph(const ConvConfig& c, cudnnHandle_t handle, bool cast, std::vec
   ops.push_back(op.get());
   keep.push_back(std::move(conv));
   keep.push_back(std::move(op));
-  if (cast) {
-    HLOGRAPH_ASSIGN(Desc stored, MakeTensor(out_id, out.type, out.dims, out.strides, false));
-    HLOGRAPH_ASSIGN(Desc pw, Desc::Make(CUDNN_BACKEND_POINTWISE_DESCRIPTOR));
-    const cudnnPointwiseMode_t identity = CUDNN_POINTWISE_IDENTITY;
-    HLOGRAPH_TRY(pw.Set(CUDNN_ATTR_POINTWISE_MODE, CUDNN_TYPE_POINTWISE_MODE, 1, &identity, "pointwise mode"));
-    HLOGRAPH_TRY(pw.Set(CUDNN_ATTR_POINTWISE_MATH_PREC, CUDNN_TYPE_DATA_TYPE, 1, &compute, "pointwise precision"));
-    HLOGRAPH_TRY(pw.Finalize("pointwise"));
-    HLOGRAPH_ASSIGN(Desc cast_op, Desc::Make(CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR));
-    HLOGRAPH_TRY(cast_op.SetDesc(CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, pw, "cast mode"));
-    const Desc& accumulated = out_id == kX ? *x : out_id == kW ? *w : *y;
-    HLOGRAPH_TRY(cast_op.SetDesc(CUDNN_ATTR_OPERATION_POINTWISE_XDESC, accumulated, "cast x"));
-    HLOGRAPH_TRY(cast_op.SetDesc(CUDNN_ATTR_OPERATION_POINTWISE_YDESC, stored, "cast y"));
-    HLOGRAPH_TRY(cast_op.Finalize("cast operation"));
-    ops.push_back(cast_op.get());
-    keep.push_back(std::move(stored));
-    keep.push_back(std::move(pw));
-    keep.push_back(std::move(cast_op));
+  if (chained) {
+    const Desc* value = out_id == kX ? x : out_id == kW ? w : y;  // the accumulated result
+    const size_t n = c.epilogue.size();
+    int64_t operands = 0;
+    for (size_t i = 0; i < std::max<size_t>(n, 1); ++i) {
+      const bool last = i + 1 >= n;
+      HLOGRAPH_ASSIGN(const Desc* next, add(last ? MakeTensor(out_id, out.type, out.dims, out.strides, false)
+                                                 : MakeTensor(kEpilogueValue + static_cast<int64_t>(i), accumulate,
+                                                              out.dims, out.strides, true)));
+      if (n == 0) {  // the cast
+        HLOGRAPH_TRY(AddPointwise(CUDNN_POINTWISE_IDENTITY, compute, *value, nullptr, *next, keep, ops));
+        break;
+      }
+      const ConvEpilogueOp& e = c.epilogue[i];
+      const Desc* b = nullptr;
+      if (e.operand != ConvOperand::kNone) {
+        const ConvTensor t = EpilogueOperand(c, e);
+        HLOGRAPH_ASSIGN(b, add(MakeTensor(kEpilogueOperand + operands++, t.type, t.dims, t.strides, false)));
+      }
+      HLOGRAPH_TRY(AddPointwise(ModeOf(e.op), compute, *value, b, *next, keep, ops));
+      value = next;
+    }
   }
   HLOGRAPH_ASSIGN(graph, Desc::Make(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR));
   HLOGRAPH_TRY(graph.Set(CUDNN_ATTR_OPERATIONGRAPH_OPS, CUDNN_TYPE_BACKEND_DESCRIPTOR,
@@ -388,27 +466,33 @@ StatusOr<int64_t> WorkspaceOf(const Desc& plan) {
   return bytes;
 }
 
+// The addresses a run binds: x, w, y, the epilogue's operands, then the
+// workspace.
+using Binding = std::vector<void*>;
+
 // The variant pack binding the graph's tensors to these addresses.
-StatusOr<Desc> MakePack(void* x, void* w, void* y, void* workspace) {
+StatusOr<Desc> MakePack(const Binding& bind) {
   HLOGRAPH_ASSIGN(Desc pack, Desc::Make(CUDNN_BACKEND_VARIANT_PACK_DESCRIPTOR));
-  const int64_t ids[3] = {kX, kW, kY};
-  void* pointers[3] = {x, w, y};
-  HLOGRAPH_TRY(pack.Set(CUDNN_ATTR_VARIANT_PACK_UNIQUE_IDS, CUDNN_TYPE_INT64, 3, ids, "variant ids"));
-  HLOGRAPH_TRY(pack.Set(CUDNN_ATTR_VARIANT_PACK_DATA_POINTERS, CUDNN_TYPE_VOID_PTR, 3, pointers, "variant pointers"));
+  std::vector<int64_t> ids = {kX, kW, kY};
+  for (size_t i = 3; i + 1 < bind.size(); ++i) ids.push_back(kEpilogueOperand + static_cast<int64_t>(i - 3));
+  std::vector<void*> pointers(bind.begin(), bind.end() - 1);
+  void* workspace = bind.back();
+  const auto n = static_cast<int64_t>(ids.size());
+  HLOGRAPH_TRY(pack.Set(CUDNN_ATTR_VARIANT_PACK_UNIQUE_IDS, CUDNN_TYPE_INT64, n, ids.data(), "variant ids"));
+  HLOGRAPH_TRY(pack.Set(CUDNN_ATTR_VARIANT_PACK_DATA_POINTERS, CUDNN_TYPE_VOID_PTR, n, pointers.data(), "variant pointers"));
   HLOGRAPH_TRY(pack.Set(CUDNN_ATTR_VARIANT_PACK_WORKSPACE, CUDNN_TYPE_VOID_PTR, 1, &workspace, "variant workspace"));
   HLOGRAPH_TRY(pack.Finalize("variant pack"));
   return pack;
 }
 
-Status Execute(cudnnHandle_t handle, const Desc& plan, void* x, void* w, void* y, void* workspace) {
-  HLOGRAPH_ASSIGN(const Desc pack, MakePack(x, w, y, workspace));
+Status Execute(cudnnHandle_t handle, const Desc& plan, const Binding& bind) {
+  HLOGRAPH_ASSIGN(const Desc pack, MakePack(bind));
   return DnnStatus(cudnnBackendExecute(handle, plan.get(), pack.get()), "cudnnBackendExecute");
 }
 
 // Milliseconds per run of `plan` on the scratch buffers (the best of three).
-StatusOr<float> Time(cudnnHandle_t handle, const Desc& plan, void* x, void* w, void* y, void* workspace,
-                     cudaStream_t stream) {
-  HLOGRAPH_TRY(Execute(handle, plan, x, w, y, workspace));  // warm-up (and any lazy set-up)
+StatusOr<float> Time(cudnnHandle_t handle, const Desc& plan, const Binding& bind, cudaStream_t stream) {
+  HLOGRAPH_TRY(Execute(handle, plan, bind));  // warm-up (and any lazy set-up)
   cudaEvent_t start = nullptr, stop = nullptr;
   HLOGRAPH_CUDA(cudaEventCreate(&start));
   HLOGRAPH_CUDA(cudaEventCreate(&stop));
@@ -417,7 +501,7 @@ StatusOr<float> Time(cudnnHandle_t handle, const Desc& plan, void* x, void* w, v
   for (int rep = 0; rep < 3 && status.ok(); ++rep) {
     float ms = 0;
     if (cudaEventRecord(start, stream) != cudaSuccess) break;
-    status = Execute(handle, plan, x, w, y, workspace);
+    status = Execute(handle, plan, bind);
     if (!status.ok() || cudaEventRecord(stop, stream) != cudaSuccess || cudaEventSynchronize(stop) != cudaSuccess ||
         cudaEventElapsedTime(&ms, start, stop) != cudaSuccess) {
       break;
@@ -497,6 +581,9 @@ StatusOr<std::unique_ptr<ConvPlan>> ConvPlan::Create(const ConvConfig& config, s
       return Status::Error("internal error: malformed " + c.ToString());
     }
   }
+  if (!c.epilogue.empty() && c.kind != ConvKind::kForward) {
+    return Status::Error("internal error: an epilogue on a " + c.ToString());
+  }
   std::unique_ptr<ConvPlan> plan(new ConvPlan());
   plan->config_ = config;
   plan->handle_ = std::move(handle);
@@ -506,6 +593,12 @@ StatusOr<std::unique_ptr<ConvPlan>> ConvPlan::Create(const ConvConfig& config, s
   HLOGRAPH_ASSIGN(DeviceBuffer x, RandomScratch(c.x, 1, stream));
   HLOGRAPH_ASSIGN(DeviceBuffer w, RandomScratch(c.w, 2, stream));
   HLOGRAPH_ASSIGN(DeviceBuffer y, RandomScratch(c.y, 3, stream));
+  std::vector<DeviceBuffer> operands;
+  for (const ConvEpilogueOp& e : c.epilogue) {
+    if (e.operand == ConvOperand::kNone) continue;
+    HLOGRAPH_ASSIGN(DeviceBuffer d, RandomScratch(EpilogueOperand(c, e), 4 + operands.size(), stream));
+    operands.push_back(std::move(d));
+  }
   const ConvTensor& written = c.result();
   const DeviceBuffer& result = c.kind == ConvKind::kForward ? y : c.kind == ConvKind::kBackwardData ? x : w;
 
@@ -517,7 +610,7 @@ StatusOr<std::unique_ptr<ConvPlan>> ConvPlan::Create(const ConvConfig& config, s
     if (it != Choices().end()) remembered = it->second;
   }
   const bool strict_f32 = c.x.type == ElementType::kF32 && !c.allow_tf32;
-  const bool mixed = c.result().type != c.x.type;
+  const bool mixed = c.result().type != c.x.type && c.epilogue.empty();
   std::string why_not;  // what each attempt said, for the error
   for (bool cast : mixed ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
     auto graph = std::make_unique<Graph>();
@@ -577,7 +670,10 @@ StatusOr<std::unique_ptr<ConvPlan>> ConvPlan::Create(const ConvConfig& config, s
     std::vector<std::vector<double>> results(candidates.size());
     std::vector<float> times(candidates.size(), -1);
     for (size_t i = 0; i < candidates.size(); ++i) {
-      auto ms = Time(h, candidates[i].plan, x.data(), w.data(), y.data(), workspace.data(), stream);
+      Binding bind = {x.data(), w.data(), y.data()};
+      for (const DeviceBuffer& d : operands) bind.push_back(d.data());
+      bind.push_back(workspace.data());
+      auto ms = Time(h, candidates[i].plan, bind, stream);
       if (!ms.ok()) continue;
       auto r = Read(written, result, stream);
       if (!r.ok()) continue;
@@ -633,23 +729,34 @@ size_t ConvPlan::workspace_bytes() const { return static_cast<size_t>(graph_->wo
 
 std::string ConvPlan::engine() const { return graph_->engine; }
 
-Status ConvPlan::Run(const void* lhs, const void* rhs, void* result, void* workspace, cudaStream_t stream) const {
-  for (const void* p : {lhs, rhs, static_cast<const void*>(result)}) {
+Status ConvPlan::Run(const void* lhs, const void* rhs, void* result, void* workspace, cudaStream_t stream,
+                     const std::vector<const void*>& operands) const {
+  std::vector<const void*> all = {lhs, rhs, result};
+  all.insert(all.end(), operands.begin(), operands.end());
+  for (const void* p : all) {
     if (reinterpret_cast<uintptr_t>(p) % kAlignment != 0) {
       return Status::Error("a convolution operand is not " + std::to_string(kAlignment) + "-byte aligned: " +
                            config_.ToString());
     }
   }
+  size_t expected = 0;
+  for (const ConvEpilogueOp& e : config_.epilogue) expected += e.operand != ConvOperand::kNone;
+  if (operands.size() != expected) {
+    return Status::Error("internal error: " + std::to_string(operands.size()) + " epilogue operands for " +
+                         config_.ToString());
+  }
   cudnnHandle_t handle = handle_->get();
   HLOGRAPH_CUDNN(cudnnSetStream(handle, stream));
   void* a = const_cast<void*>(lhs);
   void* b = const_cast<void*>(rhs);
-  const std::array<void*, 4> bind = config_.kind == ConvKind::kForward        ? std::array<void*, 4>{a, b, result, workspace}
-                                    : config_.kind == ConvKind::kBackwardData ? std::array<void*, 4>{result, b, a, workspace}
-                                                                              : std::array<void*, 4>{a, result, b, workspace};
+  Binding bind = config_.kind == ConvKind::kForward        ? Binding{a, b, result}
+                 : config_.kind == ConvKind::kBackwardData ? Binding{result, b, a}
+                                                           : Binding{a, result, b};
+  for (const void* p : operands) bind.push_back(const_cast<void*>(p));
+  bind.push_back(workspace);
   std::lock_guard<std::mutex> lock(graph_->pack_mutex);
   if (graph_->pack.get() == nullptr || graph_->bound != bind) {
-    HLOGRAPH_ASSIGN(graph_->pack, MakePack(bind[0], bind[1], bind[2], bind[3]));
+    HLOGRAPH_ASSIGN(graph_->pack, MakePack(bind));
     graph_->bound = bind;
   }
   return DnnStatus(cudnnBackendExecute(handle, graph_->plan.get(), graph_->pack.get()), "cudnnBackendExecute");

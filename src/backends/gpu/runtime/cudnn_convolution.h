@@ -15,6 +15,11 @@
 //   backward filter  reads x (lhs) and y (rhs, dy), writes w.
 // Every tensor keeps its own strides (any layout, no repacking) and its own
 // element type (bf16 or f16 operands may give an f32 result).
+//
+// A forward convolution may carry an epilogue: pointwise ops cuDNN applies
+// to y in f32 before storing it (a folded batch norm's scale and shift, a
+// bias, a residual add, relu), so y is written once instead of being
+// written, read and written again by a kernel of its own.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -45,9 +50,22 @@ struct ConvTensor {
   std::string Layout(const std::string& letters) const;
 };
 
+// One op of a forward convolution's epilogue: `y = y op operand` (relu:
+// max(y, 0)), the operand a vector along y's channels (broadcast over the
+// rest) or a whole tensor laid out as y.
+enum class ConvPointwise { kAdd, kSubtract, kMultiply, kRelu };
+enum class ConvOperand { kNone, kChannels, kTensor };
+struct ConvEpilogueOp {
+  ConvPointwise op = ConvPointwise::kAdd;
+  ConvOperand operand = ConvOperand::kNone;
+  ir::ElementType type = ir::ElementType::kF32;  // the operand's
+};
+const char* PointwiseName(ConvPointwise op);  // "add", "subtract", "multiply", "relu"
+
 struct ConvConfig {
   ConvKind kind = ConvKind::kForward;
   ConvTensor x, w, y;
+  std::vector<ConvEpilogueOp> epilogue;  // forward only; the operands follow Run's result in this order
   bool allow_tf32 = true;  // f32 at DEFAULT/HIGH precision, as XLA does
   std::vector<int64_t> pre_padding, post_padding, strides, dilations;  // per spatial dim
 
@@ -59,7 +77,8 @@ struct ConvConfig {
   const ConvTensor& result() const { return kind == ConvKind::kForward ? y : kind == ConvKind::kBackwardData ? x : w; }
   double flops() const;  // 2 per multiply-add
   // "cudnn conv backward filter bf16 x 128x64x16x16 NHWC dy 128x128x16x16 NHWC -> dw 128x64x3x3 RSCK f32 pad
-  // [1,1]-[1,1] stride [1,1] dilation [1,1]"
+  // [1,1]-[1,1] stride [1,1] dilation [1,1]"; an epilogue follows as " then multiply(channels) add(channels)
+  // add(tensor) relu"
   std::string ToString() const;
 };
 
@@ -89,7 +108,9 @@ class ConvPlan {
   std::string engine() const;  // for explain: "engine 12 (tensor cores), 4096 bytes of workspace, 0.21 ms"
   // Nothing is allocated on the device here, so a Run can be captured into
   // a CUDA graph. Operands need the 16-byte alignment every buffer has.
-  Status Run(const void* lhs, const void* rhs, void* result, void* workspace, cudaStream_t stream) const;
+  // `operands`: the epilogue's, one per op that has one, in order.
+  Status Run(const void* lhs, const void* rhs, void* result, void* workspace, cudaStream_t stream,
+             const std::vector<const void*>& operands = {}) const;
 
  private:
   ConvPlan() = default;
