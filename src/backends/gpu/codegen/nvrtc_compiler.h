@@ -26,10 +26,9 @@ struct CompiledKernel {
 // cubin for sm_<cc_major><cc_minor>. Errors carry NVRTC's log and the
 // numbered source lines it points at.
 //
-// Cache directory: $HLOGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/hlograph, else
-// ~/.cache/hlograph; HLOGRAPH_CACHE_DIR=off disables it. Entries are written
-// atomically (temporary file + rename); an unreadable or corrupt entry is
-// recompiled, never trusted.
+// Cubins are kept in the on-disk cache (runtime/cache_file.h), keyed by the
+// source, the target, the options and NVRTC's version; an unreadable or
+// corrupt entry is recompiled.
 StatusOr<CompiledKernel> CompileToCubin(const std::string& source, const std::string& name,
                                         const CompileOptions& options);
 

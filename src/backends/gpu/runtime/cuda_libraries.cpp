@@ -144,6 +144,7 @@ HLOGRAPH_FORWARD(CublasLt, cublasStatus_t, cublasLtMatrixLayoutSetAttribute, CUB
                   size_t bytes),
                  (layout, attr, buf, bytes))
 
+HLOGRAPH_FORWARD(Cudnn, size_t, cudnnGetVersion, 0, (void), ())
 HLOGRAPH_FORWARD(Cudnn, const char*, cudnnGetErrorString, Cudnn().error().c_str(), (cudnnStatus_t status), (status))
 HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnCreate, CUDNN_STATUS_NOT_INITIALIZED, (cudnnHandle_t * handle), (handle))
 HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnDestroy, CUDNN_STATUS_NOT_INITIALIZED, (cudnnHandle_t handle), (handle))

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <numeric>
 
+#include "backends/gpu/runtime/cache_file.h"
 #include "backends/gpu/runtime/cuda_status.h"
 #include "backends/gpu/runtime/device.h"
 #include "backends/gpu/runtime/device_memory.h"
@@ -193,7 +194,10 @@ StatusOr<std::vector<Desc>> Proposals(const Desc& graph, cudnnBackendHeurMode_t 
 }
 
 // The choice made for a convolution on a device: which of cuDNN's
-// proposals (its place in the heuristics' order) won the timing.
+// proposals (its place in the heuristics' order, which depends only on the
+// graph, the GPU and cuDNN's version) won the timing. Kept for the process
+// and in the on-disk cache, so that a program compiled again, in this
+// process or another, builds and times only that engine.
 std::mutex& ChoiceMutex() {
   static std::mutex m;
   return m;
@@ -201,6 +205,46 @@ std::mutex& ChoiceMutex() {
 std::map<std::string, int>& Choices() {
   static std::map<std::string, int> choices;
   return choices;
+}
+
+const std::string kChoiceMagic = "HLGDNN01";  // cache entries holding an engine choice
+
+std::filesystem::path ChoicePath(const std::string& key, Digest& digest) {
+  const std::filesystem::path dir = CacheDirectory();
+  if (dir.empty()) return {};
+  Sha256 h;
+  h.UpdateField("hlograph cudnn engine choice v1");
+  h.UpdateField(std::to_string(cudnnGetVersion()));
+  h.UpdateField(key);
+  digest = h.Finish();
+  return CacheEntryPath(dir, "cudnn", digest, ".choice");
+}
+
+int RememberedChoice(const std::string& key) {
+  {
+    std::lock_guard<std::mutex> lock(ChoiceMutex());
+    const auto it = Choices().find(key);
+    if (it != Choices().end()) return it->second;
+  }
+  Digest digest{};
+  const std::filesystem::path path = ChoicePath(key, digest);
+  if (path.empty()) return -1;
+  const std::optional<std::string> entry = ReadCacheEntry(path, kChoiceMagic, digest);
+  if (!entry || entry->empty() || entry->size() > 4 ||
+      !std::all_of(entry->begin(), entry->end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+    return -1;
+  }
+  return std::stoi(*entry);
+}
+
+void RememberChoice(const std::string& key, int place) {
+  {
+    std::lock_guard<std::mutex> lock(ChoiceMutex());
+    Choices()[key] = place;
+  }
+  Digest digest{};
+  const std::filesystem::path path = ChoicePath(key, digest);
+  if (!path.empty()) WriteCacheEntry(path, kChoiceMagic, digest, std::to_string(place));
 }
 
 }  // namespace
@@ -603,12 +647,7 @@ StatusOr<std::unique_ptr<ConvPlan>> ConvPlan::Create(const ConvConfig& config, s
   const DeviceBuffer& result = c.kind == ConvKind::kForward ? y : c.kind == ConvKind::kBackwardData ? x : w;
 
   const std::string key = DeviceKey() + " " + c.ToString();
-  int remembered = -1;
-  {
-    std::lock_guard<std::mutex> lock(ChoiceMutex());
-    const auto it = Choices().find(key);
-    if (it != Choices().end()) remembered = it->second;
-  }
+  const int remembered = RememberedChoice(key);
   const bool strict_f32 = c.x.type == ElementType::kF32 && !c.allow_tf32;
   const bool mixed = c.result().type != c.x.type && c.epilogue.empty();
   std::string why_not;  // what each attempt said, for the error
@@ -708,14 +747,12 @@ StatusOr<std::unique_ptr<ConvPlan>> ConvPlan::Create(const ConvConfig& config, s
     graph->plan = std::move(won.plan);
     graph->workspace = won.workspace;
     graph->engine = "cuDNN proposal " + std::to_string(won.place) + (won.tensor_cores ? " (tensor cores)" : "") +
+                    (won.place == remembered ? " (chosen before, not timed against others)" : "") +
                     (rejected > 0 ? ", " + std::to_string(rejected) + " disagreeing passed over" : "") +
                     (cast ? " with a cast to " + std::string(ir::ElementTypeName(c.result().type)) : "") + ", " +
                     std::to_string(won.workspace) + " bytes of workspace";
     if (best_ms > 0) graph->engine += ", " + std::to_string(best_ms) + " ms";
-    {
-      std::lock_guard<std::mutex> lock(ChoiceMutex());
-      Choices()[key] = won.place;
-    }
+    if (won.place != remembered) RememberChoice(key, won.place);
     plan->graph_ = std::move(graph);
     return plan;
   }
