@@ -342,6 +342,12 @@ class BodyEmitter {
     lane_ = lane;
   }
   const std::set<int>& own_reads() const { return own_reads_; }
+  // And an input read at the own element's innermost index alone (a
+  // vector broadcast along rows: a bias, a norm's scale) comes from lane
+  // `lane` of register vector r<input>, loaded once for the lanes, when
+  // the rows' length is a multiple of the lanes (they then share a row).
+  void ReadRowVectorsFromRegisters() { row_vectors_ = true; }
+  const std::set<int>& row_reads() const { return row_reads_; }
 
   static StatusOr<std::string> SplatLiteral(const ir::Operation& op) {
     const auto* value = op.attr("value").as<ir::DenseElementsAttr>();
@@ -441,6 +447,12 @@ class BodyEmitter {
     if (!lane_.empty() && idx == own_ && v->type().shape() == own_shape_ && IsVectorizable(v->type().element())) {
       own_reads_.insert(input);
       return LoadExpr(v->type().element(), "q" + std::to_string(input) + ".v[" + lane_ + "]");
+    }
+    if (row_vectors_ && !lane_.empty() && !own_.empty() && own_shape_.back() % 4 == 0 &&
+        v->type().shape().back() == own_shape_.back() && Linear(idx, v->type().shape()) == own_.back() &&
+        IsVectorizable(v->type().element())) {
+      row_reads_.insert(input);
+      return LoadExpr(v->type().element(), "r" + std::to_string(input) + ".v[" + lane_ + "]");
     }
     return LoadExpr(v->type().element(), "p" + std::to_string(input) + "[" + Linear(idx, v->type().shape()) + "]");
   }
@@ -883,6 +895,8 @@ class BodyEmitter {
   std::vector<int64_t> own_shape_;
   std::string lane_;
   std::set<int> own_reads_;
+  bool row_vectors_ = false;
+  std::set<int> row_reads_;
   std::unordered_map<const ir::Value*, int> inputs_;
   std::vector<std::map<std::string, std::string>> scopes_;
   std::vector<std::map<const ir::Value*, std::string>> fixed_;  // BindEverywhere's, a map per scope

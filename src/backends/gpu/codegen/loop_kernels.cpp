@@ -58,18 +58,24 @@ StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options) {
   const int64_t n = type.NumElements();
   // The body for the element at `lin`, emitted into its own stream; with a
   // `lane`, inputs read at that element and the outputs use registers.
-  std::set<int> vector_inputs;
+  std::set<int> vector_inputs, row_inputs;
   auto element = [&](int indent, const std::string& lane = "") -> StatusOr<std::string> {
     std::ostringstream out;
     BodyEmitter e(f, out, indent);
     const Index idx = e.Delinearize("lin", type.shape());
-    if (!lane.empty()) e.ReadOwnElementFromRegisters(idx, type.shape(), lane);
+    if (!lane.empty()) {
+      e.ReadOwnElementFromRegisters(idx, type.shape(), lane);
+      e.ReadRowVectorsFromRegisters();
+    }
     for (size_t i = 0; i < f.outputs.size(); ++i) {
       HLOGRAPH_ASSIGN(std::string v, e.Emit(f.outputs[i], idx));
       const std::string dst = lane.empty() ? "o" + std::to_string(i) + "[lin]" : "w" + std::to_string(i) + ".v[" + lane + "]";
       e.Line(dst + " = " + StoreExpr(f.output_types[i].element(), v) + ";");
     }
-    if (!lane.empty()) vector_inputs = e.own_reads();
+    if (!lane.empty()) {
+      vector_inputs = e.own_reads();
+      row_inputs = e.row_reads();
+    }
     return out.str();
   };
   std::ostringstream body;
@@ -107,6 +113,19 @@ StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options) {
             << "        if (pair[r] < N / 4) " << q << "_pair[r] = ((const " << vec << "*)p" << k << ")[pair[r]];\n"
             << "      }\n";
       picks << "        const " << vec << "& " << q << " = " << q << "_pair[r];\n";
+    }
+    // A row vector's four elements for the four lanes, one load (without
+    // it, two scalar loads per element of a bias and scale bound a bf16
+    // loop by its load instructions: measured on the H200, 11.7 -> 8.5 us
+    // for resnet's relu(x s + b) over 32x56x56x64).
+    const std::string row_length = type.shape().empty() ? "1" : std::to_string(type.shape().back());
+    for (int k : row_inputs) {
+      const ir::ElementType t = f.input_types[static_cast<size_t>(k)].element();
+      HLOGRAPH_ASSIGN(std::string st, StorageType(t));
+      HLOGRAPH_TRY(add("p" + std::to_string(k), t));
+      const std::string vec = "hlo_vec4<" + st + ">";
+      picks << "        const " << vec << " r" << k << " = ((const " << vec << "*)p" << k << ")[v * 4 % " << row_length
+            << "LL / 4];\n";
     }
     for (size_t i = 0; i < f.output_types.size(); ++i) {
       const ir::ElementType t = f.output_types[i].element();
