@@ -23,10 +23,10 @@ const std::vector<CommandOptions>& Table() {
       {"verify", {}, {"--json", "--generic", "--random"}},
       {"run", {"--inputs", "--input", "--random", "--output", "--backend", "--mode"}, {"--iters", "--kernels"}},
       {"check", {}, {"--backend", "--inputs"}},
-      {"explain", {"--kernels", "--dot"}, {"--mode", "--json"}},
+      {"explain", {"--kernels", "--dot"}, {"--mode", "--json", "--trace"}},
       {"bench",
        {"--inputs", "--input", "--random", "--backend", "--mode", "--iters", "--warmup", "--cooldown", "--result-sets",
-        "--evict-kb", "--json", "--profile", "--timeline"},
+        "--evict-kb", "--json", "--profile", "--timeline", "--trace"},
        {"--output", "--generic"}},
   };
   return table;

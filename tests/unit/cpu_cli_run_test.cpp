@@ -164,5 +164,20 @@ TEST(CliBench, TimesCallsAndPrintsJson) {
   EXPECT_FALSE(HasSubstr(profiled.out, "kernel_busy_us"));
 }
 
+// --trace promises a file of GPU activity: on the CPU backend that is bad
+// usage, said before any call, and no file appears.
+TEST(CliBench, TraceNeedsTheGpuBackend) {
+  const std::string trace = Scratch().path() + "/never.json";
+  CliResult r = Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --backend cpu --iters 2 --trace " + Quote(trace));
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(HasSubstr(r.err, "--trace records one call's GPU kernels")) << r.err;
+  EXPECT_TRUE(HasSubstr(r.err, "this run is on the CPU backend")) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(trace));
+  CliResult unnamed = Hlograph("bench " + Quote(Corpus("softmax.mlir")) + " --trace ''");
+  EXPECT_EQ(unnamed.exit_code, 2);
+  EXPECT_TRUE(HasSubstr(unnamed.err, "--trace needs a file name")) << unnamed.err;
+}
+
 }  // namespace
 }  // namespace hlograph::testing

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <filesystem>
 #include <sstream>
 
 #include "backends/cpu/random_tensor.h"
@@ -198,6 +199,30 @@ TEST(GpuGraphMode, BenchTimelineListsOneCallsKernels) {
   }
   EXPECT_GT(rows, 1) << r.out;
   EXPECT_EQ(rows, static_cast<int>(kernels + 0.5)) << r.out;
+}
+
+// `bench --trace`: one call as a Chrome trace. Graph mode: the graph's
+// launch (host call and device span) and each kernel named by its fusion
+// and the ops it fuses; stream mode: no launches, every kernel named by
+// the step that queued it.
+TEST(GpuGraphMode, BenchTraceWritesOneCallsKernelsAndLaunches) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  const std::string program = testing::Quote(testing::SourceDir() + "/bench/programs/mlp_chain.mlir");
+  const std::string trace = testing::Scratch().path() + "/trace.json";
+  for (const std::string mode : {"graph", "stream"}) {
+    std::filesystem::remove(trace);
+    const testing::CliResult r = testing::Hlograph("bench " + program + " --iters 3 --warmup 1 --mode " + mode +
+                                                   " --trace " + testing::Quote(trace));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string json = testing::ReadFile(trace);
+    EXPECT_EQ(json.rfind("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n", 0), 0u) << json;
+    EXPECT_EQ(json.substr(json.size() - 3), "]}\n") << json;
+    EXPECT_TRUE(testing::HasSubstr(json, "\"name\": \"fusion_0 product: dot_general")) << mode << ": " << json;
+    EXPECT_TRUE(testing::HasSubstr(json, "\"args\": {\"activity\": \"fusion_0\"")) << mode << ": " << json;
+    EXPECT_EQ(testing::HasSubstr(json, "\"name\": \"launch graph 0 (main)\", \"cat\": \"graph launch\""),
+              mode == "graph")
+        << mode << ": " << json;
+  }
 }
 
 // Temps in graph memory nodes (HLOGRAPH_GPU_TEMPS=graph): the same bits as

@@ -1,7 +1,7 @@
 // The CUDA graph plan (plan/graph_plan.h) and the trip counts it unrolls by
 // (plan/trip_count.h), without a GPU: node kinds, memory-ordering edges over
 // the whole corpus, conditional nodes, unrolling by the node budget, what
-// stays outside, and `explain --dot`.
+// stays outside, and `explain --dot` (plan/graph_dot.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "backends/gpu/plan/graph_dot.h"
 #include "backends/gpu/plan/graph_plan.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/plan/trip_count.h"
@@ -720,11 +721,45 @@ TEST(GpuGraphPlan, ExplainWritesGraphviz) {
   std::stringstream text;
   text << in.rdbuf();
   EXPECT_EQ(text.str().rfind("digraph hlograph {", 0), 0u) << text.str();
-  EXPECT_TRUE(testing::HasSubstr(text.str(), "style=dashed"));  // the WHILE node's body
+  EXPECT_TRUE(testing::HasSubstr(text.str(), "[style=dashed, lhead=cluster_1]")) << text.str();  // the WHILE node's body
+  // Kernels named with the ops they fuse, and a legend of what is there.
+  EXPECT_TRUE(testing::HasSubstr(text.str(), "\\nloop: subtract abs compare")) << text.str();
+  EXPECT_TRUE(testing::HasSubstr(text.str(), "subgraph cluster_legend {")) << text.str();
+  EXPECT_TRUE(testing::HasSubstr(text.str(), "[label=\"conditional node\\nwhile, switch\", shape=diamond]"))
+      << text.str();
+  EXPECT_TRUE(testing::HasSubstr(text.str(), "runs that graph (loop body, case branch)")) << text.str();
   testing::CliResult bad = testing::Hlograph("explain " + testing::Quote(testing::Corpus("softmax.mlir")) +
                                              " --dot /nonexistent-dir/plan.dot");
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_TRUE(testing::HasSubstr(bad.err, "/nonexistent-dir/plan.dot")) << bad.err;
+}
+
+// A GEMM node shows its configuration and the kernel after it the ops it
+// fuses; both looks are in the legend.
+TEST(GpuGraphPlan, GraphvizNodesNameWhatTheyRun) {
+  Planned p = PlanText(R"(
+func.func @main(%x: tensor<64x256xf32>, %w: tensor<256x256xf32>) -> tensor<64x256xf32> {
+  %p = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x256xf32>, tensor<256x256xf32>) -> tensor<64x256xf32>
+  %m = stablehlo.multiply %p, %x : tensor<64x256xf32>
+  %a = stablehlo.add %m, %x : tensor<64x256xf32>
+  %z = stablehlo.maximum %a, %m : tensor<64x256xf32>
+  return %z : tensor<64x256xf32>
+})");
+  const std::string dot = GraphPlanDot(BuildGraphPlan(p.program), p.program);
+  EXPECT_TRUE(testing::HasSubstr(dot, "g0n0 [label=\"n0 cuBLASLt GEMM\\ngemm f32xf32->f32 ")) << dot;
+  EXPECT_TRUE(testing::HasSubstr(dot, "style=filled, fillcolor=lightblue];")) << dot;
+  EXPECT_TRUE(testing::HasSubstr(dot, "g0n1 [label=\"n1 fusion_0\\nloop: multiply add maximum\"];")) << dot;
+  EXPECT_TRUE(testing::HasSubstr(dot, "g0n0 -> g0n1")) << dot;
+  EXPECT_TRUE(testing::HasSubstr(dot, "[label=\"generated kernel\\nits fusion and the ops it fuses\"]")) << dot;
+  EXPECT_TRUE(testing::HasSubstr(dot, "cuBLASLt GEMM, cuDNN convolution\", style=filled")) << dot;
+  EXPECT_FALSE(testing::HasSubstr(dot, "shape=diamond")) << dot;  // no conditional node, none in the legend
+}
+
+TEST(GpuGraphPlan, DotStringsAreEscaped) {
+  EXPECT_EQ(DotQuoted("plain"), "\"plain\"");
+  EXPECT_EQ(DotQuoted("say \"hi\""), "\"say \\\"hi\\\"\"");
+  EXPECT_EQ(DotQuoted("a\\b"), "\"a\\\\b\"");
+  EXPECT_EQ(DotQuoted("two\nlines"), "\"two\\nlines\"");
 }
 
 }  // namespace

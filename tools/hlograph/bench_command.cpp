@@ -3,10 +3,12 @@
 // with --profile, the device time spent in kernels per call (the floor a
 // call would reach with no gaps between its kernels), the share of the
 // call the GPU was idle, and a roofline of every step (plan/roofline.h):
-// its time, bytes and FLOPs, and their fractions of the device's limits.
+// its time, bytes and FLOPs, and their fractions of the device's limits;
+// with --trace, one call's device work as a Chrome trace (gpu/call_trace.h).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -15,8 +17,12 @@
 #include "backends/cpu/interpreter.h"
 #include "arguments.h"
 #include "commands.h"
+#include "io/file_util.h"
+#include "io/trace_json.h"
 #include "program_input.h"
+#include "progress.h"
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
+#include "backends/gpu/call_trace.h"
 #include "backends/gpu/executable.h"
 #include "backends/gpu/plan/roofline.h"
 #include "backends/gpu/runtime/device.h"
@@ -33,6 +39,11 @@ using Clock = std::chrono::steady_clock;
 constexpr int kBurst = 8;
 constexpr const char* kGpuOnlyOptions =
     "hlograph: --profile and --timeline measure GPU kernels; ignored on the CPU backend\n";
+// Unlike --profile, which the CPU backend ignores with a note, --trace
+// promises a file: there it is bad usage.
+constexpr const char* kTraceNeedsGpu =
+    "hlograph: --trace records one call's GPU kernels, copies and graph launches (CUPTI), but this run is on the "
+    "CPU backend, whose interpreter is not timed op by op (--backend gpu, on a machine with a GPU)\n";
 
 double Seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
 
@@ -63,13 +74,14 @@ struct Timings {
     double seconds = 0;    // per call
   };
   std::vector<KernelTime> top_kernels;  // --profile, most time first
-  // --profile in graph mode: CUPTI does not report the kernels that the
-  // bodies of conditional nodes run (seen on the H200: a while loop's
-  // kernels missing from the busy time, 9 ms of 71), so with such nodes the
-  // busy time is a lower bound.
+  // Graph mode: CUPTI does not report the kernels that the bodies of
+  // conditional nodes run (seen on the H200: a while loop's kernels missing
+  // from the busy time, 9 ms of 71), so with such nodes the busy time of
+  // --profile is a lower bound and the trace of --trace lacks them.
   bool busy_partial = false;
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
   std::vector<gpu::KernelTotals::Interval> timeline;  // --timeline: one call
+  std::optional<io::Trace> trace;                     // --trace: one call
   std::optional<gpu::Roofline> roofline;              // --profile
   std::string roofline_error;                         // --profile: why there is none
 #endif
@@ -89,11 +101,17 @@ StatusOr<Timings> BenchCpu(const Options& o, const ir::Module& module, const ir:
   const auto c0 = Clock::now();
   cpu::Interpreter interpreter(module);
   t.compile_s = Seconds(c0, Clock::now());
-  for (int i = 0; i < o.warmup; ++i) HLOGRAPH_TRY(interpreter.Call(entry, args).status());
+  Progress progress("warming up");
+  for (int i = 0; i < o.warmup; ++i) {
+    HLOGRAPH_TRY(interpreter.Call(entry, args).status());
+    progress.Update(i + 1, o.warmup);
+  }
+  progress.SetTask("timing calls");
   for (int i = 0; i < o.iters; ++i) {
     const auto a = Clock::now();
     HLOGRAPH_TRY(interpreter.Call(entry, args).status());
     t.latencies_s.push_back(Seconds(a, Clock::now()));
+    progress.Update(i + 1, o.iters);
   }
   // Calls are synchronous: queued time is the mean latency.
   double sum = 0;
@@ -134,11 +152,34 @@ StatusOr<gpu::Roofline> ProfileSteps(const Options& o, const ir::Module& module,
   return roofline;
 }
 
+// --trace: as --timeline, the second of two calls queued (the first pays
+// for the profiler's setup), profiled by step: stream mode names every
+// activity by the step that queued it, graph mode records its launches.
+StatusOr<io::Trace> TraceOneCall(gpu::GpuExecutable& exe, const std::vector<const void*>& args,
+                                 const std::function<const std::vector<void*>&()>& results, cudaStream_t stream,
+                                 const std::string& title) {
+  HLOGRAPH_TRY(gpu::KernelProfiler::Start(/*by_step=*/true));  // waits for the device first
+  gpu::StepTagger tagger;
+  exe.set_step_observer(&tagger);
+  Status run = exe.Execute(args, results(), stream);
+  if (run.ok()) run = exe.Execute(args, results(), stream);
+  exe.set_step_observer(nullptr);
+  StatusOr<gpu::KernelTotals> totals = gpu::KernelProfiler::Stop();
+  HLOGRAPH_TRY(run);
+  HLOGRAPH_TRY(totals.status());
+  return gpu::CallTrace(*totals, exe.program(), exe.graph_plan(), title);
+}
+
 StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std::vector<cpu::Tensor>& args) {
   Timings t;
   t.backend = "gpu";
+  Progress progress("compiling kernels");
+  gpu::GpuCompileOptions compile = GpuOptions(o);
+  compile.kernel_compiled = [&progress](size_t done, size_t total) {
+    progress.Update(static_cast<int64_t>(done), static_cast<int64_t>(total));
+  };
   const auto c0 = Clock::now();
-  HLOGRAPH_ASSIGN(auto exe, gpu::GpuExecutable::Compile(module, GpuOptions(o)));
+  HLOGRAPH_ASSIGN(auto exe, gpu::GpuExecutable::Compile(module, compile));
   t.compile_s = Seconds(c0, Clock::now());
   HLOGRAPH_ASSIGN(gpu::DeviceInfo info, gpu::GetDeviceInfo(0));
   t.device = info.name;
@@ -170,8 +211,10 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   size_t call = 0;
   const auto results = [&]() -> const std::vector<void*>& { return result_sets[call++ % result_sets.size()]; };
   t.device_bytes = bytes;
+  progress.SetTask("warming up");
   for (int i = 0; i < o.warmup; ++i) HLOGRAPH_TRY(exe->Execute(arg_ptrs, results(), stream.get()));
   HLOGRAPH_TRY(stream.Synchronize());
+  progress.SetTask("timing calls");
   for (int i = 0; i < o.iters; ++i) {
     const std::vector<void*>& result_ptrs = results();
     const auto a = Clock::now();
@@ -179,8 +222,10 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
     t.host_s.push_back(Seconds(a, Clock::now()));
     HLOGRAPH_TRY(stream.Synchronize());
     t.latencies_s.push_back(Seconds(a, Clock::now()));
+    progress.Update(i + 1, o.iters);
   }
   if (o.evict_kb > 0) {
+    progress.SetTask("timing calls with the caches cold");
     std::vector<char> other(static_cast<size_t>(o.evict_kb) * 1024);
     for (int i = 0; i < o.iters; ++i) {
       for (size_t at = 0; at < other.size(); at += 64) other[at] = static_cast<char>(other[at] + i);
@@ -188,10 +233,12 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
       HLOGRAPH_TRY(exe->Execute(arg_ptrs, results(), stream.get()));
       t.host_cold_s.push_back(Seconds(a, Clock::now()));
       HLOGRAPH_TRY(stream.Synchronize());
+      progress.Update(i + 1, o.iters);
     }
   }
   // The GPU's clocks drop under sustained load: an idle spell first lets a
   // comparison start each side's queued run from the same state.
+  progress.SetTask("timing queued calls");  // no updates during them: drawing takes host time
   std::this_thread::sleep_for(std::chrono::milliseconds(o.cooldown_ms));
   const auto q0 = Clock::now();
   for (int i = 0; i < o.iters; ++i) {
@@ -211,7 +258,13 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   t.copies = stats.binding.copies;
   t.binding = gpu::BindingPolicyName(stats.binding_policy);
   t.graph_instances = stats.graph_instances;
+  for (const gpu::Graph& g : exe->graph_plan().graphs) {
+    for (const gpu::GraphNode& n : g.nodes) {
+      t.busy_partial |= n.kind == gpu::NodeKind::kWhile || n.kind == gpu::NodeKind::kSwitch;
+    }
+  }
   if (o.profile && o.iters > 0) {
+    progress.SetTask("profiling kernels");
     HLOGRAPH_TRY(gpu::KernelProfiler::Start());
     Status run = Status::Ok();
     for (int i = 0; i < o.iters && run.ok(); ++i) run = exe->Execute(arg_ptrs, results(), stream.get());
@@ -219,11 +272,6 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
     HLOGRAPH_TRY(run);
     HLOGRAPH_TRY(totals.status());
     t.kernel_busy_s = totals->busy_s / o.iters;
-    for (const gpu::Graph& g : exe->graph_plan().graphs) {
-      for (const gpu::GraphNode& n : g.nodes) {
-        t.busy_partial |= n.kind == gpu::NodeKind::kWhile || n.kind == gpu::NodeKind::kSwitch;
-      }
-    }
     t.kernel_launches = static_cast<double>(totals->kernels) / o.iters;
     for (size_t i = 0; i < totals->by_name.size() && i < 10; ++i) {
       const auto& k = totals->by_name[i];
@@ -231,6 +279,7 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
     }
   }
   if (o.timeline) {
+    progress.SetTask("recording one call's timeline");
     // Two calls queued one after the other, the second shown: the first
     // after the profiler starts pays for its setup. Its kernels are those
     // launched later (larger correlation ids, whatever their start), timed
@@ -251,7 +300,14 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
     std::stable_sort(t.timeline.begin(), t.timeline.end(),
                      [](const auto& a, const auto& b) { return a.start_s < b.start_s; });
   }
+  if (!o.trace.empty()) {
+    progress.SetTask("tracing one call");
+    const std::string title =
+        "hlograph bench " + ProgramName(o.files[0]) + " (" + t.device + ", " + t.mode + " mode): one call";
+    HLOGRAPH_ASSIGN(t.trace, TraceOneCall(*exe, arg_ptrs, results, stream.get(), title));
+  }
   if (o.profile && o.iters > 0) {
+    progress.SetTask("profiling steps");
     exe.reset();  // its arena and graphs: the stream-mode executable takes their place
     StatusOr<gpu::Roofline> roofline = ProfileSteps(o, module, arg_ptrs, result_sets[0], stream.get());
     if (roofline.ok()) {
@@ -270,14 +326,7 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
 }
 #endif
 
-std::string Quoted(const std::string& s) {
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') q += '\\';
-    q += c;
-  }
-  return q + "\"";
-}
+std::string Quoted(const std::string& s) { return io::JsonQuoted(s); }
 
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
 // The roofline's fields as printed, per call: times in us, rates in GB/s
@@ -362,9 +411,17 @@ int Bench(const Options& o) {
   StatusOr<Timings> t = Status::Error("no backend");
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
   const bool gpu = UseGpu(o, module);
+  if (!o.trace.empty() && !gpu) {
+    std::cerr << kTraceNeedsGpu;
+    return 2;
+  }
   if ((o.profile || o.timeline) && !gpu) std::cerr << kGpuOnlyOptions;
   t = gpu ? BenchGpu(o, module, *args) : BenchCpu(o, module, *entry, *args);
 #else
+  if (!o.trace.empty()) {
+    std::cerr << kTraceNeedsGpu;
+    return 2;
+  }
   if (o.profile || o.timeline) std::cerr << kGpuOnlyOptions;
   if (o.backend == "gpu") {
     std::cerr << "hlograph: the GPU backend is not available in this build\n";
@@ -376,6 +433,22 @@ int Bench(const Options& o) {
     std::cerr << t.status().message() << "\n";
     return 1;
   }
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+  if (t->trace) {
+    const std::string json = io::TraceJson(*t->trace);
+    const Status written = io::WriteFileAtomically(o.trace, [&](const io::ByteSink& sink) {
+      return sink(json.data(), json.size());
+    });
+    if (!written.ok()) {
+      std::cerr << "hlograph: --trace: " << written.message() << "\n";
+      return 1;
+    }
+    if (t->busy_partial) {
+      std::cerr << "hlograph: note: the trace lacks the kernels of conditional nodes' bodies (CUPTI does not report "
+                   "them); --mode stream traces every kernel\n";
+    }
+  }
+#endif
   if (o.json) {
     std::cout << Json(o, *t);
     return 0;

@@ -45,6 +45,10 @@ std::string Apply(const GivenOption& g, Options* o) {
     o->random_seed = v;
   }
   if (a == "--dot") o->dot = v;
+  if (a == "--trace") {
+    if (v.empty()) return "--trace needs a file name (the trace is written there, as JSON)";
+    o->trace = v;
+  }
   if (a == "--mode") o->mode = v;
   if (a == "--inputs") o->inputs_npz = v;
   if (a == "--output") o->output = v;

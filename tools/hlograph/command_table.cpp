@@ -36,7 +36,9 @@ const std::vector<OptionSpec>& OptionSpecs() {
        "graph (default: each call as CUDA graph launches, loops and cases on the device) or stream (steps queued "
        "one by one, loop predicates read on the host)"},
       {"--kernels", "", {"explain"}, false, "also print each kernel's CUDA C++"},
-      {"--dot", "OUT.dot", {"explain"}, false, "also write the CUDA graph plan as Graphviz"},
+      {"--dot", "OUT.dot", {"explain"}, false,
+       "also write the CUDA graph plan as Graphviz: a node per kernel (named with the ops it fuses), library call, "
+       "copy and conditional node, and a legend of their shapes"},
       {"--iters", "N", {"bench"}, false, "timed calls (default 100)"},
       {"--warmup", "N", {"bench"}, false, "untimed calls before them (default 10)"},
       {"--cooldown", "MS", {"bench"}, false,
@@ -53,6 +55,10 @@ const std::vector<OptionSpec>& OptionSpecs() {
       {"--timeline", "", {"bench"}, true,
        "also one call's kernels in order of start: when each started and ended (from the end of the call queued "
        "before it), and how much later than the kernels before it it ended"},
+      {"--trace", "OUT.json", {"bench"}, true,
+       "also write one call as a Chrome trace for ui.perfetto.dev or chrome://tracing (CUPTI): its graph launches "
+       "and its kernels, copies and fills, a generated kernel named by its fusion and the ops it fuses (in stream "
+       "mode every one by its step: GEMMs and convolutions by their configuration); an error on the CPU backend"},
       {"--debug-info", "", {"print"}, false, "also print locations, loc(...)"},
       {"--generic", "", {"print"}, false, "print every op in the generic form"},
       {"--no-verify", "", {"print"}, false, "skip verification"},

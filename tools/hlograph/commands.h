@@ -28,6 +28,7 @@ struct Options {
   bool json = false;                     // --json: bench prints one JSON object
   bool profile = false;                  // --profile: bench also sums kernel time (CUPTI)
   bool timeline = false;                 // --timeline: bench also lists one call's kernels in time (CUPTI)
+  std::string trace;                     // --trace FILE: bench writes one call's GPU work as a Chrome trace
 };
 
 // Exit codes: 0 success, 1 an error in the program or its data, 2 bad usage.

@@ -3,6 +3,7 @@
 // to an .npz file (completely or not at all).
 #include <algorithm>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include "backends/cpu/interpreter.h"
@@ -10,6 +11,7 @@
 #include "arguments.h"
 #include "commands.h"
 #include "io/npz.h"
+#include "progress.h"
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
 #include "backends/gpu/executable.h"
 #endif
@@ -50,7 +52,15 @@ StatusOr<std::vector<cpu::Tensor>> Execute(const Options& o, const ir::Module& m
                                           const std::vector<cpu::Tensor>& args) {
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
   if (UseGpu(o, module)) {
-    HLOGRAPH_ASSIGN(auto executable, gpu::GpuExecutable::Compile(module, GpuOptions(o)));
+    std::unique_ptr<gpu::GpuExecutable> executable;
+    {
+      Progress progress("compiling kernels");  // erased before the run's output
+      gpu::GpuCompileOptions compile = GpuOptions(o);
+      compile.kernel_compiled = [&progress](size_t done, size_t total) {
+        progress.Update(static_cast<int64_t>(done), static_cast<int64_t>(total));
+      };
+      HLOGRAPH_ASSIGN(executable, gpu::GpuExecutable::Compile(module, compile));
+    }
     return executable->Run(args);
   }
 #else

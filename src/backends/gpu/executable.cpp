@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <set>
 #include <thread>
 #include <sstream>
@@ -65,12 +66,18 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   // compile on every core, then load in order.
   std::vector<StatusOr<CompiledKernel>> cubins(sources_.size(), Status::Error("not compiled"));
   std::atomic<size_t> next{0};
+  std::mutex reporting;
+  size_t compiled = 0;
   std::vector<std::thread> workers;
   const size_t threads = std::min<size_t>(sources_.size(), std::max(1u, std::thread::hardware_concurrency()));
   for (size_t t = 0; t < threads; ++t) {
     workers.emplace_back([&] {
       for (size_t i = next++; i < sources_.size(); i = next++) {
         cubins[i] = CompileToCubin(sources_[i].code, sources_[i].name, compile);
+        if (options.kernel_compiled) {
+          std::lock_guard<std::mutex> lock(reporting);
+          options.kernel_compiled(++compiled, sources_.size());
+        }
       }
     });
   }

@@ -9,6 +9,7 @@
 #include <cuda_runtime_api.h>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -49,6 +50,9 @@ struct GpuCompileOptions {
   // its own calls (runtime/graph_exec_set.h); HLOGRAPH_GPU_GRAPH_INSTANCES
   // overrides. 1: one instance, its nodes updated whenever addresses move.
   int graph_instances = kDefaultGraphInstances;
+  // Told as each generated kernel is compiled (on NVRTC's threads, one call
+  // at a time, the count rising), for a progress report.
+  std::function<void(size_t compiled, size_t total)> kernel_compiled;
 };
 
 // Counters of the last and all Execute calls, for people and benchmarks.

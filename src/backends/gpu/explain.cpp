@@ -6,6 +6,7 @@
 
 #include "backends/gpu/codegen/fusion_emitter.h"
 #include "backends/gpu/plan/buffer_plan.h"
+#include "backends/gpu/plan/graph_dot.h"
 #include "backends/gpu/plan/graph_plan.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/plan/step_cost.h"
@@ -106,7 +107,7 @@ StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptio
     os << "  " << k.name << ": " << k.strategy << ", " << k.launch.ToString() << "\n";
     if (options.kernel_source) sources += "// ---- " + k.name + "\n" + k.code + "\n";
   }
-  return Explanation{os.str() + sources, graph.ToDot(program)};
+  return Explanation{os.str() + sources, GraphPlanDot(graph, program)};
 }
 
 }  // namespace hlograph::gpu

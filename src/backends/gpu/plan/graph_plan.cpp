@@ -679,7 +679,9 @@ std::string Ids(const std::vector<int>& ids, const char* prefix) {
   return s;
 }
 
-std::string Label(const GpuProgram& program, const GraphNode& n) {
+}  // namespace
+
+std::string NodeLabel(const GpuProgram& program, const GraphNode& n) {
   switch (n.kind) {
     case NodeKind::kKernel: {
       const auto& k = std::get<KernelStep>(n.step->action);
@@ -702,8 +704,6 @@ std::string Label(const GpuProgram& program, const GraphNode& n) {
   }
   return "?";
 }
-
-}  // namespace
 
 GraphOptions WithEnvironment(GraphOptions options) {
   const auto text = [](const char* name) -> std::string {
@@ -748,7 +748,7 @@ std::string GraphPlan::ToString(const GpuProgram& program) const {
     os << "):\n";
     for (size_t i = 0; i < graphs[g].nodes.size(); ++i) {
       const GraphNode& n = graphs[g].nodes[i];
-      os << "    n" << i << " " << Label(program, n);
+      os << "    n" << i << " " << NodeLabel(program, n);
       if (!n.deps.empty()) os << " <- " << Ids(n.deps, "n");
       if (!n.programmatic.empty()) os << " (launched early behind " << Ids(n.programmatic, "n") << ")";
       if (n.off_chain && LaunchesKernel(n)) os << " [off the chain: lowest priority]";
@@ -771,40 +771,6 @@ std::string GraphPlan::ToString(const GpuProgram& program) const {
   } else if (!temps.why.empty()) {
     os << "  temps: in the arena, not in graph memory: " << temps.why << "\n";
   }
-  return os.str();
-}
-
-std::string GraphPlan::ToDot(const GpuProgram& program) const {
-  std::ostringstream os;
-  os << "digraph hlograph {\n  compound=true;\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n";
-  const auto id = [](size_t g, size_t i) { return "g" + std::to_string(g) + "n" + std::to_string(i); };
-  for (size_t g = 0; g < graphs.size(); ++g) {
-    os << "  subgraph cluster_" << g << " {\n    label=\"graph " << g << ": " << graphs[g].name << "\";\n";
-    for (size_t i = 0; i < graphs[g].nodes.size(); ++i) {
-      std::string label = Label(program, graphs[g].nodes[i]);
-      std::replace(label.begin(), label.end(), '"', '\'');
-      const NodeKind k = graphs[g].nodes[i].kind;
-      os << "    " << id(g, i) << " [label=\"n" << i << " " << label << "\""
-         << (k == NodeKind::kWhile || k == NodeKind::kSwitch ? ", shape=diamond" : "")
-         << (graphs[g].nodes[i].off_chain ? ", color=gray" : "") << "];\n";
-    }
-    if (graphs[g].nodes.empty()) os << "    " << id(g, 0) << " [label=\"(empty)\", shape=plaintext];\n";
-    os << "  }\n";
-  }
-  for (size_t g = 0; g < graphs.size(); ++g) {
-    for (size_t i = 0; i < graphs[g].nodes.size(); ++i) {
-      const GraphNode& n = graphs[g].nodes[i];
-      for (int d : n.deps) {
-        const bool early = std::count(n.programmatic.begin(), n.programmatic.end(), d) > 0;
-        os << "  " << id(g, static_cast<size_t>(d)) << " -> " << id(g, i) << (early ? " [style=bold]" : "") << ";\n";
-      }
-      for (int c : n.children) {
-        os << "  " << id(g, i) << " -> " << id(static_cast<size_t>(c), 0) << " [style=dashed, lhead=cluster_" << c
-           << "];\n";
-      }
-    }
-  }
-  os << "}\n";
   return os.str();
 }
 

@@ -1,6 +1,6 @@
 // The CUDA graph a program becomes, as plain data: built from a GpuProgram
 // before any CUDA call, printed by `hlograph explain` (and as Graphviz by
-// `explain --dot`), and unit-tested without a GPU. Instantiation turns each
+// `explain --dot`, plan/graph_dot.h), and unit-tested without a GPU. Instantiation turns each
 // node into its CUDA graph node one for one.
 //
 //   Graph 0 is the program. A while loop is a conditional WHILE node whose
@@ -201,8 +201,7 @@ struct GraphPlan {
   TempPlacement temps;
 
   int64_t node_count() const;
-  std::string ToString(const GpuProgram& program) const;
-  std::string ToDot(const GpuProgram& program) const;  // Graphviz
+  std::string ToString(const GpuProgram& program) const;  // as explain prints it (Graphviz: plan/graph_dot.h)
   // Edges point backwards within their graph, children exist, conditional
   // nodes follow their set-condition node, programmatic edges join kernels,
   // none comes from a writer of what its kernel reads early and none leads
@@ -212,5 +211,9 @@ struct GraphPlan {
 };
 
 GraphPlan BuildGraphPlan(const GpuProgram& program, const GraphOptions& options = {});
+
+// What a node runs, on one line: "kernel fusion_3", "memcpy b4 -> b7 (64
+// bytes)", "while c0: body graph 1".
+std::string NodeLabel(const GpuProgram& program, const GraphNode& node);
 
 }  // namespace hlograph::gpu

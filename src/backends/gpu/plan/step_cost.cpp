@@ -289,14 +289,16 @@ std::string StepName(const GpuProgram& program, const Step& step) {
 std::string StepSummary(const GpuProgram& program, const Step& step) {
   if (const auto* k = std::get_if<KernelStep>(&step.action)) {
     const Fusion& f = program.fusions[static_cast<size_t>(k->fusion)];
-    // The ops that compute, by count, in order of first appearance.
-    std::vector<std::string> order;
+    // The ops that compute, by count, in order of first appearance; in a
+    // fusion that only fills or reshapes, those ops.
+    std::vector<std::string> order, movers;
     std::map<std::string, int> count;
     for (const ir::Operation* op : f.ops) {
       const std::string n = ShortName(*op);
-      if (n == "constant" || n == "broadcast_in_dim" || n == "reshape") continue;
-      if (count[n]++ == 0) order.push_back(n);
+      const bool moves = n == "constant" || n == "broadcast_in_dim" || n == "reshape";
+      if (count[n]++ == 0) (moves ? movers : order).push_back(n);
     }
+    if (order.empty()) order = movers;
     std::ostringstream os;
     os << FusionKindName(f.kind) << ":";
     size_t shown = 0;

@@ -37,6 +37,7 @@ struct Recorded {
     bool operator<(const Interval& o) const { return start < o.start || (start == o.start && end < o.end); }
   };
   std::vector<Interval> intervals;
+  std::vector<Interval> graph_launches;  // host API calls (by_step)
   std::unordered_map<uint32_t, uint64_t> step_of_call;  // API correlation id -> step
   bool running = false;
   bool by_step = false;
@@ -57,8 +58,29 @@ void CUPTIAPI BufferRequested(uint8_t** buffer, size_t* size, size_t* max_record
   *max_records = 0;
 }
 
+// The name of a graph launch's API call, or null for any other call.
+const char* GraphLaunchName(CUpti_ActivityKind kind, CUpti_CallbackId cbid) {
+  if (kind == CUPTI_ACTIVITY_KIND_RUNTIME && (cbid == CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_v10000 ||
+                                              cbid == CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_ptsz_v10000)) {
+    return "cudaGraphLaunch";
+  }
+  if (kind == CUPTI_ACTIVITY_KIND_DRIVER &&
+      (cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch || cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz)) {
+    return "cuGraphLaunch";
+  }
+  return nullptr;
+}
+
 void Take(Recorded& state, const CUpti_Activity* record) {
   switch (record->kind) {
+    case CUPTI_ACTIVITY_KIND_RUNTIME:
+    case CUPTI_ACTIVITY_KIND_DRIVER: {
+      const auto* a = reinterpret_cast<const CUpti_ActivityAPI*>(record);
+      if (const char* name = GraphLaunchName(a->kind, a->cbid)) {
+        state.graph_launches.push_back({a->start, a->end, name, a->correlationId, 0, 0});
+      }
+      break;
+    }
     case CUPTI_ACTIVITY_KIND_KERNEL:
     case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: {
       const auto* k = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
@@ -113,6 +135,7 @@ Status KernelProfiler::Start(bool by_step) {
     std::lock_guard<std::mutex> lock(state.mutex);
     if (state.running) return Status::Error("the kernel profiler is already running");
     state.intervals.clear();
+    state.graph_launches.clear();
     state.step_of_call.clear();
   }
   HLOGRAPH_CUDA(cudaDeviceSynchronize());
@@ -154,13 +177,17 @@ StatusOr<KernelTotals> KernelProfiler::Stop() {
   uint64_t busy = 0, covered_to = 0;
   std::map<std::string, std::pair<int64_t, uint64_t>> by_name;  // launches, ns
   std::map<uint64_t, KernelTotals::ByStep> by_step;
+  const uint64_t origin = iv.empty() ? 0 : iv.front().start;
+  // Signed: an API call may start before the first kernel. (Timestamps are
+  // nanoseconds since the epoch, too large for a double to keep exact.)
+  const auto since_first = [&](uint64_t t) { return static_cast<double>(static_cast<int64_t>(t - origin)) * 1e-9; };
   for (const auto& k : iv) {
     const uint64_t from = std::max(k.start, covered_to);
     const uint64_t ns = k.end > k.start ? k.end - k.start : 0;
     if (k.end > from) busy += k.end - from;
     covered_to = std::max(covered_to, k.end);
-    const auto since_first = [&](uint64_t t) { return static_cast<double>(t - iv.front().start) * 1e-9; };
-    totals.timeline.push_back({k.name, since_first(k.start), since_first(std::max(k.start, k.end)), k.correlation});
+    totals.timeline.push_back(
+        {k.name, since_first(k.start), since_first(std::max(k.start, k.end)), k.correlation, 0, k.bytes});
     auto& [launches, name_ns] = by_name[k.name];
     ++launches;
     name_ns += ns;
@@ -171,11 +198,16 @@ StatusOr<KernelTotals> KernelProfiler::Stop() {
       totals.unattributed_s += static_cast<double>(ns) * 1e-9;
       continue;
     }
+    totals.timeline.back().step = step->second;
     KernelTotals::ByStep& s = by_step[step->second];
     s.step = step->second;
     ++s.activities;
     s.seconds += static_cast<double>(ns) * 1e-9;
     s.copy_bytes += k.bytes;
+  }
+  std::sort(state.graph_launches.begin(), state.graph_launches.end());
+  for (const auto& l : state.graph_launches) {
+    totals.graph_launches.push_back({l.name, since_first(l.start), since_first(std::max(l.start, l.end)), l.correlation});
   }
   totals.busy_s = static_cast<double>(busy) * 1e-9;
   for (const auto& [name, stats] : by_name) {
@@ -185,6 +217,7 @@ StatusOr<KernelTotals> KernelProfiler::Stop() {
             [](const KernelTotals::ByName& a, const KernelTotals::ByName& b) { return a.seconds > b.seconds; });
   for (const auto& [id, s] : by_step) totals.by_step.push_back(s);
   iv.clear();
+  state.graph_launches.clear();
   state.step_of_call.clear();
   return totals;
 }
