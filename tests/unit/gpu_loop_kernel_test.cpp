@@ -48,6 +48,20 @@ TEST(GpuLoopKernel, RowsOfOtherLengthsLoadPerElement) {
   EXPECT_EQ(k->code.find(" r1 = "), std::string::npos) << k->code;
 }
 
+// A scalar operand (rank 0) beside the vectors: read as it is.
+TEST(GpuLoopKernel, ScalarOperandsAreNoRows) {
+  Planned p = Plan(R"(
+func.func @main(%x: tensor<4096x256xbf16>, %a: tensor<bf16>) -> tensor<4096x256xbf16> {
+  %0 = stablehlo.broadcast_in_dim %a, dims = [] : (tensor<bf16>) -> tensor<4096x256xbf16>
+  %1 = stablehlo.multiply %x, %0 : tensor<4096x256xbf16>
+  return %1 : tensor<4096x256xbf16>
+})");
+  auto k = OnlyKernel(p);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  EXPECT_TRUE(testing::HasSubstr(k->code, "p1[0]")) << k->code;
+  EXPECT_EQ(k->code.find(" r1 = "), std::string::npos) << k->code;
+}
+
 TEST(GpuLoopKernel, RowVectorsMatchTheInterpreter) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
   for (int64_t cols : {64, 66, 4}) {

@@ -449,7 +449,7 @@ class BodyEmitter {
       return LoadExpr(v->type().element(), "q" + std::to_string(input) + ".v[" + lane_ + "]");
     }
     if (row_vectors_ && !lane_.empty() && !own_.empty() && own_shape_.back() % 4 == 0 &&
-        v->type().shape().back() == own_shape_.back() && Linear(idx, v->type().shape()) == own_.back() &&
+        !v->type().shape().empty() && v->type().shape().back() == own_shape_.back() && Linear(idx, v->type().shape()) == own_.back() &&
         IsVectorizable(v->type().element())) {
       row_reads_.insert(input);
       return LoadExpr(v->type().element(), "r" + std::to_string(input) + ".v[" + lane_ + "]");

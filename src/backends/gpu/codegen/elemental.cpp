@@ -422,6 +422,10 @@ std::string LoadExpr(E t, const std::string& storage_expr) {
   return storage_expr;
 }
 
+std::string StoreExactExpr(E t, const std::string& compute_expr) {
+  return t == E::kBF16 ? "hlo_store_exact_bf16(" + compute_expr + ")" : StoreExpr(t, compute_expr);
+}
+
 std::string StoreExpr(E t, const std::string& compute_expr) {
   if (t == E::kF16) return "hlo_store_f16(" + compute_expr + ")";
   if (t == E::kBF16) return "hlo_store_bf16(" + compute_expr + ")";

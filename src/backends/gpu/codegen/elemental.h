@@ -28,6 +28,9 @@ StatusOr<std::string> ComputeType(ir::ElementType t);
 // Converts an expression of the storage type to the compute type and back.
 std::string LoadExpr(ir::ElementType t, const std::string& storage_expr);
 std::string StoreExpr(ir::ElementType t, const std::string& compute_expr);
+// The same for a value an elementwise body computed (so held exactly in
+// its type: a bf16 store needs no rounding).
+std::string StoreExactExpr(ir::ElementType t, const std::string& compute_expr);
 
 // Whether `op` is an elementwise op that ElementalExpr translates
 // (arithmetic, math, compare, select, clamp, convert, bitcast_convert of

@@ -170,11 +170,17 @@ __device__ __forceinline__ float hlo_bf16_from_bits(uint16_t b) { return __uint_
 // bitcast to and from integers, and TOTALORDER comparisons, see the bits.
 __device__ __forceinline__ float hlo_load_f16(__half h) { return hlo_f16_from_bits(__half_as_ushort(h)); }
 __device__ __forceinline__ __half hlo_store_f16(float x) { return __ushort_as_half(hlo_f16_bits(x)); }
-// A bf16 value in a kernel is always a float holding it exactly (loads
-// are exact, every op's result is rounded), so its store takes the high
-// half of the bits, no conversion (measured on the H200: 5% of a bf16
-// gelu loop).
-__device__ __forceinline__ __nv_bfloat16 hlo_store_bf16(float x) { return __ushort_as_bfloat16(hlo_bf16_bits(x)); }
+__device__ __forceinline__ __nv_bfloat16 hlo_store_bf16(float x) {
+  return __ushort_as_bfloat16(isnan(x) ? hlo_bf16_bits(x) : hlo_bf16_low(x));
+}
+// A value an elementwise body computed is a float holding its bf16 exactly
+// (loads are exact, every op's result is rounded): its store takes the
+// high half of the bits, no conversion (measured on the H200: 5% of a
+// bf16 gelu loop). Sums and products accumulated in f32 use the rounding
+// store above.
+__device__ __forceinline__ __nv_bfloat16 hlo_store_exact_bf16(float x) {
+  return __ushort_as_bfloat16(hlo_bf16_bits(x));
+}
 
 // ---- integer arithmetic (XLA's rules) -------------------------------------
 

@@ -1,6 +1,8 @@
 // Loop kernels (one thread per output element) and GEMM-operand transposes.
 #include "backends/gpu/codegen/body_emitter.h"
 
+#include <cstdlib>
+
 namespace hlograph::gpu::emit {
 
 namespace {
@@ -37,7 +39,7 @@ StatusOr<KernelSource> EmitSideBySide(const Fusion& f, const EmitOptions& option
     for (size_t i = 0; i < f.outputs.size(); ++i) {
       if (f.output_types[i].shape() != shape->shape()) continue;
       HLOGRAPH_ASSIGN(std::string v, e.Emit(f.outputs[i], idx));
-      e.Line("o" + std::to_string(i) + "[lin] = " + StoreExpr(f.output_types[i].element(), v) + ";");
+      e.Line("o" + std::to_string(i) + "[lin] = " + StoreExactExpr(f.output_types[i].element(), v) + ";");
     }
     e.Close();
   }
@@ -65,12 +67,14 @@ StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options) {
     const Index idx = e.Delinearize("lin", type.shape());
     if (!lane.empty()) {
       e.ReadOwnElementFromRegisters(idx, type.shape(), lane);
-      e.ReadRowVectorsFromRegisters();
+      // HLOGRAPH_GPU_ROW_VECTORS=0: row vectors read element by element.
+      const char* rows = std::getenv("HLOGRAPH_GPU_ROW_VECTORS");
+      if (rows == nullptr || std::string(rows) != "0") e.ReadRowVectorsFromRegisters();
     }
     for (size_t i = 0; i < f.outputs.size(); ++i) {
       HLOGRAPH_ASSIGN(std::string v, e.Emit(f.outputs[i], idx));
       const std::string dst = lane.empty() ? "o" + std::to_string(i) + "[lin]" : "w" + std::to_string(i) + ".v[" + lane + "]";
-      e.Line(dst + " = " + StoreExpr(f.output_types[i].element(), v) + ";");
+      e.Line(dst + " = " + StoreExactExpr(f.output_types[i].element(), v) + ";");
     }
     if (!lane.empty()) {
       vector_inputs = e.own_reads();
