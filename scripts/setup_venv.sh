@@ -4,7 +4,8 @@
 # Usage: scripts/setup_venv.sh
 #
 # Environment:
-#   PYTHON   interpreter to use instead of the automatic search (must be >= 3.12)
+#   PYTHON   interpreter to use instead of the automatic search (must be >= 3.12;
+#            the search, scripts/find_python.sh, takes the newest on PATH)
 #
 # The venv is rebuilt only when python/requirements-dev.txt changes: a stamp
 # file inside the venv holds the hash of the requirements it was built from.
@@ -24,38 +25,6 @@ log() { echo "setup_venv: $*" >&2; }
 python_ok() {
     "$1" -c "import sys; sys.exit(0 if sys.version_info >= (${min_major}, ${min_minor}) else 1)" \
         >/dev/null 2>&1
-}
-
-find_python() {
-    local candidates=()
-    if [[ -n "${PYTHON:-}" ]]; then
-        if python_ok "${PYTHON}"; then
-            echo "${PYTHON}"
-            return 0
-        fi
-        log "PYTHON=${PYTHON} is not a working Python >= ${min_major}.${min_minor}"
-        return 1
-    fi
-    local name path
-    for name in python3.13 python3.12; do
-        if path="$(command -v "${name}" 2>/dev/null)"; then
-            candidates+=("${path}")
-        fi
-    done
-    # pyenv installs that are not activated (their shims on PATH refuse to run).
-    for path in /root/.pyenv/versions/3.1[2-9]*/bin/python; do
-        [[ -x "${path}" ]] && candidates+=("${path}")
-    done
-    if path="$(command -v python3 2>/dev/null)"; then
-        candidates+=("${path}")
-    fi
-    for path in "${candidates[@]}"; do
-        if python_ok "${path}"; then
-            echo "${path}"
-            return 0
-        fi
-    done
-    return 1
 }
 
 if [[ ! -f "${requirements}" ]]; then
@@ -84,10 +53,7 @@ if [[ -x "${venv_python}" && -f "${stamp}" ]] && python_ok "${venv_python}" \
     exit 0
 fi
 
-if ! base_python="$(find_python)"; then
-    log "error: no Python >= ${min_major}.${min_minor} found."
-    log "Looked for python3.13, python3.12 on PATH, /root/.pyenv/versions/3.1[2-9]*/bin/python"
-    log "and python3. Install Python ${min_major}.${min_minor}+ or set PYTHON=/path/to/python."
+if ! base_python="$("${repo_root}/scripts/find_python.sh" "${min_major}.${min_minor}")"; then
     exit 1
 fi
 log "using $("${base_python}" -c 'import sys; print(sys.executable, sys.version.split()[0])')"

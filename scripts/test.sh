@@ -11,6 +11,9 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 # debug info for backtraces (a user's build defaults to Release).
 STRICT=-DHLOGRAPH_WERROR=ON
 
+# Only what is missing is installed; clang and libFuzzer only when fuzzing.
+if [ "$FUZZ_SECONDS" != 0 ]; then scripts/install_deps.sh --fuzz; else scripts/install_deps.sh; fi
+
 echo "== Python environment (JAX is the conformance oracle)"
 scripts/setup_venv.sh >/dev/null
 

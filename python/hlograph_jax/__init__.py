@@ -1,10 +1,14 @@
 """JAX plugin for hlograph.
 
 JAX finds this module through the ``jax_plugins`` entry point and calls
-``initialize()``, which registers the platform "hlograph" backed by
-hlograph's PJRT C API plugin library (libhlograph_pjrt.so). The library is
-the one named by the environment variable HLOGRAPH_PJRT_LIBRARY, else the one
-installed next to this file.
+``initialize()``, which registers the platform "hlograph", backed by
+hlograph's PJRT C API plugin library (libhlograph_pjrt.so): the one named by
+HLOGRAPH_PJRT_LIBRARY, else the one installed in this package.
+
+The platform becomes JAX's default only where the plugin runs on a GPU, or
+where HLOGRAPH_PJRT_BACKEND names a backend on purpose; on the CPU
+interpreter alone it registers below JAX's CPU platform and says so in one
+log line (_placement.py).
 
     JAX_PLATFORMS=hlograph python -c "import jax; print(jax.devices())"
 """
@@ -12,73 +16,50 @@ installed next to this file.
 import logging
 import os
 
+from . import _jax_internals, _library, _placement, _versions
+
 PLATFORM = "hlograph"
-LIBRARY_ENV = "HLOGRAPH_PJRT_LIBRARY"
-LIBRARY_NAME = "libhlograph_pjrt.so"
+LIBRARY_ENV = _library.LIBRARY_ENV
+LIBRARY_NAME = _library.LIBRARY_NAME
+library_path = _library.library_path
 
 _log = logging.getLogger(__name__)
-
-
-def library_path():
-    """The plugin library to load, or None when there is none."""
-    path = os.environ.get(LIBRARY_ENV)
-    if path:
-        return path
-    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), LIBRARY_NAME)
-    return here if os.path.exists(here) else None
+_registered = False
 
 
 def initialize():
-    path = library_path()
+    """Registers the platform with JAX; a second call does nothing. Problems
+    are logged, not raised, so that plain JAX keeps working."""
+    global _registered
+    if _registered or _jax_internals.platform_registered(PLATFORM):
+        _registered = True
+        return
+    problem = _versions.unsupported_jaxlib()
+    if problem is None:
+        problem = _placement.backend_setting_problem(os.environ.get(_placement.BACKEND_ENV))
+    if problem is not None:
+        _log.error("hlograph: %s; the hlograph platform is not registered", problem)
+        return
+    path = _library.library_path()
     if path is None:
-        _log.warning("hlograph: no %s next to %s and %s is not set; the hlograph platform is not registered",
-                     LIBRARY_NAME, __file__, LIBRARY_ENV)
+        _log.warning("hlograph: no %s in %s and %s is not set; the hlograph platform is not registered",
+                     LIBRARY_NAME, os.path.dirname(os.path.abspath(__file__)), LIBRARY_ENV)
         return
     if not os.path.exists(path):
-        raise FileNotFoundError(f"hlograph: {LIBRARY_ENV}={path}: no such file")
-    from jax._src import xla_bridge
-
-    if PLATFORM in getattr(xla_bridge, "_backend_factories", {}):
-        return  # registered already (by hand, then by JAX's plugin discovery)
-    xla_bridge.register_plugin(PLATFORM, library_path=path)
-    _allow_donation()
-    _lower_linalg_as_on_cpu()
-
-
-def _allow_donation():
-    """JAX lowers donate_argnums to input/output aliases only for the
-    platforms in a fixed list; the plugin honours them (a donated argument is
-    consumed, and on the GPU its memory holds the result where the program
-    writes it in place), so the platform joins the list. Older or newer JAX
-    without the list keeps its default: the donation is ignored, with
-    JAX's warning."""
+        _log.error("hlograph: %s=%s: no such file; the hlograph platform is not registered", LIBRARY_ENV, path)
+        return
     try:
-        from jax._src.interpreters import mlir
-    except ImportError:
+        placement = _placement.choose(lambda: _library.auto_backend(path))
+    except _library.LoadError as e:
+        _log.error("hlograph: %s; the hlograph platform is not registered", e)
         return
-    platforms = getattr(mlir, "_platforms_with_donation", None)
-    if isinstance(platforms, list) and PLATFORM not in platforms:
-        platforms.append(PLATFORM)
-
-
-def _lower_linalg_as_on_cpu():
-    """JAX registers the lowerings of eigh, svd, eig, schur, ... (LAPACK
-    custom calls) only for the platforms it knows; lowering them for a plugin
-    fails before the plugin sees the program. hlograph runs those LAPACK
-    calls (on the host, with the LAPACK XLA:CPU uses), so the CPU rules of
-    the linear-algebra primitives serve the platform too."""
+    if placement.message:
+        _log.warning("hlograph: %s", placement.message)
     try:
-        from jax._src import core
-        from jax._src.interpreters import mlir
-        from jax._src.lax import linalg
-    except ImportError:
+        _jax_internals.register_plugin(PLATFORM, path, placement.priority)
+    except Exception as e:  # JAX's loader: a library that does not load or is not a PJRT plugin
+        _log.error("hlograph: registering %s failed: %s; the hlograph platform is not registered", path, e)
         return
-    rules = getattr(mlir, "_platform_specific_lowerings", None)
-    if rules is None:
-        return
-    for prim in vars(linalg).values():
-        if not isinstance(prim, core.Primitive):
-            continue
-        cpu = rules["cpu"].get(prim)
-        if cpu is not None and prim not in rules[PLATFORM]:
-            mlir.register_lowering(prim, cpu.rule, platform=PLATFORM, inline=cpu.inline)
+    _registered = True
+    _jax_internals.allow_donation(PLATFORM)
+    _jax_internals.lower_linalg_as_on_cpu(PLATFORM)

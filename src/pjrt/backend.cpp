@@ -18,9 +18,11 @@ StatusOr<std::shared_ptr<Backend>> MakeBackend() {
 }
 
 #ifndef HLOGRAPH_WITH_GPU_BACKEND
-StatusOr<std::shared_ptr<Backend>> MakeGpuBackend() {
+Status GpuBackendUsable() {
   return Status::Error("this build of the plugin has no GPU backend (it needs the CUDA toolkit at build time)");
 }
+
+StatusOr<std::shared_ptr<Backend>> MakeGpuBackend() { return GpuBackendUsable(); }
 #endif
 
 }  // namespace hlograph::pjrt

@@ -64,5 +64,8 @@ StatusOr<std::shared_ptr<Backend>> MakeBackend();
 std::shared_ptr<Backend> MakeCpuBackend();
 // An error saying why when this build has no GPU backend or there is no device.
 StatusOr<std::shared_ptr<Backend>> MakeGpuBackend();
+// OK when this build has the GPU backend and a device is there, else why
+// not; cheap (no context is made), for choosing before a client exists.
+Status GpuBackendUsable();
 
 }  // namespace hlograph::pjrt

@@ -409,8 +409,13 @@ class GpuBackend : public Backend {
 
 }  // namespace
 
-StatusOr<std::shared_ptr<Backend>> MakeGpuBackend() {
+Status GpuBackendUsable() {
   if (!gpu::GpuAvailable()) return Status::Error("no GPU is available (no CUDA device or driver found)");
+  return Status::Ok();
+}
+
+StatusOr<std::shared_ptr<Backend>> MakeGpuBackend() {
+  HLOGRAPH_TRY(GpuBackendUsable());
   HLOGRAPH_ASSIGN(std::shared_ptr<GpuContext> context, GpuContext::Create(0));
   return std::shared_ptr<Backend>(std::make_shared<GpuBackend>(std::move(context)));
 }
