@@ -69,6 +69,7 @@ PJRT_Api MakeApi() {
   api.PJRT_Device_AddressableMemories = DeviceAddressableMemories;
   api.PJRT_Device_DefaultMemory = DeviceDefaultMemory;
   api.PJRT_Device_GetAttributes = DeviceGetAttributes;
+  api.PJRT_Device_MemoryStats = DeviceMemoryStats;
   api.PJRT_Memory_Id = MemoryId;
   api.PJRT_Memory_Kind = MemoryKind;
   api.PJRT_Memory_Kind_Id = MemoryKindId;

@@ -4,6 +4,7 @@
 // HAL driver under one command interface.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -43,6 +44,17 @@ class Runner {
                                     const std::vector<bool>& donated) = 0;
 };
 
+// What a backend's device memory holds, for PJRT_Device_MemoryStats. A
+// field below 0 is unknown (not reported).
+struct BackendMemoryStats {
+  int64_t bytes_in_use = 0;
+  int64_t peak_bytes_in_use = -1;
+  int64_t num_allocs = -1;  // made so far
+  int64_t largest_alloc_size = -1;
+  int64_t bytes_limit = -1;  // what the backend keeps itself within
+  int64_t pool_bytes = -1;   // held from the system, in use or cached
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -54,6 +66,7 @@ class Backend {
   virtual StatusOr<std::shared_ptr<Array>> FromHost(const ir::Type& type, const void* dense_bytes) = 0;
   // Compiles the verified `module` (kept alive by the caller while the runner lives).
   virtual StatusOr<std::shared_ptr<Runner>> Load(const ir::Module& module) = 0;
+  virtual BackendMemoryStats MemoryStats() const = 0;
 };
 
 // The backend named by HLOGRAPH_PJRT_BACKEND: "cpu", "gpu", or "auto"
@@ -64,6 +77,10 @@ StatusOr<std::shared_ptr<Backend>> MakeBackend();
 std::shared_ptr<Backend> MakeCpuBackend();
 // An error saying why when this build has no GPU backend or there is no device.
 StatusOr<std::shared_ptr<Backend>> MakeGpuBackend();
+// Sets the GPU's process memory budget ("8G", "80%", "none"); an error
+// names the expected forms. A build without the GPU backend has none and
+// accepts any value.
+Status SetMemoryBudget(const std::string& text);
 // OK when this build has the GPU backend and a device is there, else why
 // not; cheap (no context is made), for choosing before a client exists.
 Status GpuBackendUsable();

@@ -1,18 +1,25 @@
 // The CPU interpreter as a PJRT backend: arrays are interpreter tensors,
-// and a call runs to completion before Execute returns.
+// and a call runs to completion before Execute returns. Its memory stats
+// are the host bytes its live arrays hold.
 #include <chrono>
 #include <cstring>
 
 #include "backends/cpu/interpreter.h"
 #include "pjrt/backend.h"
 #include "pjrt/call_times.h"
+#include "pjrt/held_bytes.h"
 
 namespace hlograph::pjrt {
 namespace {
 
 class CpuArray : public Array {
  public:
-  explicit CpuArray(cpu::Tensor tensor) : tensor_(std::move(tensor)) {}
+  CpuArray(cpu::Tensor tensor, std::shared_ptr<HeldBytes> held) : tensor_(std::move(tensor)), held_(std::move(held)) {
+    held_->Hold(tensor_.bytes(), byte_size());
+  }
+  ~CpuArray() override { held_->Release(tensor_.bytes(), byte_size()); }
+  CpuArray(const CpuArray&) = delete;
+  CpuArray& operator=(const CpuArray&) = delete;
   int64_t byte_size() const override { return static_cast<int64_t>(tensor_.byte_size()); }
   Status ToHost(void* dst) const override {
     if (tensor_.byte_size() > 0) std::memcpy(dst, tensor_.bytes(), tensor_.byte_size());
@@ -23,11 +30,12 @@ class CpuArray : public Array {
 
  private:
   cpu::Tensor tensor_;
+  std::shared_ptr<HeldBytes> held_;
 };
 
 class CpuRunner : public Runner {
  public:
-  explicit CpuRunner(const ir::Module& module) : module_(module) {}
+  CpuRunner(const ir::Module& module, std::shared_ptr<HeldBytes> held) : module_(module), held_(std::move(held)) {}
 
   StatusOr<Results> Execute(const std::vector<std::shared_ptr<Array>>& args, const std::vector<bool>&) override {
     std::vector<cpu::Tensor> inputs;
@@ -40,13 +48,14 @@ class CpuRunner : public Runner {
     AddEngineExecuteTime(
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
     Results results;
-    for (cpu::Tensor& t : outputs) results.arrays.push_back(std::make_shared<CpuArray>(std::move(t)));
+    for (cpu::Tensor& t : outputs) results.arrays.push_back(std::make_shared<CpuArray>(std::move(t), held_));
     results.done = ReadyEventState;
     return results;
   }
 
  private:
   const ir::Module& module_;
+  std::shared_ptr<HeldBytes> held_;
 };
 
 class CpuBackend : public Backend {
@@ -56,11 +65,25 @@ class CpuBackend : public Backend {
   StatusOr<std::shared_ptr<Array>> FromHost(const ir::Type& type, const void* dense_bytes) override {
     cpu::Tensor tensor(type);
     if (tensor.byte_size() > 0) std::memcpy(tensor.mutable_bytes(), dense_bytes, tensor.byte_size());
-    return std::shared_ptr<Array>(std::make_shared<CpuArray>(std::move(tensor)));
+    return std::shared_ptr<Array>(std::make_shared<CpuArray>(std::move(tensor), held_));
   }
   StatusOr<std::shared_ptr<Runner>> Load(const ir::Module& module) override {
-    return std::shared_ptr<Runner>(std::make_shared<CpuRunner>(module));
+    return std::shared_ptr<Runner>(std::make_shared<CpuRunner>(module, held_));
   }
+  // Only the arrays: the interpreter's temporaries live for one call.
+  BackendMemoryStats MemoryStats() const override {
+    const AllocationCounter::Snapshot held = held_->Read();
+    BackendMemoryStats s;
+    s.bytes_in_use = held.bytes_in_use;
+    s.peak_bytes_in_use = held.peak_bytes_in_use;
+    s.num_allocs = held.num_allocs;
+    s.largest_alloc_size = held.largest_alloc_size;
+    return s;
+  }
+
+ private:
+  // Shared with the arrays, which may outlive the backend.
+  std::shared_ptr<HeldBytes> held_ = std::make_shared<HeldBytes>();
 };
 
 }  // namespace

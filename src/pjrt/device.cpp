@@ -1,5 +1,10 @@
 #include "pjrt/device.h"
 
+#include <cstddef>
+
+#include "pjrt/client.h"
+#include "pjrt/error.h"
+
 namespace hlograph::pjrt {
 
 PJRT_Error* DeviceDescriptionId(PJRT_DeviceDescription_Id_Args* args) {
@@ -73,6 +78,35 @@ PJRT_Error* DeviceGetAttributes(PJRT_Device_GetAttributes_Args* args) {
   args->num_attributes = attributes.size();
   args->device_attributes = nullptr;
   args->attributes_deleter = KeepAttributes;
+  return nullptr;
+}
+
+PJRT_Error* DeviceMemoryStats(PJRT_Device_MemoryStats_Args* args) {
+  static constexpr const char* kName = "PJRT_Device_MemoryStats";
+  if (PJRT_Error* e = CheckStructSize(kName, args->struct_size,
+                                      PJRT_STRUCT_SIZE(PJRT_Device_MemoryStats_Args, bytes_in_use))) {
+    return e;
+  }
+  const BackendMemoryStats m = args->device->client->backend->MemoryStats();
+  args->bytes_in_use = m.bytes_in_use;
+  // Only what the caller's struct has (fields are appended over versions);
+  // a value below 0 is one the backend does not know.
+  const auto* end = reinterpret_cast<const char*>(args) + args->struct_size;
+  const auto set = [end](int64_t value, int64_t& field, bool& is_set) {
+    if (reinterpret_cast<const char*>(&is_set + 1) > end) return;
+    field = value < 0 ? 0 : value;
+    is_set = value >= 0;
+  };
+  set(m.peak_bytes_in_use, args->peak_bytes_in_use, args->peak_bytes_in_use_is_set);
+  set(m.num_allocs, args->num_allocs, args->num_allocs_is_set);
+  set(m.largest_alloc_size, args->largest_alloc_size, args->largest_alloc_size_is_set);
+  set(m.bytes_limit, args->bytes_limit, args->bytes_limit_is_set);
+  set(-1, args->bytes_reserved, args->bytes_reserved_is_set);
+  set(-1, args->peak_bytes_reserved, args->peak_bytes_reserved_is_set);
+  set(-1, args->bytes_reservable_limit, args->bytes_reservable_limit_is_set);
+  set(-1, args->largest_free_block_bytes, args->largest_free_block_bytes_is_set);
+  set(m.pool_bytes, args->pool_bytes, args->pool_bytes_is_set);
+  set(-1, args->peak_pool_bytes, args->peak_pool_bytes_is_set);
   return nullptr;
 }
 

@@ -49,6 +49,10 @@ PJRT_Error* DeviceDefaultMemory(PJRT_Device_DefaultMemory_Args* args);
 // The description's attributes: they live as long as the device, so there is
 // nothing for the deleter to free.
 PJRT_Error* DeviceGetAttributes(PJRT_Device_GetAttributes_Args* args);
+// The backend's memory (pjrt/backend.h): on the GPU the process's device
+// memory, on the CPU the bytes of live arrays. bytes_limit is the GPU
+// memory budget (runtime/memory_budget.h) when there is one.
+PJRT_Error* DeviceMemoryStats(PJRT_Device_MemoryStats_Args* args);
 
 PJRT_Error* MemoryId(PJRT_Memory_Id_Args* args);
 PJRT_Error* MemoryKind(PJRT_Memory_Kind_Args* args);

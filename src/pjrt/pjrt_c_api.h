@@ -529,6 +529,33 @@ struct PJRT_Device_AddressableMemories_Args {
   size_t num_memories;           // out
 };
 struct PJRT_Device_DefaultMemory_Args { HLOGRAPH_PJRT_ARGS_HEAD; PJRT_Device* device; PJRT_Memory* memory; };
+// Every field after `device` is out; each *_is_set says whether the one
+// before it was filled.
+struct PJRT_Device_MemoryStats_Args {
+  HLOGRAPH_PJRT_ARGS_HEAD;
+  PJRT_Device* device;
+  int64_t bytes_in_use;
+  int64_t peak_bytes_in_use;
+  bool peak_bytes_in_use_is_set;
+  int64_t num_allocs;
+  bool num_allocs_is_set;
+  int64_t largest_alloc_size;
+  bool largest_alloc_size_is_set;
+  int64_t bytes_limit;
+  bool bytes_limit_is_set;
+  int64_t bytes_reserved;
+  bool bytes_reserved_is_set;
+  int64_t peak_bytes_reserved;
+  bool peak_bytes_reserved_is_set;
+  int64_t bytes_reservable_limit;
+  bool bytes_reservable_limit_is_set;
+  int64_t largest_free_block_bytes;
+  bool largest_free_block_bytes_is_set;
+  int64_t pool_bytes;
+  bool pool_bytes_is_set;
+  int64_t peak_pool_bytes;
+  bool peak_pool_bytes_is_set;
+};
 typedef struct PJRT_Device_Attributes PJRT_Device_Attributes;  // the plugin's holder of the list
 struct PJRT_Device_GetAttributes_Args {
   HLOGRAPH_PJRT_ARGS_HEAD;

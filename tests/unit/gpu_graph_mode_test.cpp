@@ -240,7 +240,7 @@ TEST(GpuGraphMode, TempsInGraphMemoryMatchStreamMode) {
     const std::string& path = program.path;
     const ir::Module& module = program.module();
     GpuCompileOptions o = Mode(ExecutionMode::kGraph);
-    o.graph.temps_in_graph_memory = true;
+    o.graph.temps = TempsPolicy::kGraphMemory;
     auto graph = GpuExecutable::Compile(module, o);
     ASSERT_TRUE(graph.ok()) << path << ": " << graph.status().message();
     if (!(*graph)->temps_in_graph_memory()) continue;  // several segments, or no temps

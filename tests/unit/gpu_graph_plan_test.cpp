@@ -118,7 +118,7 @@ TEST(GpuGraphPlan, EveryCorpusProgramIsOrderedByItsMemory) {
     if (!program.ok()) continue;  // ops the GPU does not run
     for (int64_t budget : {2048, 16, -1}) {  // -1: 2048 with temps in graph memory
       GraphOptions options{budget < 0 ? 2048 : budget};
-      options.temps_in_graph_memory = budget < 0;
+      options.temps = budget < 0 ? TempsPolicy::kGraphMemory : TempsPolicy::kArena;
       const GraphPlan plan = BuildGraphPlan(*program, options);
       const Status verified = plan.Verify();
       ASSERT_TRUE(verified.ok()) << path << ": " << verified.message();
@@ -658,10 +658,12 @@ TEST(GpuGraphPlan, ConditionalGraphsLimitTheUnrolling) {
 TEST(GpuGraphPlan, TempsInGraphMemoryAreAllocatedFirstAndFreedLast) {
   Planned p = PlanFile(testing::SourceDir() + "/bench/programs/mlp_chain.mlir");
   GraphOptions options;
+  options.temps = TempsPolicy::kArena;
   const GraphPlan arena = BuildGraphPlan(p.program, options);
   EXPECT_FALSE(arena.temps.in_graph);
-  EXPECT_TRUE(arena.temps.why.empty());  // not asked for
-  options.temps_in_graph_memory = true;
+  EXPECT_TRUE(arena.temps.graph_memory_possible);
+  EXPECT_TRUE(testing::HasSubstr(arena.temps.why, "asked for")) << arena.temps.why;
+  options.temps = TempsPolicy::kGraphMemory;
   const GraphPlan plan = BuildGraphPlan(p.program, options);
   ASSERT_TRUE(plan.Verify().ok()) << plan.Verify().message();
   ASSERT_TRUE(plan.temps.in_graph) << plan.temps.why;
@@ -708,6 +710,36 @@ TEST(GpuGraphPlan, TempsInGraphMemoryAreAllocatedFirstAndFreedLast) {
   EXPECT_TRUE(testing::HasSubstr(kept.ToString(split.program), "not in graph memory"));
 }
 
+// The default policy: an arena for temps small against the memory budget,
+// graph memory for those above 1/kTempsShareOfBudget of it.
+TEST(GpuGraphPlan, TempsPlacementFollowsTheirShareOfTheBudget) {
+  Planned p = PlanFile(testing::SourceDir() + "/bench/programs/mlp_chain.mlir");
+  const int64_t temps = p.program.arena_bytes;
+  ASSERT_GT(temps, 0);
+  GraphOptions options;
+  EXPECT_EQ(options.temps, TempsPolicy::kAuto);
+  const GraphPlan unlimited = BuildGraphPlan(p.program, options);
+  EXPECT_FALSE(unlimited.temps.in_graph);
+  EXPECT_TRUE(testing::HasSubstr(unlimited.temps.why, "at most 1/16 of the memory budget (unlimited)"))
+      << unlimited.temps.why;
+  options.memory_budget = temps * kTempsShareOfBudget;  // exactly at the share: still the arena
+  EXPECT_FALSE(BuildGraphPlan(p.program, options).temps.in_graph);
+  options.memory_budget = temps * kTempsShareOfBudget - 1;
+  const GraphPlan tight = BuildGraphPlan(p.program, options);
+  ASSERT_TRUE(tight.Verify().ok()) << tight.Verify().message();
+  EXPECT_TRUE(tight.temps.in_graph);
+  EXPECT_TRUE(testing::HasSubstr(tight.temps.why, "more than 1/16 of the memory budget (" +
+                                                      std::to_string(options.memory_budget) + " bytes)"))
+      << tight.temps.why;
+  EXPECT_TRUE(testing::HasSubstr(tight.ToString(p.program), "not held between calls: " + tight.temps.why));
+  // A program split around host steps keeps the arena whatever the budget.
+  Planned split = PlanFile(testing::Corpus("cholesky_solve_triangular.mlir"));
+  options.memory_budget = 1;
+  const GraphPlan kept = BuildGraphPlan(split.program, options);
+  EXPECT_FALSE(kept.temps.in_graph);
+  EXPECT_FALSE(kept.temps.graph_memory_possible);
+}
+
 TEST(GpuGraphPlan, ExplainWritesGraphviz) {
   const std::string dot = testing::WriteScratch("plan.dot", "");
   std::filesystem::remove(dot);
@@ -716,7 +748,7 @@ TEST(GpuGraphPlan, ExplainWritesGraphviz) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(testing::HasSubstr(r.out, "graph plan:"));
   EXPECT_TRUE(testing::HasSubstr(r.out, "binding (HLOGRAPH_GPU_BINDING): auto (the default)")) << r.out;
-  EXPECT_TRUE(testing::HasSubstr(r.out, "held across calls (temps never move; HLOGRAPH_GPU_TEMPS=graph")) << r.out;
+  EXPECT_TRUE(testing::HasSubstr(r.out, "in an arena held across calls (their addresses never move; HLOGRAPH_GPU_TEMPS=arena|graph|auto chooses): ")) << r.out;
   std::ifstream in(dot);
   std::stringstream text;
   text << in.rdbuf();

@@ -14,8 +14,12 @@ void* At(uintptr_t a) { return reinterpret_cast<void*>(a); }
 
 struct Freed {
   std::vector<void*> list;
+  std::vector<size_t> outputs;  // each freed block's output (the plugin frees it by that output's size)
   ResultPool::Free free() {
-    return [this](void* data) { list.push_back(data); };
+    return [this](void* data, size_t output) {
+      list.push_back(data);
+      outputs.push_back(output);
+    };
   }
 };
 
@@ -69,6 +73,7 @@ TEST(GpuResultPool, ReleaseAndDestructionFreeTheSpares) {
     EXPECT_TRUE(pool.Keep(2, At(0xc00)));
     pool.Release();  // memory was short
     EXPECT_EQ(freed.list, std::vector<void*>({At(0xa00), At(0xc00)}));
+    EXPECT_EQ(freed.outputs, std::vector<size_t>({0, 2}));
     EXPECT_EQ(pool.Take(0), nullptr);
     EXPECT_TRUE(pool.Keep(1, At(0xb00)));
   }

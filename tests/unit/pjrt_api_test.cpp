@@ -337,6 +337,61 @@ TEST_F(PjrtApiTest, BuffersCopyInAndOut) {
   EXPECT_EQ(code, PJRT_Error_Code_FAILED_PRECONDITION);
 }
 
+// Device memory follows the buffers: a buffer's bytes are in use from its
+// creation until it is deleted, and the peak and allocation count keep up.
+// A caller whose struct ends earlier gets nothing written past its end.
+TEST_F(PjrtApiTest, MemoryStatsFollowTheBuffers) {
+  auto devices = Init<PJRT_Client_AddressableDevices_Args>();
+  devices.client = Client();
+  PJRT_OK(api_->PJRT_Client_AddressableDevices(&devices));
+  PJRT_Device* device = devices.addressable_devices[0];
+  const auto stats = [&] {
+    auto args = Init<PJRT_Device_MemoryStats_Args>();
+    args.device = device;
+    EXPECT_EQ(Consume(api_, api_->PJRT_Device_MemoryStats(&args)), "");
+    return args;
+  };
+  const auto before = stats();
+  constexpr int64_t kBytes = int64_t{1} << 20;
+  std::vector<float> host(kBytes / sizeof(float), 1.0f);
+  PJRT_Buffer* buffer = FromHost(host.data(), PJRT_Buffer_Type_F32, {static_cast<int64_t>(host.size())});
+  ASSERT_NE(buffer, nullptr);
+  const auto during = stats();
+  EXPECT_GE(during.bytes_in_use, before.bytes_in_use + kBytes);
+  ASSERT_TRUE(during.peak_bytes_in_use_is_set);
+  EXPECT_GE(during.peak_bytes_in_use, during.bytes_in_use);
+  ASSERT_TRUE(during.num_allocs_is_set);
+  EXPECT_GT(during.num_allocs, before.num_allocs);
+  ASSERT_TRUE(during.largest_alloc_size_is_set);
+  EXPECT_GE(during.largest_alloc_size, kBytes);
+  EXPECT_FALSE(during.bytes_reserved_is_set);
+
+  auto del = Init<PJRT_Buffer_Delete_Args>();
+  del.buffer = buffer;
+  PJRT_OK(api_->PJRT_Buffer_Delete(&del));
+  const auto after = stats();
+  EXPECT_EQ(after.bytes_in_use, before.bytes_in_use);
+  EXPECT_GE(after.peak_bytes_in_use, during.bytes_in_use);
+
+  // A caller that knows the struct up to largest_alloc_size_is_set.
+  auto older = Init<PJRT_Device_MemoryStats_Args>();
+  std::memset(&older.bytes_limit, 0x5a, sizeof(older) - offsetof(PJRT_Device_MemoryStats_Args, bytes_limit));
+  older.struct_size = PJRT_STRUCT_SIZE(PJRT_Device_MemoryStats_Args, largest_alloc_size_is_set);
+  older.device = device;
+  PJRT_OK(api_->PJRT_Device_MemoryStats(&older));
+  EXPECT_TRUE(older.largest_alloc_size_is_set);
+  const auto* tail = reinterpret_cast<const unsigned char*>(&older.bytes_limit);
+  for (size_t i = 0; i < sizeof(older) - offsetof(PJRT_Device_MemoryStats_Args, bytes_limit); ++i) {
+    ASSERT_EQ(tail[i], 0x5a) << "byte " << i << " past the caller's struct was written";
+  }
+  auto too_small = Init<PJRT_Device_MemoryStats_Args>();
+  too_small.struct_size = PJRT_STRUCT_SIZE(PJRT_Device_MemoryStats_Args, device);
+  too_small.device = device;
+  PJRT_Error_Code code = PJRT_Error_Code_OK;
+  EXPECT_NE(Consume(api_, api_->PJRT_Device_MemoryStats(&too_small), &code), "");
+  EXPECT_EQ(code, PJRT_Error_Code_INVALID_ARGUMENT);
+}
+
 void CountCall(PJRT_Error* error, void* user_arg) {
   ++*static_cast<int*>(user_arg);
   EXPECT_EQ(error, nullptr);
@@ -630,6 +685,50 @@ TEST_F(PjrtApiTest, ExecuteChecksArguments) {
   EXPECT_EQ(code, PJRT_Error_Code_INVALID_ARGUMENT);
   EXPECT_EQ(outputs[0], nullptr);
   DestroyExecutable(exe);
+}
+
+// The create option "memory_budget" sets the GPU's memory budget; a value
+// of the wrong form fails client creation with INVALID_ARGUMENT naming it;
+// options the plugin does not know are ignored.
+TEST_F(PjrtApiTest, CreateOptionsSetTheMemoryBudget) {
+  const auto create = [&](const PJRT_NamedValue& option, PJRT_Error_Code* code) {
+    auto args = Init<PJRT_Client_Create_Args>();
+    args.create_options = &option;
+    args.num_options = 1;
+    const std::string error = Consume(api_, api_->PJRT_Client_Create(&args), code);
+    if (error.empty()) {
+      auto destroy = Init<PJRT_Client_Destroy_Args>();
+      destroy.client = args.client;
+      PJRT_EXPECT_OK(api_->PJRT_Client_Destroy(&destroy));
+    }
+    return error;
+  };
+  const auto named = [](const char* name, const char* text) {
+    auto v = Init<PJRT_NamedValue>();
+    v.name = name;
+    v.name_size = std::strlen(name);
+    v.type = PJRT_NamedValue_kString;
+    v.string_value = text;
+    v.value_size = std::strlen(text);
+    return v;
+  };
+  PJRT_Error_Code code = PJRT_Error_Code_OK;
+  EXPECT_EQ(create(named("memory_budget", "none"), &code), "");
+  EXPECT_EQ(create(named("some_other_plugins_option", "12MB"), &code), "");
+  auto bytes = Init<PJRT_NamedValue>();
+  bytes.name = "memory_budget";
+  bytes.name_size = std::strlen(bytes.name);
+  bytes.type = PJRT_NamedValue_kInt64;
+  bytes.int64_value = int64_t{1} << 40;
+  bytes.value_size = 1;
+  EXPECT_EQ(create(bytes, &code), "");
+#ifdef HLOGRAPH_PJRT_HAS_GPU_BACKEND
+  const std::string bad = create(named("memory_budget", "12MB"), &code);
+  EXPECT_EQ(code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_TRUE(hlograph::testing::HasSubstr(bad, "create option memory_budget")) << bad;
+  EXPECT_TRUE(hlograph::testing::HasSubstr(bad, "12MB")) << bad;
+  (void)create(named("memory_budget", "none"), &code);
+#endif
 }
 
 }  // namespace

@@ -98,6 +98,7 @@ bool UseGpu(const Options& o, const ir::Module& module) {
 gpu::GpuCompileOptions GpuOptions(const Options& o) {
   gpu::GpuCompileOptions options;
   options.mode = o.mode == "stream" ? gpu::ExecutionMode::kStream : gpu::ExecutionMode::kGraph;
+  options.memory_budget = o.memory_budget;
   return options;
 }
 #endif

@@ -27,6 +27,7 @@
 #include "backends/gpu/plan/roofline.h"
 #include "backends/gpu/runtime/device.h"
 #include "backends/gpu/runtime/kernel_profiler.h"
+#include "backends/gpu/runtime/memory_stats.h"
 #include "backends/gpu/step_profile.h"
 #endif
 
@@ -65,6 +66,11 @@ struct Timings {
   int graph_instances = 0;  // kept per graph, at most
   double queued_s = 0;              // per call, calls queued then one wait
   int64_t device_bytes = -1;        // resident + arguments + results (GPU)
+  // GPU, measured (runtime/memory_stats.h): the device memory the
+  // executable keeps between calls, the process's peak during the timed
+  // calls (counted allocations and graph memory nodes' pool), the pool's
+  // share of it, and allocations made during them.
+  int64_t held_bytes = -1, calls_peak_bytes = -1, calls_graph_pool_peak_bytes = -1, calls_allocations = -1;
   int64_t kernels = -1;
   double kernel_busy_s = -1;        // per call, --profile
   double kernel_launches = -1;      // per call, --profile
@@ -178,6 +184,7 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   compile.kernel_compiled = [&progress](size_t done, size_t total) {
     progress.Update(static_cast<int64_t>(done), static_cast<int64_t>(total));
   };
+  const int64_t in_use_before = gpu::CurrentDeviceMemoryStats().bytes_in_use;
   const auto c0 = Clock::now();
   HLOGRAPH_ASSIGN(auto exe, gpu::GpuExecutable::Compile(module, compile));
   t.compile_s = Seconds(c0, Clock::now());
@@ -208,12 +215,17 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
       out.push_back(std::move(b));
     }
   }
+  int64_t own_bytes = 0;  // this command's arguments and result sets, not the executable's
+  for (const gpu::DeviceBuffer& b : in) own_bytes += b.size();
+  for (const gpu::DeviceBuffer& b : out) own_bytes += b.size();
   size_t call = 0;
   const auto results = [&]() -> const std::vector<void*>& { return result_sets[call++ % result_sets.size()]; };
   t.device_bytes = bytes;
   progress.SetTask("warming up");
   for (int i = 0; i < o.warmup; ++i) HLOGRAPH_TRY(exe->Execute(arg_ptrs, results(), stream.get()));
   HLOGRAPH_TRY(stream.Synchronize());
+  gpu::ResetPeakDeviceMemory();
+  const int64_t allocs_before = gpu::CurrentDeviceMemoryStats().num_allocs;
   progress.SetTask("timing calls");
   for (int i = 0; i < o.iters; ++i) {
     const std::vector<void*>& result_ptrs = results();
@@ -248,6 +260,11 @@ StatusOr<Timings> BenchGpu(const Options& o, const ir::Module& module, const std
   }
   HLOGRAPH_TRY(stream.Synchronize());
   t.queued_s = o.iters ? Seconds(q0, Clock::now()) / o.iters : 0;
+  const gpu::DeviceMemoryStats memory = gpu::CurrentDeviceMemoryStats();
+  t.held_bytes = memory.bytes_in_use - in_use_before - own_bytes;
+  t.calls_graph_pool_peak_bytes = memory.graph_pool_peak_bytes;
+  t.calls_peak_bytes = memory.peak_bytes_in_use + memory.graph_pool_peak_bytes;
+  t.calls_allocations = memory.num_allocs - allocs_before;
   const gpu::ExecutionStats stats = exe->stats();
   t.mode = gpu::ExecutionModeName(exe->mode());
   t.calls = stats.executions;
@@ -371,6 +388,12 @@ std::string Json(const Options& o, const Timings& t) {
      << us(Percentile(t.latencies_s, 0.5)) << ", \"p10\": " << us(Percentile(t.latencies_s, 0.1))
      << ", \"p90\": " << us(Percentile(t.latencies_s, 0.9)) << "}, \"queued_us\": " << us(t.queued_s)
      << ", \"peak_device_bytes\": " << t.device_bytes << ", \"kernels\": " << t.kernels;
+  if (t.held_bytes >= 0) {
+    os << ", \"device_memory\": {\"held_between_calls_bytes\": " << t.held_bytes
+       << ", \"peak_during_calls_bytes\": " << t.calls_peak_bytes
+       << ", \"graph_pool_peak_bytes\": " << t.calls_graph_pool_peak_bytes
+       << ", \"allocations_during_calls\": " << t.calls_allocations << "}";
+  }
   if (!t.host_s.empty()) os << ", \"host_us\": " << us(Percentile(t.host_s, 0.5));
   if (!t.host_queued_s.empty()) os << ", \"host_queued_us\": " << us(Percentile(t.host_queued_s, 0.5));
   if (!t.host_cold_s.empty()) os << ", \"host_cold_us\": " << us(Percentile(t.host_cold_s, 0.5));
@@ -482,6 +505,14 @@ int Bench(const Options& o) {
                 static_cast<long long>(t->instantiations), static_cast<long long>(t->copies));
   }
   if (t->device_bytes >= 0) std::printf("  device memory      %.2f MiB\n", t->device_bytes / 1048576.0);
+  if (t->held_bytes >= 0) {
+    std::printf("  held between calls %.2f MiB (measured: arena, workspace, constants, stable copies)\n",
+                t->held_bytes / 1048576.0);
+    std::printf("  peak during calls  %.2f MiB (the process's, measured over the timed calls; %.2f MiB of it "
+                "graph memory; %lld allocations)\n",
+                t->calls_peak_bytes / 1048576.0, t->calls_graph_pool_peak_bytes / 1048576.0,
+                static_cast<long long>(t->calls_allocations));
+  }
   if (t->kernel_busy_s >= 0) {
     std::printf("  device busy        %.1f us per call (%.1f kernels, copies and fills; CUPTI)%s\n",
                 us(t->kernel_busy_s), t->kernel_launches,

@@ -49,6 +49,10 @@ std::string Apply(const GivenOption& g, Options* o) {
     if (v.empty()) return "--trace needs a file name (the trace is written there, as JSON)";
     o->trace = v;
   }
+  if (a == "--memory-budget") {
+    if (v.empty()) return "--memory-budget needs a size (\"8G\", \"80%\" or \"none\")";
+    o->memory_budget = v;
+  }
   if (a == "--mode") o->mode = v;
   if (a == "--inputs") o->inputs_npz = v;
   if (a == "--output") o->output = v;

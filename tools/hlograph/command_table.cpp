@@ -35,6 +35,9 @@ const std::vector<OptionSpec>& OptionSpecs() {
       {"--mode", "M", {"run", "bench"}, true,
        "graph (default: each call as CUDA graph launches, loops and cases on the device) or stream (steps queued "
        "one by one, loop predicates read on the host)"},
+      {"--memory-budget", "SIZE", {"run", "bench", "explain"}, true,
+       "the device memory executables may hold between calls: bytes with an optional K, M or G suffix, a "
+       "percentage of the free device memory (default 90%), or none (HLOGRAPH_GPU_MEMORY_BUDGET)"},
       {"--kernels", "", {"explain"}, false, "also print each kernel's CUDA C++"},
       {"--dot", "OUT.dot", {"explain"}, false,
        "also write the CUDA graph plan as Graphviz: a node per kernel (named with the ops it fuses), library call, "

@@ -29,6 +29,7 @@ struct Options {
   bool profile = false;                  // --profile: bench also sums kernel time (CUPTI)
   bool timeline = false;                 // --timeline: bench also lists one call's kernels in time (CUPTI)
   std::string trace;                     // --trace FILE: bench writes one call's GPU work as a Chrome trace
+  std::string memory_budget;             // --memory-budget SIZE: the GPU's process memory budget
 };
 
 // Exit codes: 0 success, 1 an error in the program or its data, 2 bad usage.

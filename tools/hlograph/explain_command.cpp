@@ -6,6 +6,7 @@
 
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
 #include "backends/gpu/explain.h"
+#include "backends/gpu/runtime/memory_budget.h"
 #include "io/file_util.h"
 #endif
 
@@ -17,6 +18,13 @@ int Explain(const Options& o) {
   if (!loaded.ok()) {
     std::cerr << loaded.status().message() << "\n";
     return 1;
+  }
+  if (!o.memory_budget.empty()) {  // the budget decides where large temps live
+    const Status set = gpu::MemoryBudget::Global().SetLimit(o.memory_budget, "--memory-budget " + o.memory_budget);
+    if (!set.ok()) {
+      std::cerr << "error: --memory-budget: " << set.message() << "\n";
+      return 1;
+    }
   }
   std::string text, dot;
   for (size_t i = 0; i < loaded->modules.size(); ++i) {

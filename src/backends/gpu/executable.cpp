@@ -50,6 +50,10 @@ GpuExecutable::~GpuExecutable() {
 Status GpuExecutable::Load(const GpuCompileOptions& options) {
   device_ = options.device;
   HLOGRAPH_TRY(SetDevice(device_));
+  if (!options.memory_budget.empty()) {
+    const Status set = MemoryBudget::Global().SetLimit(options.memory_budget, "set to " + options.memory_budget);
+    if (!set.ok()) return Status::Error("memory budget: " + set.message());
+  }
   HLOGRAPH_ASSIGN(DeviceInfo info, GetDeviceInfo(device_));
   if (info.cc_major >= 9) HLOGRAPH_TRY(PlanBuffersWithClusters(program_).status());
   EmitOptions emit;
@@ -97,6 +101,8 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   if (mode_ == ExecutionMode::kGraph) {
     GraphOptions graph = WithEnvironment(options.graph);
     graph.programmatic_launch = graph.programmatic_launch && info.cc_major >= 9;
+    graph.memory_budget = MemoryBudget::Global().limit();
+    graph_options_ = graph;
     graph_plan_ = BuildGraphPlan(program_, graph);
     HLOGRAPH_TRY(graph_plan_.Verify());
     graph_instances_ = GraphInstancesFromEnvironment(std::clamp(options.graph_instances, 1, kMaxGraphInstances));
@@ -212,11 +218,9 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls() {
 Status GpuExecutable::AllocateResident() {
   // Temps in graph memory are allocated by the graph itself, call by call.
   const int64_t arena = temps_in_graph_memory() ? 0 : program_.arena_bytes;
-  const int64_t bytes = arena + static_cast<int64_t>(workspace_bytes_);
   MemoryBudget::Global().Register(this);
-  (void)MemoryBudget::Global().MakeRoom(this, bytes);  // advisory: the allocation decides
-  HLOGRAPH_ASSIGN(arena_, DeviceBuffer::Allocate(arena));
-  HLOGRAPH_ASSIGN(workspace_, DeviceBuffer::Allocate(static_cast<int64_t>(workspace_bytes_)));
+  HLOGRAPH_ASSIGN(arena_, AllocateHeld(arena, "arena of temps"));
+  HLOGRAPH_ASSIGN(workspace_, AllocateHeld(static_cast<int64_t>(workspace_bytes_), "library workspace"));
   // Zero-at-rest temps (arrival counters) start at zero; their kernels
   // leave them so.
   if (arena > 0 &&
@@ -224,8 +228,57 @@ Status GpuExecutable::AllocateResident() {
     HLOGRAPH_CUDA(cudaMemset(arena_.data(), 0, static_cast<size_t>(program_.arena_bytes)));
     HLOGRAPH_CUDA(cudaDeviceSynchronize());
   }
-  held_bytes_ = bytes;
   evicted_ = false;
+  return Status::Ok();
+}
+
+StatusOr<DeviceBuffer> GpuExecutable::AllocateHeld(int64_t bytes, const char* what) {
+  if (bytes == 0) return DeviceBuffer();
+  MemoryBudget& budget = MemoryBudget::Global();
+  const int64_t own = held_bytes_ + bytes;
+  if (own > budget.limit()) {  // others' memory could not help: the budget is below what a call needs
+    return Status::Error("the executable's " + std::string(what) + " (" + std::to_string(bytes) + " bytes; " +
+                         std::to_string(own) + " bytes held between calls in all) is over the memory budget of " +
+                         std::to_string(budget.limit()) + " bytes (" + budget.source() +
+                         "; --memory-budget or HLOGRAPH_GPU_MEMORY_BUDGET raises it)");
+  }
+  (void)budget.MakeRoom(this, bytes);  // within the budget if idle executables can make room
+  auto buffer = DeviceBuffer::Allocate(bytes);
+  if (!buffer.ok() && IsOutOfMemory(buffer.status())) {
+    // The device is fuller than the budget knew (arrays, other processes):
+    // every idle executable gives its memory back, CUDA's graph memory
+    // pool returns what it keeps, and the allocation is tried once more.
+    (void)budget.EvictAllExcept(this);
+    (void)cudaDeviceGraphMemTrim(device_);
+    (void)cudaGetLastError();
+    buffer = DeviceBuffer::Allocate(bytes);
+  }
+  if (!buffer.ok()) {
+    return Status::Error("the executable's " + std::string(what) + " (" + std::to_string(bytes) +
+                         " bytes, held between calls) does not fit, even with every other executable's memory given "
+                         "back: " + buffer.status().message());
+  }
+  held_bytes_ += bytes;
+  return buffer;
+}
+
+// The budget took the arena: a program whose temps could live in graph
+// memory (and whose placement was left to the planner) plans its graph
+// again with them there, so that it holds no arena from now on.
+Status GpuExecutable::MoveTempsToGraphMemory() {
+  if (mode_ != ExecutionMode::kGraph || graph_options_.temps != TempsPolicy::kAuto ||
+      graph_plan_.temps.in_graph || !graph_plan_.temps.graph_memory_possible) {
+    return Status::Ok();
+  }
+  GraphOptions options = graph_options_;
+  options.temps = TempsPolicy::kGraphMemory;
+  GraphPlan plan = BuildGraphPlan(program_, options);
+  HLOGRAPH_TRY(plan.Verify());
+  if (!plan.temps.in_graph) return Status::Ok();
+  plan.temps.why = "the memory budget took the arena (" + std::to_string(program_.arena_bytes) + " bytes of temps)";
+  graph_plan_ = std::move(plan);  // graph_resources_ points at graph_plan_
+  graph_execs_.clear();
+  for (size_t g = 0; g < graph_plan_.graphs.size(); ++g) graph_execs_.emplace_back(static_cast<int>(g), graph_instances_);
   return Status::Ok();
 }
 
@@ -234,9 +287,10 @@ bool GpuExecutable::TryEvict() {
   if (!lock.owns_lock() || evicted_) return false;
   // Earlier calls' work may still use the arena.
   if (last_call_done_ != nullptr && cudaEventSynchronize(last_call_done_) != cudaSuccess) return false;
-  for (GraphExecSet& set : graph_execs_) set.Clear();  // their nodes point into the arena and workspace
+  for (GraphExecSet& set : graph_execs_) set.Clear();  // their nodes point into the arena, workspace, copies
   arena_ = DeviceBuffer();
   workspace_ = DeviceBuffer();
+  for (DeviceBuffer& copy : stable_) copy = DeviceBuffer();
   held_bytes_ = 0;
   evicted_ = true;
   return true;
@@ -290,7 +344,7 @@ Status GpuExecutable::RunGraphsBound(std::vector<void*>& ptrs, const std::vector
     const size_t io = static_cast<size_t>(b.index) + (b.kind == BufferKind::kParameter ? 0 : n_params);
     if (io >= n_io || !binding_->copied(io) || b.bytes == 0) continue;
     if (stable_[io].data() == nullptr) {
-      HLOGRAPH_ASSIGN(stable_[io], DeviceBuffer::Allocate(b.bytes));
+      HLOGRAPH_ASSIGN(stable_[io], AllocateHeld(b.bytes, "stable copy of an argument or result"));
     }
     ptrs[i] = stable_[io].data();
     (b.kind == BufferKind::kParameter ? copy_in : copy_out).push_back(io);
@@ -318,7 +372,21 @@ Status GpuExecutable::RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream) {
     GraphExecSet& instances = graph_execs_[static_cast<size_t>(segment.graph)];
     HLOGRAPH_ASSIGN(GraphExec* const exec,
                     instances.Bind(graph_resources_, ptrs, capture_stream_.get(), stats_.binding));
-    HLOGRAPH_TRY(exec->Launch(stream));
+    Status launched = exec->Launch(stream);
+    if (!launched.ok() && IsOutOfMemory(launched) && graph_plan_.temps.in_graph && segment.graph == 0) {
+      // Its temps' allocation node found the graph memory pool unable to
+      // grow: idle executables give their memory back and it is tried once more.
+      (void)MemoryBudget::Global().EvictAllExcept(this);
+      (void)cudaDeviceGraphMemTrim(device_);
+      (void)cudaGetLastError();
+      launched = exec->Launch(stream);
+    }
+    if (!launched.ok()) {
+      return graph_plan_.temps.in_graph && IsOutOfMemory(launched)
+                 ? Status::Error("launching the graph that allocates its " + std::to_string(graph_plan_.temps.bytes) +
+                                 " bytes of temps: " + launched.message())
+                 : launched;
+    }
     ++stats_.graph_launches;
   }
   return Status::Ok();
@@ -335,6 +403,7 @@ ExecutionStats GpuExecutable::stats() const {
 int64_t GpuExecutable::resident_bytes() const {
   int64_t bytes = arena_.size() + workspace_.size();
   bytes += constants_.size();
+  for (const DeviceBuffer& copy : stable_) bytes += copy.size();
   return bytes;
 }
 
@@ -361,10 +430,11 @@ Status GpuExecutable::Execute(const std::vector<const void*>& args, const std::v
   std::lock_guard<std::mutex> lock(mutex_);
   HLOGRAPH_TRY(SetDevice(device_));
   if (evicted_) {
+    HLOGRAPH_TRY(MoveTempsToGraphMemory());
     HLOGRAPH_TRY(AllocateResident());
     ++stats_.reloads;
   } else {
-    (void)MemoryBudget::Global().MakeRoom(this, 0);  // the most recently used now
+    MemoryBudget::Global().Touch(this);  // the most recently used now
   }
   std::vector<void*> ptrs(program_.buffers.size(), nullptr);
   for (size_t i = 0; i < program_.buffers.size(); ++i) {

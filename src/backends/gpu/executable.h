@@ -53,6 +53,9 @@ struct GpuCompileOptions {
   // Told as each generated kernel is compiled (on NVRTC's threads, one call
   // at a time, the count rising), for a progress report.
   std::function<void(size_t compiled, size_t total)> kernel_compiled;
+  // Sets the process's memory budget (runtime/memory_budget.h: "8G", "80%",
+  // "none") before compiling, when not empty; it is one for all executables.
+  std::string memory_budget;
 };
 
 // Counters of the last and all Execute calls, for people and benchmarks.
@@ -106,10 +109,10 @@ class GpuExecutable : public Evictable {
   const std::vector<KernelSource>& kernels() const { return sources_; }
   ExecutionStats stats() const;
   // Device memory the executable holds (arena of temps, GEMM and cuDNN
-  // workspace, constants), not counting arguments and results.
+  // workspace, constants, stable copies), not counting arguments and results.
   int64_t resident_bytes() const;
   // Whether the temps are allocated inside the graph on each call (graph
-  // memory nodes, HLOGRAPH_GPU_TEMPS=graph) instead of held in the arena:
+  // memory nodes: GraphOptions::temps) instead of held in the arena:
   // a call then also uses graph_plan().temps.bytes of CUDA's graph memory pool.
   bool temps_in_graph_memory() const { return mode_ == ExecutionMode::kGraph && graph_plan_.temps.in_graph; }
   // The program, each kernel's strategy and launch, the GEMMs, the memory.
@@ -134,6 +137,12 @@ class GpuExecutable : public Evictable {
   Status LoadGraphs(const CompileOptions& compile);
   // Allocates the arena and workspace (after asking the budget for room).
   Status AllocateResident();
+  // Device memory held between calls, counted in held_bytes_: the budget
+  // makes room first; out of memory, every other idle executable gives its
+  // memory back and it is tried once more. The error names `what` and the size.
+  StatusOr<DeviceBuffer> AllocateHeld(int64_t bytes, const char* what);
+  // After an eviction: temps to graph memory where the policy allows.
+  Status MoveTempsToGraphMemory();
   Status RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream);
   // Graph mode: the arguments and results the binding chooser copies go
   // through stable buffers (copied in, copied out), the rest are bound
@@ -152,6 +161,7 @@ class GpuExecutable : public Evictable {
   GpuProgram program_;
   int device_ = 0;
   ExecutionMode mode_ = ExecutionMode::kGraph;
+  GraphOptions graph_options_;  // what graph_plan_ was planned with
   GraphPlan graph_plan_;
   GraphResources graph_resources_;
   std::vector<GraphExecSet> graph_execs_;  // per plan graph, instances made as calls need them
@@ -173,7 +183,7 @@ class GpuExecutable : public Evictable {
   DeviceBuffer workspace_;
   size_t workspace_bytes_ = 0;
   bool evicted_ = false;                 // arena and workspace given back to the budget
-  std::atomic<int64_t> held_bytes_{0};   // arena + workspace held now
+  std::atomic<int64_t> held_bytes_{0};   // arena + workspace + stable copies held now
   void* pinned_scalar_ = nullptr;  // host memory for predicate reads
   // Recorded at the end of each call's work: the next call's stream waits
   // for it, since all calls share the arena.

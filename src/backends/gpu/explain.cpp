@@ -37,20 +37,20 @@ std::string RuntimePolicies(const GpuProgram& program, const GraphPlan& graph) {
                                                                       : "off")
      << "): on sm_90, a kernel after a kernel launches while its producer finishes and waits for it inside "
         "(edges marked \"launched early\"); a product first loads its weights, unless its producer writes them\n";
-  const int64_t budget = MemoryBudget::Global().limit();
-  if (graph.temps.in_graph) {
-    os << "memory: temps (" << program.arena_bytes << " bytes) in graph memory, allocated at the start of each "
-          "launch and freed at its end (HLOGRAPH_GPU_TEMPS=graph); budget ";
-  } else {
-    os << "memory: arena of " << program.arena_bytes << " bytes held across calls (temps never move"
-       << (graph.temps.why.empty() ? "; HLOGRAPH_GPU_TEMPS=graph puts them in graph memory nodes instead"
-                                   : "; not in graph memory: " + graph.temps.why)
-       << "); budget ";
-  }
-  os << (budget == MemoryBudget::kUnlimited ? std::string("unlimited")
-                                            : std::to_string(budget) + " bytes, least recently used idle "
-                                                                       "executables give theirs back")
-     << " (HLOGRAPH_GPU_MEMORY_BUDGET)\n";
+  const MemoryBudget& budget = MemoryBudget::Global();
+  os << "memory: temps (" << program.arena_bytes << " bytes) "
+     << (graph.temps.in_graph ? "in graph memory nodes (allocated at the start of each launch and freed at its end"
+                              : "in an arena held across calls (their addresses never move")
+     << "; HLOGRAPH_GPU_TEMPS=arena|graph|auto chooses)";
+  if (!graph.temps.why.empty()) os << ": " << graph.temps.why;
+  os << "\n";
+  os << "memory budget: "
+     << (budget.limit() == MemoryBudget::kUnlimited ? std::string("unlimited")
+                                                    : std::to_string(budget.limit()) + " bytes")
+     << " (" << budget.source()
+     << "; HLOGRAPH_GPU_MEMORY_BUDGET or --memory-budget sets it) for what executables hold between calls: "
+        "arenas, library workspaces, stable copies; least recently used idle executables give theirs back, "
+        "and an allocation that fails makes every idle one give its memory back before it is tried again\n";
   return os.str();
 }
 
@@ -93,7 +93,9 @@ std::string StepFloors(const GpuProgram& program) {
 StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptions& options) {
   HLOGRAPH_ASSIGN(GpuProgram program, PlanProgram(module));
   HLOGRAPH_TRY(PlanBuffersWithClusters(program).status());  // as on the H200 (sm_90)
-  const GraphPlan graph = BuildGraphPlan(program, WithEnvironment(GraphOptions{}));
+  GraphOptions graph_options = WithEnvironment(GraphOptions{});
+  graph_options.memory_budget = MemoryBudget::Global().limit();
+  const GraphPlan graph = BuildGraphPlan(program, graph_options);
   HLOGRAPH_TRY(graph.Verify());
   std::ostringstream os;
   os << program.ToString();

@@ -23,6 +23,8 @@
 
 #include "backends/gpu/executable.h"
 #include "backends/gpu/runtime/cuda_status.h"
+#include "backends/gpu/runtime/memory_budget.h"
+#include "backends/gpu/runtime/memory_stats.h"
 #include "pjrt/backend.h"
 #include "pjrt/call_times.h"
 #include "pjrt/gpu/result_pool.h"
@@ -200,7 +202,13 @@ class GpuContext {
       result = cudaMallocAsync(&data, static_cast<size_t>(bytes), stream());
     }
     HLOGRAPH_TRY(CudaStatus(result, "cudaMallocAsync of " + std::to_string(bytes) + " bytes"));
+    gpu::DeviceAllocations().Add(bytes);
     return data;
+  }
+  // Frees what Allocate gave, in stream order.
+  void Free(void* data, int64_t bytes) {
+    (void)cudaFreeAsync(data, stream());
+    gpu::DeviceAllocations().Remove(bytes);
   }
   void Register(const std::shared_ptr<ResultPool>& pool) {
     std::lock_guard<std::mutex> lock(pools_mu_);
@@ -260,7 +268,7 @@ class Allocation {
   ~Allocation() {
     if (!data_) return;
     if (const auto home = home_.lock(); home && home->Keep(output_, data_)) return;
-    (void)cudaFreeAsync(data_, context_->stream());
+    context_->Free(data_, bytes_);
   }
   void* data() const { return data_; }
   int64_t bytes() const { return bytes_; }
@@ -298,9 +306,11 @@ class GpuRunner : public Runner {
  public:
   GpuRunner(std::shared_ptr<GpuContext> context, std::unique_ptr<gpu::GpuExecutable> executable)
       : context_(std::move(context)), executable_(std::move(executable)) {
-    results_ = std::make_shared<ResultPool>(executable_->program().results.size(), [context = context_](void* data) {
-      (void)cudaFreeAsync(data, context->stream());
-    });
+    const gpu::GpuProgram& program = executable_->program();
+    std::vector<int64_t> bytes;  // per output
+    for (const auto r : program.results) bytes.push_back(program.buffers[static_cast<size_t>(r)].bytes);
+    results_ = std::make_shared<ResultPool>(
+        bytes.size(), [context = context_, bytes](void* data, size_t output) { context->Free(data, bytes[output]); });
     context_->Register(results_);
   }
   ~GpuRunner() override {
@@ -403,11 +413,31 @@ class GpuBackend : public Backend {
     return std::shared_ptr<Runner>(std::make_shared<GpuRunner>(context_, std::move(executable)));
   }
 
+  // The process's device memory (arrays, results kept for reuse,
+  // executables' arenas, workspace and constants), not only this client's.
+  BackendMemoryStats MemoryStats() const override {
+    const gpu::DeviceMemoryStats d = gpu::CurrentDeviceMemoryStats();
+    BackendMemoryStats s;
+    s.bytes_in_use = d.bytes_in_use;
+    s.peak_bytes_in_use = d.peak_bytes_in_use;
+    s.num_allocs = d.num_allocs;
+    s.largest_alloc_size = d.largest_alloc_size;
+    if (const int64_t limit = gpu::MemoryBudget::Global().limit(); limit != gpu::MemoryBudget::kUnlimited) {
+      s.bytes_limit = limit;
+    }
+    if (d.pools_read) s.pool_bytes = d.held_bytes();
+    return s;
+  }
+
  private:
   std::shared_ptr<GpuContext> context_;
 };
 
 }  // namespace
+
+Status SetMemoryBudget(const std::string& text) {
+  return gpu::MemoryBudget::Global().SetLimit(text, "set to " + text + " by the PJRT client's create options");
+}
 
 Status GpuBackendUsable() {
   if (!gpu::GpuAvailable()) return Status::Error("no GPU is available (no CUDA device or driver found)");

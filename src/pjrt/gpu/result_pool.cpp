@@ -1,5 +1,7 @@
 #include "pjrt/gpu/result_pool.h"
 
+#include <utility>
+
 namespace hlograph::pjrt {
 
 ResultPool::ResultPool(size_t outputs, Free free) : free_(std::move(free)), spare_(outputs, nullptr) {}
@@ -23,15 +25,15 @@ bool ResultPool::Keep(size_t output, void* data) {
 }
 
 void ResultPool::Release() {
-  std::vector<void*> freed;
+  std::vector<std::pair<void*, size_t>> freed;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    for (void*& data : spare_) {
-      if (data != nullptr) freed.push_back(data);
-      data = nullptr;
+    for (size_t output = 0; output < spare_.size(); ++output) {
+      if (spare_[output] != nullptr) freed.emplace_back(spare_[output], output);
+      spare_[output] = nullptr;
     }
   }
-  for (void* data : freed) free_(data);
+  for (const auto& [data, output] : freed) free_(data, output);
 }
 
 }  // namespace hlograph::pjrt

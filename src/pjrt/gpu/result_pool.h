@@ -19,7 +19,8 @@ namespace hlograph::pjrt {
 
 class ResultPool {
  public:
-  using Free = std::function<void(void*)>;
+  // Gives back `data`, memory made for output `output`.
+  using Free = std::function<void(void* data, size_t output)>;
   ResultPool(size_t outputs, Free free);
   ~ResultPool();  // frees the spares
   ResultPool(const ResultPool&) = delete;

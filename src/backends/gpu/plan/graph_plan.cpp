@@ -320,7 +320,7 @@ class Builder {
   void PlaceTemps() {
     TempPlacement& t = plan_.temps;
     t.bytes = program_.arena_bytes;
-    if (!options_.temps_in_graph_memory) return;
+    const TempsPolicy policy = options_.temps;
     if (plan_.segments.size() != 1 || plan_.segments[0].graph != 0) {
       t.why = "the program is " + std::to_string(plan_.segments.size()) +
               " segments (graphs and steps outside them share the temps)";
@@ -329,6 +329,27 @@ class Builder {
     if (t.bytes == 0) {
       t.why = "the program has no temps";
       return;
+    }
+    t.graph_memory_possible = true;
+    const std::string size = std::to_string(t.bytes) + " bytes";
+    if (policy == TempsPolicy::kArena) {
+      t.why = "asked for (HLOGRAPH_GPU_TEMPS=arena)";
+      return;
+    }
+    if (policy == TempsPolicy::kAuto) {
+      const bool large = t.bytes > options_.memory_budget / kTempsShareOfBudget;
+      const std::string share = "1/" + std::to_string(kTempsShareOfBudget) + " of the memory budget" +
+                                (options_.memory_budget == INT64_MAX
+                                     ? std::string(" (unlimited)")
+                                     : " (" + std::to_string(options_.memory_budget) + " bytes)");
+      if (!large) {
+        t.why = size + " of temps, at most " + share +
+                ": held so that launches allocate nothing; in graph memory once the budget takes the arena";
+        return;
+      }
+      t.why = size + " of temps, more than " + share;
+    } else {
+      t.why = "asked for (HLOGRAPH_GPU_TEMPS=graph)";
     }
     t.in_graph = true;
     std::vector<GraphNode>& nodes = plan_.graphs[0].nodes;
@@ -705,6 +726,15 @@ std::string NodeLabel(const GpuProgram& program, const GraphNode& n) {
   return "?";
 }
 
+const char* TempsPolicyName(TempsPolicy p) {
+  switch (p) {
+    case TempsPolicy::kAuto: return "auto";
+    case TempsPolicy::kArena: return "arena";
+    case TempsPolicy::kGraphMemory: return "graph";
+  }
+  return "?";
+}
+
 GraphOptions WithEnvironment(GraphOptions options) {
   const auto text = [](const char* name) -> std::string {
     const char* v = std::getenv(name);
@@ -714,7 +744,10 @@ GraphOptions WithEnvironment(GraphOptions options) {
   if (text("HLOGRAPH_GPU_EARLY_EDGES") == "one") options.one_early_edge = true;
   if (text("HLOGRAPH_GPU_CHAIN_PRIORITY") == "0") options.prioritize_chain = false;
   if (text("HLOGRAPH_GPU_LOOP_COUNTERS") == "0") options.counters_from_constants = false;
-  options.temps_in_graph_memory = options.temps_in_graph_memory || text("HLOGRAPH_GPU_TEMPS") == "graph";
+  const std::string temps = text("HLOGRAPH_GPU_TEMPS");
+  if (temps == "graph") options.temps = TempsPolicy::kGraphMemory;
+  if (temps == "arena") options.temps = TempsPolicy::kArena;
+  if (temps == "auto") options.temps = TempsPolicy::kAuto;
   const std::string budget = text("HLOGRAPH_GPU_CONDITIONAL_GRAPHS");
   if (!budget.empty()) {
     char* end = nullptr;
@@ -767,7 +800,8 @@ std::string GraphPlan::ToString(const GpuProgram& program) const {
     if (s.outside) os << "  outside the graphs: " << Where(*s.outside) << ": " << s.why << "\n";
   }
   if (temps.in_graph) {
-    os << "  temps: " << temps.bytes << " bytes allocated in graph 0 (graph memory nodes), not held between calls\n";
+    os << "  temps: " << temps.bytes << " bytes allocated in graph 0 (graph memory nodes), not held between calls: "
+       << temps.why << "\n";
   } else if (!temps.why.empty()) {
     os << "  temps: in the arena, not in graph memory: " << temps.why << "\n";
   }

@@ -38,7 +38,7 @@
 //   counter feeds only its own increments).
 //
 //   Temps live in the executable's arena, held across calls. With
-//   GraphOptions::temps_in_graph_memory a program that is one graph
+//   GraphOptions::temps (graph memory) a program that is one graph
 //   allocates them in that graph instead: a memory allocation node first
 //   (its address fixed when the graph is built, so nodes are bound to it as
 //   to the arena), zero-at-rest temps zeroed after it, a free node last.
@@ -133,6 +133,16 @@ struct GraphSegment {
 // attention one node later, started 5 us after the first product ended).
 constexpr int kOffChainSlack = 2;
 
+// Where a program's temps live between and during calls.
+enum class TempsPolicy {
+  kAuto,         // chosen from their size and the memory budget
+  kArena,        // an arena the executable holds: addresses never move
+  kGraphMemory,  // graph memory nodes: allocated and freed by each launch
+};
+const char* TempsPolicyName(TempsPolicy p);
+// A kAuto program's temps go to graph memory above this share of the budget.
+inline constexpr int64_t kTempsShareOfBudget = 16;
+
 struct GraphOptions {
   // Nodes a loop may be unrolled into (per loop, counting one iteration's
   // nodes times the iterations unrolled).
@@ -156,9 +166,18 @@ struct GraphOptions {
   // early behind the layer's first product, took the SMs the attention
   // after it needed and added about 8 us a layer.
   bool prioritize_chain = true;
-  // Temps in graph memory nodes instead of the arena, where the program is
-  // one graph. Opt-in (WithEnvironment).
-  bool temps_in_graph_memory = false;
+  // Where the temps live (TempPlacement says what was chosen and why):
+  // kAuto takes graph memory nodes where the program is one graph and its
+  // temps are more than 1/kTempsShareOfBudget of memory_budget (a held
+  // arena that size would crowd out other executables; a launch that
+  // allocates its temps costs about 7 us of host time, measured on the
+  // H200: docs/PERF.md), else the arena; the executable moves to graph
+  // memory later if the budget takes its arena (GpuExecutable::Execute).
+  // WithEnvironment reads HLOGRAPH_GPU_TEMPS=arena|graph|auto.
+  TempsPolicy temps = TempsPolicy::kAuto;
+  // The process's memory budget in bytes (runtime/memory_budget.h's limit),
+  // for kAuto; the planner, being data, does not read it itself.
+  int64_t memory_budget = INT64_MAX;
   // Conditional bodies (case branches, inner loops' bodies) a loop may be
   // unrolled into: each is a graph of its own, and a launch costs host time
   // per graph (a loop of 64 cases fully unrolled into 193 graphs took 146 us
@@ -182,7 +201,7 @@ struct GraphOptions {
 // programmatic edges off, HLOGRAPH_GPU_EARLY_EDGES=one leaves one per
 // kernel, HLOGRAPH_GPU_CHAIN_PRIORITY=0 turns priorities off,
 // HLOGRAPH_GPU_LOOP_COUNTERS=0 has unrolled loops read their counter state,
-// HLOGRAPH_GPU_TEMPS=graph puts temps in graph memory,
+// HLOGRAPH_GPU_TEMPS=arena|graph|auto chooses where temps live,
 // HLOGRAPH_GPU_CONDITIONAL_GRAPHS=N sets the conditional graph budget.
 GraphOptions WithEnvironment(GraphOptions options);
 
@@ -190,7 +209,10 @@ GraphOptions WithEnvironment(GraphOptions options);
 struct TempPlacement {
   bool in_graph = false;  // graph 0 allocates and frees them (kAllocTemps, kFreeTemps)
   int64_t bytes = 0;      // the arena's size
-  std::string why;        // why not in graph memory, when asked for
+  // Whether graph memory could take them (one graph, some temps): a kAuto
+  // executable whose arena the budget takes moves there.
+  bool graph_memory_possible = false;
+  std::string why;        // why they are where they are
 };
 
 struct GraphPlan {

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "backends/gpu/runtime/cuda_status.h"
+#include "backends/gpu/runtime/memory_stats.h"
 
 namespace hlograph::gpu {
 namespace {
@@ -35,19 +36,26 @@ StatusOr<DeviceBuffer> DeviceBuffer::Allocate(int64_t bytes) {
   HLOGRAPH_TRY(CudaStatus(error, call));
   buffer.data_ = pointer;
   buffer.size_ = bytes;
+  DeviceAllocations().Add(bytes);
   return buffer;
 }
 
-DeviceBuffer::~DeviceBuffer() {
-  if (data_ != nullptr) (void)cudaFree(data_);
+void DeviceBuffer::Free() {
+  if (data_ == nullptr) return;
+  (void)cudaFree(data_);
+  DeviceAllocations().Remove(size_);
+  data_ = nullptr;
+  size_ = 0;
 }
+
+DeviceBuffer::~DeviceBuffer() { Free(); }
 
 DeviceBuffer::DeviceBuffer(DeviceBuffer&& other) noexcept
     : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
 
 DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
   if (this != &other) {
-    if (data_ != nullptr) (void)cudaFree(data_);
+    Free();
     data_ = std::exchange(other.data_, nullptr);
     size_ = std::exchange(other.size_, 0);
   }

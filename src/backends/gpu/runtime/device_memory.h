@@ -9,7 +9,8 @@
 
 namespace hlograph::gpu {
 
-// One cudaMalloc'd block; freed on destruction. Move-only.
+// One cudaMalloc'd block; freed on destruction. Move-only. Counted in the
+// process's device memory (runtime/memory_stats.h) while it lives.
 class DeviceBuffer {
  public:
   DeviceBuffer() = default;
@@ -26,6 +27,7 @@ class DeviceBuffer {
   int64_t size() const { return size_; }
 
  private:
+  void Free();
   void* data_ = nullptr;
   int64_t size_ = 0;
 };

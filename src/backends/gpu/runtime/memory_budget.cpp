@@ -2,20 +2,73 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
+
+#include <cuda_runtime_api.h>
 
 namespace hlograph::gpu {
 
 MemoryBudget& MemoryBudget::Global() {
   static MemoryBudget* budget = [] {
-    int64_t limit = kUnlimited;
-    if (const char* text = std::getenv("HLOGRAPH_GPU_MEMORY_BUDGET"); text != nullptr && *text != '\0') {
-      auto parsed = ParseBytes(text);
-      if (parsed.ok()) limit = *parsed;  // a malformed value leaves the budget unlimited
+    auto* b = new MemoryBudget();  // never destroyed: executables may outlive static destructors
+    const char* text = std::getenv("HLOGRAPH_GPU_MEMORY_BUDGET");
+    if (text != nullptr && *text != '\0') {
+      const Status set = b->SetLimit(text, std::string("HLOGRAPH_GPU_MEMORY_BUDGET=") + text);
+      if (set.ok()) return b;
+      std::fprintf(stderr, "hlograph: HLOGRAPH_GPU_MEMORY_BUDGET: %s; using the default (%s)\n",
+                   set.message().c_str(), kDefaultLimit);
     }
-    return new MemoryBudget(limit);  // never destroyed: executables may outlive static destructors
+    const bool device = FreeDeviceBytes() != kUnlimited;
+    (void)b->SetLimit(kDefaultLimit, std::string("default: ") + kDefaultLimit + " of the device memory free at first use" +
+                                         (device ? "" : "; no device here"));
+    return b;
   }();
   return *budget;
+}
+
+int64_t MemoryBudget::FreeDeviceBytes() {
+  size_t free_bytes = 0, total_bytes = 0;
+  if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) {
+    (void)cudaGetLastError();  // no device or driver: not sticky, clear it
+    return kUnlimited;
+  }
+  return static_cast<int64_t>(free_bytes);
+}
+
+StatusOr<int64_t> MemoryBudget::ParseLimit(const std::string& text, int64_t free_bytes) {
+  if (text == "none" || text == "unlimited") return kUnlimited;
+  if (!text.empty() && text.back() == '%') {
+    const std::string digits = text.substr(0, text.size() - 1);
+    const bool numeric = !digits.empty() && digits.size() <= 3 &&
+                         std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    const int percent = numeric ? std::stoi(digits) : 0;
+    if (percent < 1 || percent > 100) {
+      return Status::Error("a memory budget in percent is 1% to 100% of the free device memory, not '" + text + "'");
+    }
+    if (free_bytes == kUnlimited) return kUnlimited;  // no device: nothing to take a share of
+    return free_bytes <= kUnlimited / 100 ? free_bytes * percent / 100 : free_bytes / 100 * percent;
+  }
+  auto bytes = ParseBytes(text);
+  if (!bytes.ok()) {
+    return Status::Error(bytes.status().message() + ", a percentage of the free device memory (\"80%\") or \"none\"");
+  }
+  return bytes;
+}
+
+Status MemoryBudget::SetLimit(const std::string& text, const std::string& source) {
+  const bool relative = !text.empty() && text.back() == '%';
+  HLOGRAPH_ASSIGN(const int64_t limit, ParseLimit(text, relative ? FreeDeviceBytes() : kUnlimited));
+  std::lock_guard<std::mutex> lock(mutex_);
+  limit_ = limit;
+  limit_changed_ = true;
+  source_ = source;
+  return Status::Ok();
+}
+
+std::string MemoryBudget::source() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return source_;
 }
 
 StatusOr<int64_t> MemoryBudget::ParseBytes(const std::string& text) {
@@ -42,19 +95,45 @@ StatusOr<int64_t> MemoryBudget::ParseBytes(const std::string& text) {
   return bytes;
 }
 
-void MemoryBudget::set_limit(int64_t bytes) { limit_ = bytes; }
+void MemoryBudget::set_limit(int64_t bytes) {
+  limit_ = bytes;
+  limit_changed_ = true;
+}
 
 int64_t MemoryBudget::limit() const { return limit_; }
 
+void MemoryBudget::MoveToBack(Evictable* e) {
+  auto it = where_.find(e);
+  if (it == where_.end()) {
+    where_[e] = lru_.insert(lru_.end(), e);
+  } else {
+    lru_.splice(lru_.end(), lru_, it->second);
+  }
+}
+
 void MemoryBudget::Register(Evictable* e) {  // also without a limit: one may be set later
   std::lock_guard<std::mutex> lock(mutex_);
-  lru_.remove(e);
-  lru_.push_back(e);
+  MoveToBack(e);
 }
 
 void MemoryBudget::Unregister(Evictable* e) {
   std::lock_guard<std::mutex> lock(mutex_);
-  lru_.remove(e);
+  auto it = where_.find(e);
+  if (it == where_.end()) return;
+  lru_.erase(it->second);
+  where_.erase(it);
+}
+
+void MemoryBudget::Touch(Evictable* e) {
+  // What executables hold grows only through MakeRoom, so it stays within
+  // the limit unless the limit itself was lowered: then a full pass.
+  if (limit_changed_.exchange(false)) {
+    (void)MakeRoom(e, 0);
+    return;
+  }
+  if (limit_ == kUnlimited) return;  // the order matters only for evicting
+  std::lock_guard<std::mutex> lock(mutex_);
+  MoveToBack(e);
 }
 
 bool MemoryBudget::MakeRoom(Evictable* e, int64_t extra) {
@@ -63,8 +142,7 @@ bool MemoryBudget::MakeRoom(Evictable* e, int64_t extra) {
   // of registration).
   if (limit_ == kUnlimited) return true;
   std::lock_guard<std::mutex> lock(mutex_);
-  lru_.remove(e);
-  lru_.push_back(e);
+  MoveToBack(e);
   int64_t held = 0;
   for (const Evictable* x : lru_) held += x->evictable_bytes();
   for (Evictable* victim : lru_) {
@@ -76,6 +154,19 @@ bool MemoryBudget::MakeRoom(Evictable* e, int64_t extra) {
     ++evictions_;
   }
   return held + extra <= limit_;
+}
+
+int64_t MemoryBudget::EvictAllExcept(Evictable* e) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  int64_t freed = 0;
+  for (Evictable* victim : lru_) {
+    if (victim == e) continue;
+    const int64_t bytes = victim->evictable_bytes();
+    if (bytes == 0 || !victim->TryEvict()) continue;
+    freed += bytes;
+    ++evictions_;
+  }
+  return freed;
 }
 
 int64_t MemoryBudget::held_bytes() const {
