@@ -62,6 +62,8 @@ class Parser {
   // ---- types (parse_types.cpp) --------------------------------------------
   bool ParseType(ir::Type* type);
   bool ParseElementType(ir::ElementType* element);
+  // `!quant.uniform<...>` (the current token is `!quant.uniform`).
+  bool ParseQuantizedElement(ir::QuantParamsPtr* quant);
   bool ParseTypeList(std::vector<ir::Type>* types);  // a, b, c (at least one)
   bool ParseParenTypeList(std::vector<ir::Type>* types);  // ( a, b ) possibly empty
   bool ParseFunctionType(ir::FunctionType* fn);  // (a, b) -> r | (r1, r2)

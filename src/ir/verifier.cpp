@@ -195,8 +195,9 @@ class ModuleVerifier {
 
 Status VerifyOperation(const Operation& op) {
   Status s = GenericChecks(op);
-  if (!s.ok() || !op.def().verify) return s;
-  return op.def().verify(op);
+  if (!s.ok()) return s;
+  if (op.def().verify) HLOGRAPH_TRY(op.def().verify(op));
+  return verify::QuantizedTypes(op);
 }
 
 Status VerifyModule(const Module& module, size_t max_errors) {

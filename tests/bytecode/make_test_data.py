@@ -5,6 +5,7 @@ own deserialization beside it (NAME.expected.mlir) as the expected text:
 - loop.mlir serialized by StableHLO for the current version and for 0.9.0
   (the oldest: an older bytecode format, no properties, inline regions);
 - features.mlir (dot algorithm, typed-FFI custom call, result accuracy);
+- quantized.mlir (!quant.uniform element types, per tensor and per axis);
 - jnp.cumsum exported by jax.export for CUDA (a composite "chlo.scan" with
   the scan's body as a region, its attributes holding a builtin dense
   array, array<i32: 1, 1>);
@@ -61,6 +62,8 @@ write("loop.current", stablehlo.serialize_portable_artifact_str(text, current))
 write("loop.v0_9_0", stablehlo.serialize_portable_artifact_str(text, "0.9.0"))
 features = open(os.path.join(data, "features.mlir")).read()
 write("features.current", stablehlo.serialize_portable_artifact_str(features, current))
+quantized = open(os.path.join(data, "quantized.mlir")).read()
+write("quantized.current", stablehlo.serialize_portable_artifact_str(quantized, current))
 write("cumsum_cuda.jax", cumsum_cuda())
 for program in ["shard_map_psum", "cnn_train_grad", "gather_fancy_2d", "scatter_add_duplicates",
                 "sort_multi_operand", "fft_ifft", "cholesky_solve_triangular"]:

@@ -233,7 +233,7 @@ TEST(ParserErrors, UnsupportedTypes) {
   ExpectErrorAt(Func("%arg0: tensor<4xf31>", "", "  return\n"), "f31", "expected an element type");
   ExpectErrorAt(Func("%arg0: tensor<4xf32, #enc>", "", "  return\n"), ", #enc", "encodings");
   ExpectErrorAt(Func("%arg0: memref<4xf32>", "", "  return\n"), "memref", "expected a type");
-  ExpectErrorAt(Func("%arg0: tensor<4x!quant.uniform<i8:f32, 1.0>>", "", "  return\n"), "!quant", "quantized");
+  ExpectErrorAt(Func("%arg0: tensor<4x!quant.any<i8:f32>>", "", "  return\n"), "!quant", "only !quant.uniform");
   ExpectErrorAt(Func("%arg0: tensor<4xcomplex<i32>>", "", "  return\n"), "i32>>", "complex<f32> or complex<f64>");
   ExpectErrorAt(Func("%arg0: tensor<4x4f32>", "", "  return\n"), "f32>", "expected 'x'");
   ExpectErrorAt(Func("%arg0: !stablehlo.future", "", "  return\n"), "!stablehlo.future", "unsupported type");

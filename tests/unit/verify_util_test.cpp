@@ -286,8 +286,8 @@ TEST(VerifyUtil, RegionSignatures) {
   Operation& op = ir.Op("stablehlo.reduce", {}, {});
   Ir::AddRegion(op, {F32({}), F32({})}, {F32({})});
   ExpectOk(ExpectRegionSignature(op, 0, {F32({}), F32({})}, {F32({})}, "the body"));
-  ExpectOk(ExpectReducerRegion(op, 0, {E::kF32}, "the body"));
-  ExpectError(ExpectReducerRegion(op, 0, {E::kI32}, "the body"),
+  ExpectOk(ExpectReducerRegion(op, 0, {ScalarType(E::kF32)}, "the body"));
+  ExpectError(ExpectReducerRegion(op, 0, {ScalarType(E::kI32)}, "the body"),
               "expects the body to take (tensor<i32>, tensor<i32>), got (tensor<f32>, tensor<f32>)");
   ExpectError(ExpectRegionSignature(op, 0, {F32({}), F32({})}, {I32({})}, "the body"),
               "expects the body to return (tensor<i32>), got (tensor<f32>)");

@@ -1,6 +1,7 @@
 #include "backends/cpu/interpreter.h"
 
 #include "backends/cpu/kernel.h"
+#include "backends/cpu/quantized.h"
 #include "ir/op_def.h"
 
 namespace hlograph::cpu {
@@ -42,11 +43,17 @@ StatusOr<std::vector<Tensor>> Interpreter::RunEntry(const std::vector<Tensor>& a
 }
 
 StatusOr<std::vector<Tensor>> Interpreter::Call(const ir::Operation& func, const std::vector<Tensor>& args) {
-  HLOGRAPH_TRY(CheckArguments(ir::FunctionSignature(func).inputs, args));
+  const std::vector<ir::Type> inputs = ir::FunctionSignature(func).inputs;
+  // Arguments of quantized parameters may come as their storage integers.
+  std::vector<Tensor> bound = args;
+  for (size_t i = 0; i < bound.size() && i < inputs.size(); ++i) {
+    if (inputs[i].IsQuantized() && bound[i].type() == inputs[i].StorageType()) bound[i] = bound[i].Reshaped(inputs[i]);
+  }
+  HLOGRAPH_TRY(CheckArguments(inputs, bound));
   // A function sees nothing of its caller.
   const Frame* saved = current_;
   current_ = nullptr;
-  auto results = RunRegion(func.region(0), args);
+  auto results = RunRegion(func.region(0), bound);
   current_ = saved;
   return results;
 }
@@ -126,8 +133,13 @@ Status Interpreter::RunOp(const ir::Operation& op, Frame& frame) {
   std::vector<Tensor> results;
   const Frame* saved = current_;
   current_ = &frame;
-  KernelContext ctx{op, operands, results, *this};
-  Status s = kernel(ctx);
+  Status s;
+  if (NeedsQuantizedPath(op)) {
+    s = RunQuantizedOp(op, operands, results, *this);
+  } else {
+    KernelContext ctx{op, operands, results, *this};
+    s = kernel(ctx);
+  }
   current_ = saved;
   if (!s.ok()) {
     // Errors from nested regions already name their op; add this one's place.
@@ -139,6 +151,10 @@ Status Interpreter::RunOp(const ir::Operation& op, Frame& frame) {
                                          std::to_string(op.num_results())));
   }
   for (size_t i = 0; i < results.size(); ++i) {
+    const ir::Type& want = op.result(i)->type();
+    // Kernels that build their result type from an operand's drop its
+    // quantization; the stored integers are the result's.
+    if (want.IsQuantized() && results[i].type() == want.StorageType()) results[i] = results[i].Reshaped(want);
     if (results[i].type() != op.result(i)->type()) {
       return Status::Error(OpError(op, "kernel produced " + results[i].type().ToString() + " for result " +
                                            std::to_string(i) + ", expected " + op.result(i)->type().ToString()));

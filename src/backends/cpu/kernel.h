@@ -54,5 +54,6 @@ void RegisterScanKernels(KernelRegistry& r);
 void RegisterRandomKernels(KernelRegistry& r);
 void RegisterMiscKernels(KernelRegistry& r);
 void RegisterCheckKernels(KernelRegistry& r);
+void RegisterQuantizedKernels(KernelRegistry& r);  // quantized.cpp
 
 }  // namespace hlograph::cpu

@@ -186,6 +186,7 @@ Status AttrTypeTable::ReadTensorType(ByteReader& r, DecodedType& type) {
   HLOGRAPH_TRY(ReadType(r, element, "the element type of a tensor type"));
   if (element->kind != DecodedType::Kind::kElement) return r.Error("a tensor of a scalar element type");
   type.element = element->element;
+  type.quant = element->quant;
   return Status::Ok();
 }
 

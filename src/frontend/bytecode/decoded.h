@@ -33,6 +33,7 @@ struct DecodedType {
   std::vector<int64_t> shape;
   std::vector<TypePtr> elements;
   std::vector<TypePtr> results;
+  ir::QuantParamsPtr quant;  // a quantized element type (kElement; `element` is its storage type)
 };
 
 // The IR type of a value type (tensor, token, tuple); false for the others.

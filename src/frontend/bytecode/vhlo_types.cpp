@@ -1,4 +1,6 @@
 // VHLO's type encodings: a varint code, then the type's fields.
+#include <cstring>
+#include <memory>
 #include <optional>
 
 #include "frontend/bytecode/attr_type_table.h"
@@ -58,6 +60,76 @@ enum TypeCode : uint64_t {
   kNone = 33,
 };
 
+// VHLO's UniformQuantizedV1 / UniformQuantizedPerAxisV1 after their code:
+//   flags (bit 0: signed), storage type, expressed type, then
+//   per tensor: scale (f64 bits as a signed varint), zero point, storage min, max;
+//   per axis:   quantized dimension, storage min, max, [scales], [zero points].
+Status DecodeQuantized(AttrTypeTable& table, ByteReader& r, bool per_axis, size_t at, DecodedType& type) {
+  auto q = std::make_shared<ir::QuantParams>();
+  uint64_t flags = 0;
+  HLOGRAPH_TRY(r.ReadVarInt(flags, "the flags of a quantized type"));
+  TypePtr storage, expressed;
+  HLOGRAPH_TRY(table.ReadType(r, storage, "the storage type of a quantized type"));
+  HLOGRAPH_TRY(table.ReadType(r, expressed, "the expressed type of a quantized type"));
+  if (storage->kind != DecodedType::Kind::kElement || !ir::IsInteger(storage->element) ||
+      storage->element == ElementType::kIndex) {
+    return r.ErrorAt(at, "a quantized type with an integer storage type");
+  }
+  if (expressed->kind != DecodedType::Kind::kElement || !ir::IsFloat(expressed->element)) {
+    return r.ErrorAt(at, "a quantized type with a floating-point expressed type");
+  }
+  // MLIR keeps `u8` as a signless i8 without the signed flag, `ui8` as ui8.
+  const ElementType e = storage->element;
+  if (ir::IsUnsignedInteger(e)) {
+    q->storage = e;
+  } else if ((flags & 1) != 0) {
+    q->storage = e;
+  } else {
+    const auto unsigned_name = "ui" + std::to_string(ir::BitWidth(e));
+    const auto u = ir::ElementTypeFromName(unsigned_name);
+    if (!u) return r.ErrorAt(at, "a quantized type with a supported storage type");
+    q->storage = *u;
+    q->unsigned_spelled_u = true;
+  }
+  q->expressed = expressed->element;
+  auto read_scale = [&](double& scale) {
+    int64_t bits = 0;
+    HLOGRAPH_TRY(r.ReadSignedVarInt(bits, "a quantization scale"));
+    std::memcpy(&scale, &bits, sizeof(scale));
+    return Status::Ok();
+  };
+  if (!per_axis) {
+    double scale = 0;
+    int64_t zero_point = 0;
+    HLOGRAPH_TRY(read_scale(scale));
+    HLOGRAPH_TRY(r.ReadSignedVarInt(zero_point, "a zero point"));
+    q->scales.push_back(scale);
+    q->zero_points.push_back(zero_point);
+    HLOGRAPH_TRY(r.ReadSignedVarInt(q->storage_min, "the storage minimum of a quantized type"));
+    HLOGRAPH_TRY(r.ReadSignedVarInt(q->storage_max, "the storage maximum of a quantized type"));
+  } else {
+    uint64_t dim = 0;
+    HLOGRAPH_TRY(r.ReadVarInt(dim, "the quantization dimension"));
+    if (dim > 64) return r.ErrorAt(at, "a quantization dimension below 64, found " + std::to_string(dim));
+    q->quantized_dimension = static_cast<int32_t>(dim);
+    HLOGRAPH_TRY(r.ReadSignedVarInt(q->storage_min, "the storage minimum of a quantized type"));
+    HLOGRAPH_TRY(r.ReadSignedVarInt(q->storage_max, "the storage maximum of a quantized type"));
+    uint64_t count = 0;
+    HLOGRAPH_TRY(table.ReadCount(r, count, "the number of scales"));
+    q->scales.resize(static_cast<size_t>(count));
+    for (double& scale : q->scales) HLOGRAPH_TRY(read_scale(scale));
+    HLOGRAPH_TRY(table.ReadCount(r, count, "the number of zero points"));
+    q->zero_points.resize(static_cast<size_t>(count));
+    for (int64_t& z : q->zero_points) HLOGRAPH_TRY(r.ReadSignedVarInt(z, "a zero point"));
+  }
+  const std::string invalid = q->Invalid();
+  if (!invalid.empty()) return r.ErrorAt(at, "a valid quantized type: " + invalid);
+  type.kind = DecodedType::Kind::kElement;
+  type.element = q->storage;
+  type.quant = std::move(q);
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status DecodeVhloType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
@@ -106,7 +178,8 @@ Status DecodeVhloType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
       break;
     case kUniformQuantized:
     case kUniformQuantizedPerAxis:
-      return r.ErrorAt(at, "a type hlograph supports, found a quantized type (not supported)");
+      HLOGRAPH_TRY(DecodeQuantized(table, r, code == kUniformQuantizedPerAxis, at, *type));
+      break;
     case kUnrankedTensor:
       return r.ErrorAt(at, "a ranked tensor type, found an unranked one (not supported)");
     default:
@@ -119,7 +192,7 @@ Status DecodeVhloType(AttrTypeTable& table, ByteReader& r, TypePtr& out) {
 bool ToIrType(const DecodedType& type, ir::Type& out) {
   switch (type.kind) {
     case DecodedType::Kind::kTensor:
-      out = ir::Type::Tensor(type.element, type.shape);
+      out = type.quant ? ir::Type::QuantizedTensor(type.quant, type.shape) : ir::Type::Tensor(type.element, type.shape);
       return true;
     case DecodedType::Kind::kToken:
       out = ir::Type::Token();

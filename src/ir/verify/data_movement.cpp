@@ -229,7 +229,7 @@ Status Broadcast(const Operation& op) {
   HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
   const std::vector<int64_t> sizes = I64ArrayAttr(op, "broadcast_sizes");
   HLOGRAPH_TRY(ExpectAllNonNegative(sizes, "broadcast_sizes"));
-  return ExpectType(ResultType(op, 0), Type::Tensor(operand.element(), Concat(sizes, operand.shape())), "the result");
+  return ExpectType(ResultType(op, 0), operand.WithShape(Concat(sizes, operand.shape())), "the result");
 }
 
 Status Reshape(const Operation& op) {
@@ -250,7 +250,7 @@ Status Transpose(const Operation& op) {
   HLOGRAPH_TRY(ExpectSize(perm, operand.rank(), "permutation", "the operand's rank"));
   if (!IsPermutation(perm))
     return Err("expects permutation to be a permutation of [0, ", operand.rank(), "), got ", perm);
-  return ExpectType(ResultType(op, 0), Type::Tensor(operand.element(), PickDims(operand.shape(), perm)), "the result");
+  return ExpectType(ResultType(op, 0), operand.WithShape(PickDims(operand.shape(), perm)), "the result");
 }
 
 Status Reverse(const Operation& op) {
@@ -280,7 +280,7 @@ Status Slice(const Operation& op) {
     const int64_t extent = limit[d] - start[d];
     shape.push_back(extent == 0 ? 0 : (extent - 1) / strides[d] + 1);
   }
-  return ExpectType(ResultType(op, 0), Type::Tensor(operand.element(), shape), "the result");
+  return ExpectType(ResultType(op, 0), operand.WithShape(shape), "the result");
 }
 
 Status DynamicSlice(const Operation& op) {
@@ -296,7 +296,7 @@ Status DynamicSlice(const Operation& op) {
       return Err("expects slice_sizes[", k, "] to be in [0, ", operand.dim(k), "], got ", size);
     }
   }
-  return ExpectType(ResultType(op, 0), Type::Tensor(operand.element(), sizes), "the result");
+  return ExpectType(ResultType(op, 0), operand.WithShape(sizes), "the result");
 }
 
 Status DynamicUpdateSlice(const Operation& op) {
@@ -336,7 +336,7 @@ Status Concatenate(const Operation& op) {
     if (!sum) return Err("expects the concatenated dimension size not to overflow");
     total = *sum;
   }
-  return ExpectType(ResultType(op, 0), Type::Tensor(first.element(), shape), "the result");
+  return ExpectType(ResultType(op, 0), first.WithShape(shape), "the result");
 }
 
 Status Pad(const Operation& op) {
@@ -362,7 +362,7 @@ Status Pad(const Operation& op) {
     if (*size < 0) return Err("expects the padded size of dimension ", i, " to be non-negative, got ", *size);
     shape.push_back(*size);
   }
-  return ExpectType(ResultType(op, 0), Type::Tensor(operand.element(), shape), "the result");
+  return ExpectType(ResultType(op, 0), operand.WithShape(shape), "the result");
 }
 
 Status Gather(const Operation& op) {
@@ -404,8 +404,8 @@ Status Scatter(const Operation& op) {
                        dn->scatter_dims_to_operand_dims, dn->index_vector_dim};
   HLOGRAPH_TRY(CheckIndexing(s.inputs[0], s.indices, s.updates[0], d, kScatterNames));
   HLOGRAPH_TRY(CheckScatterUpdateShape(s, d));
-  std::vector<ElementType> elements;
-  for (const Type& t : s.inputs) elements.push_back(t.element());
+  std::vector<Type> elements;
+  for (const Type& t : s.inputs) elements.push_back(ScalarOf(t));
   HLOGRAPH_TRY(ExpectReducerRegion(op, 0, elements, "update_computation"));
   return ExpectTypes(op.ResultTypes(), s.inputs, "the results");
 }

@@ -76,9 +76,10 @@ constexpr Rule kRules[] = {
     {"stablehlo.real", kFloatOrComplex, ResultRule::kRealPart},
     {"stablehlo.imag", kFloatOrComplex, ResultRule::kRealPart},
     {"stablehlo.complex", kFloatClass, ResultRule::kComplexOf},
-    // Quantized element types are not modelled; only the shape is checked.
-    {"stablehlo.uniform_quantize", kAnyClass, ResultRule::kConvert},
-    {"stablehlo.uniform_dequantize", kAnyClass, ResultRule::kConvert},
+    // uniform_quantize and uniform_dequantize: the element types are
+    // checked by UniformQuantize / UniformDequantize below.
+    {"stablehlo.uniform_quantize", kFloatClass, ResultRule::kConvert},
+    {"stablehlo.uniform_dequantize", kFloatClass, ResultRule::kConvert},
     // CHLO unary.
     {"chlo.erf", kFloatClass, ResultRule::kSame},
     {"chlo.erfc", kFloatClass, ResultRule::kSame},
@@ -155,6 +156,7 @@ Status CheckResult(ResultRule rule, const Type& operand, const Type& result) {
     case ResultRule::kPredicate:
       return ExpectType(result, operand.WithElement(ElementType::kI1), "the result");
     case ResultRule::kRealPart: {
+      if (operand.IsQuantized()) return ExpectType(result, operand, "the result");
       const ElementType e = operand.element();
       return ExpectType(result, operand.WithElement(IsComplex(e) ? ComplexPart(e) : e), "the result");
     }
@@ -198,11 +200,37 @@ Status Elementwise(const Operation& op) {
   if (op.num_results() != 1) return Err("expects one result, got ", op.num_results());
   HLOGRAPH_TRY(ExpectTensors(operands, "operand"));
   HLOGRAPH_TRY(ExpectAllSameType(operands, "operands"));
+  for (const Type& t : operands) {
+    if (t.IsQuantized() != operands[0].IsQuantized()) {
+      return Err("expects the operands to be all quantized or all not quantized, got ", operands[0], " and ", t);
+    }
+  }
   const Type& operand = operands[0];
   HLOGRAPH_TRY(ExpectElementClass(operand, rule.operand_classes, operands.size() == 1 ? "the operand" : "each operand"));
   const Type& result = ResultType(op, 0);
   HLOGRAPH_TRY(ExpectTensor(result, "the result"));
-  return CheckResult(rule.result, operand, result);
+  HLOGRAPH_TRY(CheckResult(rule.result, operand, result));
+  if (op.name() == "stablehlo.uniform_quantize") {
+    // (C1) a quantized result whose expressed type is the operand's
+    // element type (a float operand) or expressed type (requantization).
+    if (!result.IsQuantized()) return Err("expects the result to be a tensor of a quantized type, got ", result);
+    if (result.quant()->expressed != operand.ExpressedElement()) {
+      return Err("expects the result's expressed type to be ", ElementTypeName(operand.ExpressedElement()),
+                 " (the operand's ", operand.IsQuantized() ? "expressed type" : "element type", "), got ", result);
+    }
+  } else if (op.name() == "stablehlo.uniform_dequantize") {
+    // (C2) element_type(result) = expressed_type(operand).
+    if (!operand.IsQuantized()) return Err("expects the operand to be a tensor of a quantized type, got ", operand);
+    if (result.IsQuantized() || result.element() != operand.quant()->expressed) {
+      return Err("expects the result to have element type ", ElementTypeName(operand.quant()->expressed),
+                 " (the operand's expressed type), got ", result);
+    }
+  } else if (operand.IsQuantized() != result.IsQuantized() && rule.result != ResultRule::kBitcast &&
+             rule.result != ResultRule::kPredicate) {
+    return Err("expects the operand and the result to be both quantized or both not quantized, got ", operand,
+               " and ", result);
+  }
+  return Status::Ok();
 }
 
 Status Select(const Operation& op) {
@@ -235,13 +263,14 @@ Status Compare(const Operation& op) {
   HLOGRAPH_TRY(ExpectType(ResultType(op, 0), lhs.WithElement(ElementType::kI1), "the result"));
   const std::string compare_type = EnumAttrValue(op, "compare_type");
   if (compare_type.empty() || compare_type == "NOTYPE") return Status::Ok();
-  const std::vector<std::string_view> allowed = CompareTypesFor(lhs.element());
+  // Quantized operands compare as their expressed (float) values.
+  const std::vector<std::string_view> allowed = CompareTypesFor(lhs.ExpressedElement());
   for (std::string_view a : allowed) {
     if (a == compare_type) return Status::Ok();
   }
   std::string allowed_text;
   for (size_t i = 0; i < allowed.size(); ++i) allowed_text += Str(i ? " or " : "", allowed[i]);
-  return Err("expects compare_type ", allowed_text, " for element type ", ElementTypeName(lhs.element()), ", got ",
+  return Err("expects compare_type ", allowed_text, " for element type ", ElementTypeName(lhs.ExpressedElement()), ", got ",
              compare_type);
 }
 

@@ -287,7 +287,7 @@ Status BatchNorm(const Operation& op) {
   HLOGRAPH_TRY(ExpectElementClass(operand, kFloatClass, "the operand"));
   const int64_t feature = IntAttr(op, "feature_index").value_or(-1);
   HLOGRAPH_TRY(ExpectIndexInRange(feature, 0, operand.rank(), "feature_index"));
-  const Type vector = Type::Tensor(operand.element(), {operand.dim(feature)});
+  const Type vector = operand.WithShape({operand.dim(feature)});
   std::span<const Role> operands = kInferenceOperands;
   std::span<const Role> results = kInferenceResults;
   if (op.name() == "stablehlo.batch_norm_training") {

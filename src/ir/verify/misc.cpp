@@ -123,7 +123,7 @@ Status TopK(const Operation& op) {
   if (k < 0 || k > last) return Err("expects k to be in [0, ", last, "] (the operand's last dimension), got ", k);
   std::vector<int64_t> shape = operand.shape();
   shape.back() = k;
-  HLOGRAPH_TRY(ExpectType(ResultType(op, 0), Type::Tensor(operand.element(), shape), "the values"));
+  HLOGRAPH_TRY(ExpectType(ResultType(op, 0), operand.WithShape(shape), "the values"));
   return ExpectType(ResultType(op, 1), Type::Tensor(ElementType::kI32, shape), "the indices");
 }
 

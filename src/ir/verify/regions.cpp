@@ -10,7 +10,7 @@ namespace {
 // The operands of reduce and reduce_window: N inputs, then N init values.
 struct InputsAndInits {
   std::vector<Type> inputs, inits;
-  std::vector<ElementType> elements;  // of the inputs
+  std::vector<Type> elements;  // scalars of the inputs' element types
 };
 
 // Splits the operands and checks (C1)-(C3) of reduce/reduce_window: inputs of
@@ -27,17 +27,17 @@ StatusOr<InputsAndInits> SplitInputsAndInits(const Operation& op) {
   HLOGRAPH_TRY(ExpectTensors(s.inputs, "input"));
   for (size_t k = 0; k < s.inputs.size(); ++k) {
     HLOGRAPH_TRY(ExpectSameShape(s.inputs[k], Str("input ", k), s.inputs[0], "input 0"));
-    HLOGRAPH_TRY(ExpectType(s.inits[k], ScalarType(s.inputs[k].element()), Str("init value ", k)));
-    s.elements.push_back(s.inputs[k].element());
+    HLOGRAPH_TRY(ExpectType(s.inits[k], ScalarOf(s.inputs[k]), Str("init value ", k)));
+    s.elements.push_back(ScalarOf(s.inputs[k]));
   }
   return s;
 }
 
 // Results of `elements`' types, all of `shape`.
-Status ExpectResultsOfShape(const Operation& op, const std::vector<ElementType>& elements,
+Status ExpectResultsOfShape(const Operation& op, const std::vector<Type>& elements,
                             const std::vector<int64_t>& shape) {
   std::vector<Type> want;
-  for (ElementType e : elements) want.push_back(Type::Tensor(e, shape));
+  for (const Type& e : elements) want.push_back(e.WithShape(shape));
   return ExpectTypes(op.ResultTypes(), want, "the results");
 }
 
@@ -87,13 +87,13 @@ Status SelectAndScatter(const Operation& op) {
   const Type& source = OperandType(op, 1);
   HLOGRAPH_TRY(ExpectTensor(operand, "the operand"));
   HLOGRAPH_TRY(ExpectSameElement(source, "the source", operand, "the operand"));
-  HLOGRAPH_TRY(ExpectType(OperandType(op, 2), ScalarType(operand.element()), "the init value"));
+  HLOGRAPH_TRY(ExpectType(OperandType(op, 2), ScalarOf(operand), "the init value"));
   HLOGRAPH_ASSIGN(const std::vector<WindowDim> windows, ReadWindows(op, operand.rank(), /*has_dilations=*/false));
   HLOGRAPH_ASSIGN(const std::vector<int64_t> shape, WindowedShape(operand.shape(), windows));
   HLOGRAPH_TRY(ExpectShape(source, shape, "the source (one element per window)"));
-  const Type scalar = ScalarType(operand.element());
+  const Type scalar = ScalarOf(operand);
   HLOGRAPH_TRY(ExpectRegionSignature(op, 0, {scalar, scalar}, {ScalarType(ElementType::kI1)}, "the select region"));
-  HLOGRAPH_TRY(ExpectReducerRegion(op, 1, {operand.element()}, "the scatter region"));
+  HLOGRAPH_TRY(ExpectReducerRegion(op, 1, {ScalarOf(operand)}, "the scatter region"));
   return ExpectType(ResultType(op, 0), operand, "the result");
 }
 
@@ -108,7 +108,7 @@ Status Sort(const Operation& op) {
   const int64_t rank = inputs[0].rank();
   HLOGRAPH_TRY(ExpectIndexInRange(IntAttr(op, "dimension").value_or(-1), -rank, rank, "dimension"));
   std::vector<Type> args;
-  for (const Type& t : inputs) args.insert(args.end(), 2, ScalarType(t.element()));
+  for (const Type& t : inputs) args.insert(args.end(), 2, ScalarOf(t));
   return ExpectRegionSignature(op, 0, args, {ScalarType(ElementType::kI1)}, "the comparator");
 }
 
@@ -124,7 +124,7 @@ Status Map(const Operation& op) {
   std::vector<int64_t> all_dims;
   for (int64_t d = 0; d < result.rank(); ++d) all_dims.push_back(d);
   if (dims != all_dims) return Err("expects dimensions to be ", all_dims, " (every dimension), got ", dims);
-  return ExpectRegionSignature(op, 0, ScalarTypesOf(inputs), {ScalarType(result.element())}, "the computation");
+  return ExpectRegionSignature(op, 0, ScalarTypesOf(inputs), {ScalarOf(result)}, "the computation");
 }
 
 Status While(const Operation& op) {

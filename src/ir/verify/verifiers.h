@@ -12,6 +12,9 @@ namespace hlograph::ir::verify {
 
 // Elementwise
 Status Elementwise(const Operation& op);
+// Quantized tensors: per-axis parameters, data movement and contractions
+// (verify/quantized.cpp; run for every op).
+Status QuantizedTypes(const Operation& op);
 Status Select(const Operation& op);
 Status Clamp(const Operation& op);
 Status Compare(const Operation& op);

@@ -117,10 +117,12 @@ const Type& ResultType(const Operation& op, size_t i) { return op.result(i)->typ
 
 Type ScalarType(ElementType e) { return Type::Tensor(e, {}); }
 
+Type ScalarOf(const Type& t) { return t.IsQuantized() ? t.WithShape({}) : ScalarType(t.element()); }
+
 std::vector<Type> ScalarTypesOf(const std::vector<Type>& tensors) {
   std::vector<Type> out;
   out.reserve(tensors.size());
-  for (const Type& t : tensors) out.push_back(ScalarType(t.element()));
+  for (const Type& t : tensors) out.push_back(t.IsQuantized() ? t.WithShape({}) : ScalarType(t.element()));
   return out;
 }
 
@@ -163,10 +165,33 @@ Status ExpectSameShape(const Type& a, std::string_view a_what, const Type& b, st
   return Status::Ok();
 }
 
+bool CompatibleElements(const Type& a, const Type& b) {
+  if (!a.IsQuantized() && !b.IsQuantized()) return a.element() == b.element();
+  if (a.IsQuantized() && b.IsQuantized()) return a.quant()->SameStorageAndExpressed(*b.quant());
+  // One quantized, one not: a hybrid op's float side against the expressed type.
+  const Type& q = a.IsQuantized() ? a : b;
+  const Type& f = a.IsQuantized() ? b : a;
+  return IsFloat(f.element()) && q.quant()->expressed == f.element();
+}
+
+bool CompatibleTypes(const Type& a, const Type& b) {
+  if (a.kind() != b.kind()) return false;
+  if (a.IsTuple()) {
+    if (a.tuple_elements().size() != b.tuple_elements().size()) return false;
+    for (size_t i = 0; i < a.tuple_elements().size(); ++i) {
+      if (!CompatibleTypes(a.tuple_elements()[i], b.tuple_elements()[i])) return false;
+    }
+    return true;
+  }
+  if (!a.IsTensor()) return a == b;
+  if (!a.IsQuantized() && !b.IsQuantized()) return a == b;
+  return a.shape() == b.shape() && CompatibleElements(a, b);
+}
+
 Status ExpectSameElement(const Type& a, std::string_view a_what, const Type& b, std::string_view b_what) {
   HLOGRAPH_TRY(ExpectTensor(a, a_what));
   HLOGRAPH_TRY(ExpectTensor(b, b_what));
-  if (a.element() != b.element()) {
+  if (!CompatibleElements(a, b)) {
     return Err("expects ", a_what, " and ", b_what, " to have the same element type, got ", a, " and ", b);
   }
   return Status::Ok();
@@ -174,23 +199,27 @@ Status ExpectSameElement(const Type& a, std::string_view a_what, const Type& b, 
 
 Status ExpectElement(const Type& t, ElementType e, std::string_view what) {
   HLOGRAPH_TRY(ExpectTensor(t, what));
-  if (t.element() != e) return Err("expects ", what, " to have element type ", ElementTypeName(e), ", got ", t);
+  if (t.element() != e || t.IsQuantized()) {
+    return Err("expects ", what, " to have element type ", ElementTypeName(e), ", got ", t);
+  }
   return Status::Ok();
 }
 
 Status ExpectType(const Type& got, const Type& want, std::string_view what) {
-  if (got != want) return Err("expects ", what, " to have type ", want, ", got ", got);
+  if (!CompatibleTypes(got, want)) return Err("expects ", what, " to have type ", want, ", got ", got);
   return Status::Ok();
 }
 
 Status ExpectTypes(const std::vector<Type>& got, const std::vector<Type>& want, std::string_view what) {
-  if (got != want) return Err("expects ", what, " to have types ", want, ", got ", got);
+  bool same = got.size() == want.size();
+  for (size_t i = 0; same && i < got.size(); ++i) same = CompatibleTypes(got[i], want[i]);
+  if (!same) return Err("expects ", what, " to have types ", want, ", got ", got);
   return Status::Ok();
 }
 
 Status ExpectAllSameType(const std::vector<Type>& types, std::string_view what) {
   for (size_t i = 1; i < types.size(); ++i) {
-    if (types[i] != types[0]) {
+    if (!CompatibleTypes(types[i], types[0])) {
       return Err("expects all ", what, " to have the same type, got ", types[0], " and ", types[i]);
     }
   }
@@ -228,7 +257,7 @@ std::string ClassDescription(uint8_t mask) {
 bool InClass(ElementType e, uint8_t mask) { return (ClassOf(e) & mask) != 0; }
 
 Status ExpectElementClass(const Type& t, uint8_t mask, std::string_view what) {
-  if (!t.IsTensor() || !InClass(t.element(), mask)) {
+  if (!t.IsTensor() || !InClass(t.ExpressedElement(), mask)) {
     return Err("expects ", what, " to be a tensor of ", ClassDescription(mask), " type, got ", t);
   }
   return Status::Ok();
@@ -408,11 +437,9 @@ Status ExpectRegionSignature(const Operation& op, size_t index, const std::vecto
   return Status::Ok();
 }
 
-Status ExpectReducerRegion(const Operation& op, size_t index, const std::vector<ElementType>& elements,
+Status ExpectReducerRegion(const Operation& op, size_t index, const std::vector<Type>& elements,
                            std::string_view what) {
-  std::vector<Type> scalars;
-  scalars.reserve(elements.size());
-  for (ElementType e : elements) scalars.push_back(ScalarType(e));
+  const std::vector<Type>& scalars = elements;
   std::vector<Type> args = scalars;
   args.insert(args.end(), scalars.begin(), scalars.end());
   return ExpectRegionSignature(op, index, args, scalars, what);

@@ -110,8 +110,16 @@ const Type& ResultType(const Operation& op, size_t i);
 // tensor<E> for each tensor's element type E (the scalar types of a region).
 std::vector<Type> ScalarTypesOf(const std::vector<Type>& tensors);
 Type ScalarType(ElementType e);
+// The rank-0 tensor of t's element type (quantization kept).
+Type ScalarOf(const Type& t);
 
 Status ExpectTensor(const Type& t, std::string_view what);
+// Element types that may meet in one op: equal, or (quantized) the same
+// storage and expressed types whatever the scales, or a quantized type and
+// a float of its expressed type (hybrid ops).
+bool CompatibleElements(const Type& a, const Type& b);
+// Equal types, or tensors of one shape with compatible elements.
+bool CompatibleTypes(const Type& a, const Type& b);
 // Every type in `types` is a tensor; `what` names the list ("operand").
 Status ExpectTensors(const std::vector<Type>& types, std::string_view what);
 Status ExpectRank(const Type& t, int64_t rank, std::string_view what);
@@ -141,7 +149,8 @@ uint8_t ClassOf(ElementType e);
 // "integer, floating-point or complex".
 std::string ClassDescription(uint8_t mask);
 bool InClass(ElementType e, uint8_t mask);
-// A tensor whose element type is in `mask`.
+// A tensor whose element type is in `mask` (quantized tensors count as
+// their expressed type).
 Status ExpectElementClass(const Type& t, uint8_t mask, std::string_view what);
 
 // ---------------------------------------------------------------------------
@@ -207,10 +216,11 @@ std::vector<Type> BlockArgumentTypes(const Block& block);
 Status ExpectRegionSignature(const Operation& op, size_t index, const std::vector<Type>& args,
                              const std::vector<Type>& results, std::string_view what,
                              std::string_view terminator = "stablehlo.return");
-// A reducer (reduce, reduce_window, scatter, all_reduce): takes
-// (tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>) and returns
-// (tensor<E0>, ..., tensor<EN-1>).
-Status ExpectReducerRegion(const Operation& op, size_t index, const std::vector<ElementType>& elements,
+
+// A reducer (reduce, reduce_window, scatter, all_reduce) over the scalar
+// types `elements` (tensor<E0>, ..., tensor<EN-1>): takes them twice and
+// returns them once.
+Status ExpectReducerRegion(const Operation& op, size_t index, const std::vector<Type>& elements,
                            std::string_view what);
 
 // ---------------------------------------------------------------------------

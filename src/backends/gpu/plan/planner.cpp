@@ -78,11 +78,45 @@ int64_t BytesOf(const ir::Type& t) {
   return t.IsTensor() ? t.NumElements() * ir::StorageBytes(t.element()) : 0;
 }
 
+// The first op that touches a quantized tensor (!quant.uniform), if any:
+// the GPU backend does not run quantized programs (their tensors hold the
+// storage integers, which its kernels would take for plain integers).
+const ir::Operation* FindQuantizedOp(const ir::Operation& op) {
+  auto quantized = [](const ir::Type& t) {
+    if (t.IsQuantized()) return true;
+    for (const ir::Type& e : t.tuple_elements()) {
+      if (e.IsQuantized()) return true;
+    }
+    return false;
+  };
+  for (const ir::Value* v : op.operands()) {
+    if (quantized(v->type())) return &op;
+  }
+  for (const auto& r : op.results()) {
+    if (quantized(r->type())) return &op;
+  }
+  for (const auto& region : op.regions()) {
+    for (const auto& block : region->blocks()) {
+      for (const auto& arg : block->arguments()) {
+        if (quantized(arg->type())) return &op;
+      }
+      for (const auto& inner : block->operations()) {
+        if (const ir::Operation* found = FindQuantizedOp(*inner)) return found;
+      }
+    }
+  }
+  return nullptr;
+}
+
 class Planner {
  public:
   explicit Planner(const ir::Module& module) : module_(module) {}
 
   StatusOr<GpuProgram> Run() {
+    if (const ir::Operation* q = FindQuantizedOp(module_.op())) {
+      return Status::Error(OpError(*q, "uses quantized tensors (!quant.uniform), which the GPU backend does not "
+                                       "handle yet (the CPU backend runs them)"));
+    }
     std::shared_ptr<ir::Module> inlined = ir::CloneModule(module_);
     // Scans JAX exported as composites, before inlining makes them loops.
     passes::RaiseScanComposites(*inlined, [](const ir::Operation& scan) { return MatchPrefixScan(scan).has_value(); });

@@ -1,0 +1,247 @@
+// Checks for quantized tensors (!quant.uniform element types), run on every
+// op after its own verifier: per-axis parameters fit the tensor, ops that
+// move data keep the quantization parameters, uniform_quantize/dequantize
+// and the quantized forms of dot_general and convolution follow the
+// StableHLO spec's constraints.
+#include <algorithm>
+#include <iterator>
+#include <string_view>
+
+#include "ir/verify/verifiers.h"
+#include "ir/verify/verify_util.h"
+
+namespace hlograph::ir::verify {
+namespace {
+
+Status CheckPerAxis(const Type& t, const std::string& what) {
+  if (t.IsTuple()) {
+    for (size_t i = 0; i < t.tuple_elements().size(); ++i) {
+      HLOGRAPH_TRY(CheckPerAxis(t.tuple_elements()[i], Str(what, " element ", i)));
+    }
+    return Status::Ok();
+  }
+  if (!t.IsQuantized() || !t.quant()->PerAxis()) return Status::Ok();
+  const QuantParams& q = *t.quant();
+  if (q.quantized_dimension >= t.rank()) {
+    return Err("expects the quantization dimension of ", what, " to be less than its rank ", t.rank(), ", got ",
+               static_cast<int64_t>(q.quantized_dimension), " in ", t);
+  }
+  const int64_t size = t.dim(q.quantized_dimension);
+  if (static_cast<int64_t>(q.scales.size()) != size) {
+    return Err("expects ", what, " to have ", size, " scales and zero points (the size of its quantization dimension ",
+               static_cast<int64_t>(q.quantized_dimension), "), got ", static_cast<int64_t>(q.scales.size()), " in ",
+               t);
+  }
+  return Status::Ok();
+}
+
+// The operands that carry data (not indices or predicates) of the ops that
+// move elements without computing on them.
+std::vector<size_t> DataOperands(const Operation& op) {
+  std::string_view n = op.name();
+  if (n == "stablehlo.reshape" || n == "stablehlo.transpose" || n == "stablehlo.broadcast_in_dim" ||
+      n == "stablehlo.slice" || n == "stablehlo.reverse" || n == "stablehlo.dynamic_slice" ||
+      n == "stablehlo.gather" || n == "stablehlo.broadcast") {
+    return {0};
+  }
+  if (n == "stablehlo.pad" || n == "stablehlo.dynamic_update_slice") return {0, 1};
+  if (n == "stablehlo.select") return {1, 2};
+  if (n == "stablehlo.concatenate") {
+    std::vector<size_t> all;
+    for (size_t i = 0; i < op.num_operands(); ++i) all.push_back(i);
+    return all;
+  }
+  return {};
+}
+
+// The same storage, expressed type, scales and zero points (the
+// quantization dimension may move); a broadcast operand with one scale may
+// give each result slice that scale.
+Status ExpectSameQuantization(const Type& t, std::string_view what, const Type& result, bool broadcast) {
+  if (t.IsQuantized() != result.IsQuantized()) {
+    return Err("expects ", what, " and the result to be both quantized or both not quantized, got ", t, " and ",
+               result);
+  }
+  if (!t.IsQuantized()) return Status::Ok();
+  const QuantParams& a = *t.quant();
+  const QuantParams& b = *result.quant();
+  bool same = a.SameStorageAndExpressed(b) && a.PerAxis() == b.PerAxis();
+  if (same && a.scales.size() == b.scales.size()) {
+    same = a.scales == b.scales && a.zero_points == b.zero_points;
+  } else if (same && broadcast && a.scales.size() == 1) {
+    for (size_t i = 0; i < b.scales.size(); ++i) {
+      same = same && b.scales[i] == a.scales[0] && b.zero_points[i] == a.zero_points[0];
+    }
+  } else {
+    same = false;
+  }
+  if (!same) {
+    return Err("expects ", what, " and the result to have the same quantization parameters, got ", t, " and ",
+               result);
+  }
+  return Status::Ok();
+}
+
+// dot_general (C14-C20) and convolution: quantized lhs and rhs give a
+// quantized result; a float lhs with a quantized rhs (hybrid) gives a float
+// result of the rhs's expressed type.
+Status CheckQuantizedContraction(const Operation& op, const std::vector<int64_t>& rhs_contracting,
+                                 int64_t rhs_output_feature, int64_t result_feature) {
+  const Type& lhs = OperandType(op, 0);
+  const Type& rhs = OperandType(op, 1);
+  const Type& result = ResultType(op, 0);
+  if (!lhs.IsQuantized() && !rhs.IsQuantized() && !result.IsQuantized()) return Status::Ok();
+  if (lhs.IsQuantized() != (result.IsQuantized() && rhs.IsQuantized())) {
+    return Err("expects a quantized lhs exactly when the rhs and the result are quantized, got ", lhs, ", ", rhs,
+               " and ", result);
+  }
+  if (!rhs.IsQuantized()) return Err("expects the rhs to be quantized when the result is, got ", rhs);
+  const QuantParams& r = *rhs.quant();
+  // dot_general (C15): the rhs's zero points are 0 (convolution has no such rule).
+  if (rhs_output_feature < 0) {
+    for (int64_t z : r.zero_points) {
+      if (z != 0) return Err("expects the rhs's zero points to be 0, got ", z, " in ", rhs);
+    }
+  }
+  if (result_feature >= 0 && result.IsQuantized() && result.quant()->PerAxis() &&
+      result.quant()->quantized_dimension != result_feature) {
+    return Err("expects the result's quantization dimension to be its output feature dimension ", result_feature,
+               ", got ", static_cast<int64_t>(result.quant()->quantized_dimension));
+  }
+  if (r.PerAxis()) {
+    if (rhs_output_feature >= 0 && r.quantized_dimension != rhs_output_feature) {
+      return Err("expects the rhs's quantization dimension to be its kernel output feature dimension ",
+                 rhs_output_feature, ", got ", static_cast<int64_t>(r.quantized_dimension));
+    }
+    if (Contains(rhs_contracting, r.quantized_dimension)) {
+      return Err("expects the rhs's quantization dimension ", static_cast<int64_t>(r.quantized_dimension),
+                 " not to be one of its contracting dimensions ", rhs_contracting);
+    }
+  }
+  if (lhs.IsQuantized()) {
+    const QuantParams& l = *lhs.quant();
+    if (l.PerAxis()) return Err("expects the lhs to be quantized per tensor, got ", lhs);
+    if (l.storage != r.storage) {
+      return Err("expects the lhs and the rhs to have the same storage type, got ", lhs, " and ", rhs);
+    }
+    if (l.expressed != r.expressed || result.quant()->expressed != r.expressed) {
+      return Err("expects the lhs, the rhs and the result to have the same expressed type, got ", lhs, ", ", rhs,
+                 " and ", result);
+    }
+    if (!r.PerAxis() && result.quant()->PerAxis()) {
+      return Err("expects a result quantized per tensor when the rhs is, got ", result);
+    }
+    return Status::Ok();
+  }
+  if (lhs.element() != r.expressed || result.element() != r.expressed || result.IsQuantized()) {
+    return Err("expects the lhs and the result of a hybrid op to have element type ", ElementTypeName(r.expressed),
+               " (the rhs's expressed type), got ", lhs, " and ", result);
+  }
+  return Status::Ok();
+}
+
+// StableHLO ops that take per-axis quantized tensors (the others take
+// integer, float, complex or per-tensor quantized ones).
+bool TakesPerAxis(std::string_view name) {
+  if (name.substr(0, 10) != "stablehlo.") return true;  // func, check, sdy, chlo: any tensor
+  static constexpr std::string_view kOps[] = {
+      "constant", "add", "infeed", "outfeed", "send", "recv", "if", "case", "while", "get_tuple_element", "tuple",
+      "bitcast_convert", "broadcast", "broadcast_in_dim", "composite", "convolution", "dot", "dot_general",
+      "get_dimension_size", "reshape", "transpose", "return", "uniform_quantize", "uniform_dequantize", "custom_call",
+      "dynamic_broadcast_in_dim", "dynamic_reshape",
+  };
+  name.remove_prefix(10);
+  return std::find(std::begin(kOps), std::end(kOps), name) != std::end(kOps);
+}
+
+bool IsPerAxis(const Type& t) { return t.IsQuantized() && t.quant()->PerAxis(); }
+
+// broadcast_in_dim (C6) and reshape (C3) move the quantization dimension
+// with the data.
+Status CheckMovedQuantizationDimension(const Operation& op) {
+  if (op.num_operands() < 1 || op.num_results() != 1) return Status::Ok();
+  const Type& operand = OperandType(op, 0);
+  const Type& result = ResultType(op, 0);
+  if (!IsPerAxis(operand) || !IsPerAxis(result)) return Status::Ok();
+  const int64_t from = operand.quant()->quantized_dimension;
+  const int64_t to = result.quant()->quantized_dimension;
+  if (from >= operand.rank() || to >= result.rank()) return Status::Ok();
+  if (op.name() == "stablehlo.broadcast_in_dim") {
+    const std::vector<int64_t> dims = I64ArrayAttr(op, "broadcast_dimensions");
+    if (from < static_cast<int64_t>(dims.size()) && dims[static_cast<size_t>(from)] != to) {
+      return Err("expects the result's quantization dimension to be broadcast_dimensions[", from, "] = ",
+                 dims[static_cast<size_t>(from)], ", got ", to);
+    }
+  } else if (op.name() == "stablehlo.reshape") {
+    if (operand.dim(from) != result.dim(to)) {
+      return Err("expects the quantization dimensions of the operand and the result to have the same size, got ",
+                 operand, " and ", result);
+    }
+    int64_t before_operand = 1, before_result = 1;
+    for (int64_t d = 0; d < from; ++d) before_operand *= operand.dim(d);
+    for (int64_t d = 0; d < to; ++d) before_result *= result.dim(d);
+    if (before_operand != before_result) {
+      return Err("expects the product of the dimensions before the quantization dimension to match between the "
+                 "operand and the result, got ", before_operand, " and ", before_result);
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status QuantizedTypes(const Operation& op) {
+  bool any = false;
+  for (size_t i = 0; i < op.num_operands(); ++i) {
+    const Type& t = OperandType(op, i);
+    HLOGRAPH_TRY(CheckPerAxis(t, Str("operand ", i)));
+    any = any || t.IsQuantized();
+  }
+  for (size_t i = 0; i < op.num_results(); ++i) {
+    const Type& t = ResultType(op, i);
+    HLOGRAPH_TRY(CheckPerAxis(t, Str("result ", i)));
+    any = any || t.IsQuantized();
+  }
+  for (const auto& region : op.regions()) {
+    for (const auto& block : region->blocks()) {
+      for (size_t i = 0; i < block->num_arguments(); ++i) {
+        HLOGRAPH_TRY(CheckPerAxis(block->argument(i)->type(), Str("block argument ", i)));
+      }
+    }
+  }
+  if (!any) return Status::Ok();
+  if (!TakesPerAxis(op.name())) {
+    for (size_t i = 0; i < op.num_operands(); ++i) {
+      if (IsPerAxis(OperandType(op, i))) {
+        return Err("does not take per-axis quantized tensors, got operand ", i, " of type ", OperandType(op, i));
+      }
+    }
+    for (size_t i = 0; i < op.num_results(); ++i) {
+      if (IsPerAxis(ResultType(op, i))) {
+        return Err("does not take per-axis quantized tensors, got result ", i, " of type ", ResultType(op, i));
+      }
+    }
+  }
+  HLOGRAPH_TRY(CheckMovedQuantizationDimension(op));
+  const std::vector<size_t> data = DataOperands(op);
+  const bool broadcast = op.name() == "stablehlo.broadcast_in_dim";
+  for (size_t i : data) {
+    if (i >= op.num_operands() || op.num_results() != 1) break;
+    HLOGRAPH_TRY(ExpectSameQuantization(OperandType(op, i), Str("operand ", i), ResultType(op, 0), broadcast));
+  }
+  if (op.name() == "stablehlo.dot_general" && op.num_operands() == 2 && op.num_results() == 1) {
+    const auto* dn = AttrAs<DotDimsAttr>(op, "dot_dimension_numbers");
+    return CheckQuantizedContraction(op, dn ? dn->rhs_contracting : std::vector<int64_t>{}, -1, -1);
+  }
+  if (op.name() == "stablehlo.dot" && op.num_operands() == 2 && op.num_results() == 1) {
+    return CheckQuantizedContraction(op, {0}, -1, -1);
+  }
+  if (op.name() == "stablehlo.convolution" && op.num_operands() == 2 && op.num_results() == 1) {
+    const auto* dn = AttrAs<ConvDimsAttr>(op, "dimension_numbers");
+    if (!dn) return Status::Ok();
+    return CheckQuantizedContraction(op, {dn->kernel_input_feature}, dn->kernel_output_feature, dn->output_feature);
+  }
+  return Status::Ok();
+}
+
+}  // namespace hlograph::ir::verify

@@ -1,0 +1,166 @@
+// Quantized tensors (!quant.uniform): uniform_quantize / uniform_dequantize,
+// ops on quantized operands (dequantize -> op -> quantize), integer
+// accumulation in dot_general and convolution, hybrid ops, and shape ops on
+// the stored integers. Expected values follow the StableHLO spec's
+// quantize(x) = round_nearest_even(clamp(x / scale + zero_point)) and
+// dequantize(q) = (q - zero_point) * scale, worked out by hand.
+
+// x / 0.5 - 3 = [-5, -2.5, -1.5, -0.5, 197, -203]: ties to even, clamped.
+func.func @quantize_per_tensor() {
+  %x = stablehlo.constant dense<[-1.0, 0.25, 0.75, 1.25, 100.0, -100.0]> : tensor<6xf32>
+  %q = stablehlo.uniform_quantize %x : (tensor<6xf32>) -> tensor<6x!quant.uniform<i8:f32, 5.000000e-01:-3>>
+  %s = stablehlo.bitcast_convert %q : (tensor<6x!quant.uniform<i8:f32, 5.000000e-01:-3>>) -> tensor<6xi8>
+  check.expect_eq_const %s, dense<[-5, -2, -2, 0, 127, -128]> : tensor<6xi8>
+  return
+}
+
+// A narrowed storage range clamps at -127.
+func.func @quantize_storage_range() {
+  %x = stablehlo.constant dense<[-100.0, 100.0]> : tensor<2xf32>
+  %q = stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8<-127:127>:f32, 5.000000e-01:-3>>
+  %s = stablehlo.bitcast_convert %q : (tensor<2x!quant.uniform<i8<-127:127>:f32, 5.000000e-01:-3>>) -> tensor<2xi8>
+  check.expect_eq_const %s, dense<[-127, 127]> : tensor<2xi8>
+  return
+}
+
+// Unsigned storage: x / 0.25 + 10 = [-10, 10, 50, 410] clamped to [0, 255].
+func.func @quantize_unsigned() {
+  %x = stablehlo.constant dense<[-5.0, 0.0, 10.0, 100.0]> : tensor<4xf32>
+  %q = stablehlo.uniform_quantize %x : (tensor<4xf32>) -> tensor<4x!quant.uniform<u8:f32, 2.500000e-01:10>>
+  %s = stablehlo.bitcast_convert %q : (tensor<4x!quant.uniform<u8:f32, 2.500000e-01:10>>) -> tensor<4xui8>
+  check.expect_eq_const %s, dense<[0, 10, 50, 255]> : tensor<4xui8>
+  return
+}
+
+// i4 storage: clamp to [-8, 7] before rounding.
+func.func @quantize_i4() {
+  %x = stablehlo.constant dense<[7.6, -9.0, 2.5]> : tensor<3xf32>
+  %q = stablehlo.uniform_quantize %x : (tensor<3xf32>) -> tensor<3x!quant.uniform<i4:f32, 1.000000e+00>>
+  %s = stablehlo.bitcast_convert %q : (tensor<3x!quant.uniform<i4:f32, 1.000000e+00>>) -> tensor<3xi4>
+  check.expect_eq_const %s, dense<[7, -8, 2]> : tensor<3xi4>
+  return
+}
+
+// Per axis (dimension 1): column j uses scale j and zero point j.
+func.func @dequantize_per_axis() {
+  %s = stablehlo.constant dense<[[3, 4, -1], [1, 0, 5]]> : tensor<2x3xi8>
+  %q = stablehlo.bitcast_convert %s : (tensor<2x3xi8>) -> tensor<2x3x!quant.uniform<i8:f32:1, {5.000000e-01:1,2.500000e-01,2.000000e+00:-2}>>
+  %x = stablehlo.uniform_dequantize %q : (tensor<2x3x!quant.uniform<i8:f32:1, {5.000000e-01:1,2.500000e-01,2.000000e+00:-2}>>) -> tensor<2x3xf32>
+  check.expect_eq_const %x, dense<[[1.0, 1.0, 2.0], [0.0, 0.0, 14.0]]> : tensor<2x3xf32>
+  return
+}
+
+// Requantization: [2.5, -3.5, 50] + 2 = [4.5, -1.5, 52] -> [4, -2, 52].
+func.func @requantize() {
+  %s = stablehlo.constant dense<[5, -7, 100]> : tensor<3xi8>
+  %q = stablehlo.bitcast_convert %s : (tensor<3xi8>) -> tensor<3x!quant.uniform<i8:f32, 5.000000e-01>>
+  %r = stablehlo.uniform_quantize %q : (tensor<3x!quant.uniform<i8:f32, 5.000000e-01>>) -> tensor<3x!quant.uniform<i8:f32, 1.000000e+00:2>>
+  %t = stablehlo.bitcast_convert %r : (tensor<3x!quant.uniform<i8:f32, 1.000000e+00:2>>) -> tensor<3xi8>
+  check.expect_eq_const %t, dense<[4, -2, 52]> : tensor<3xi8>
+  return
+}
+
+// [0.5, 1, 1.5] + [0, 1, -1] = [0.5, 2, 0.5]; / 0.5 - 1 = [0, 3, 0].
+func.func @add() {
+  %a = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi8>
+  %b = stablehlo.constant dense<[4, 8, 0]> : tensor<3xi8>
+  %qa = stablehlo.bitcast_convert %a : (tensor<3xi8>) -> tensor<3x!quant.uniform<i8:f32, 5.000000e-01>>
+  %qb = stablehlo.bitcast_convert %b : (tensor<3xi8>) -> tensor<3x!quant.uniform<i8:f32, 2.500000e-01:4>>
+  %sum = stablehlo.add %qa, %qb : (tensor<3x!quant.uniform<i8:f32, 5.000000e-01>>, tensor<3x!quant.uniform<i8:f32, 2.500000e-01:4>>) -> tensor<3x!quant.uniform<i8:f32, 5.000000e-01:-1>>
+  %s = stablehlo.bitcast_convert %sum : (tensor<3x!quant.uniform<i8:f32, 5.000000e-01:-1>>) -> tensor<3xi8>
+  check.expect_eq_const %s, dense<[0, 3, 0]> : tensor<3xi8>
+  return
+}
+
+// abs([-2, 3]) = [2, 3]; / 0.25 - 10 = [-2, 2].
+func.func @abs() {
+  %a = stablehlo.constant dense<[-4, 6]> : tensor<2xi8>
+  %q = stablehlo.bitcast_convert %a : (tensor<2xi8>) -> tensor<2x!quant.uniform<i8:f32, 5.000000e-01>>
+  %r = stablehlo.abs %q : (tensor<2x!quant.uniform<i8:f32, 5.000000e-01>>) -> tensor<2x!quant.uniform<i8:f32, 2.500000e-01:-10>>
+  %s = stablehlo.bitcast_convert %r : (tensor<2x!quant.uniform<i8:f32, 2.500000e-01:-10>>) -> tensor<2xi8>
+  check.expect_eq_const %s, dense<[-2, 2]> : tensor<2xi8>
+  return
+}
+
+// Compared as values: [0.5, 1.0] > [0.25, 1.0].
+func.func @compare() {
+  %a = stablehlo.constant dense<[1, 2]> : tensor<2xi8>
+  %b = stablehlo.constant dense<[1, 4]> : tensor<2xi8>
+  %qa = stablehlo.bitcast_convert %a : (tensor<2xi8>) -> tensor<2x!quant.uniform<i8:f32, 5.000000e-01>>
+  %qb = stablehlo.bitcast_convert %b : (tensor<2xi8>) -> tensor<2x!quant.uniform<i8:f32, 2.500000e-01>>
+  %gt = stablehlo.compare GT, %qa, %qb, FLOAT : (tensor<2x!quant.uniform<i8:f32, 5.000000e-01>>, tensor<2x!quant.uniform<i8:f32, 2.500000e-01>>) -> tensor<2xi1>
+  check.expect_eq_const %gt, dense<[true, false]> : tensor<2xi1>
+  return
+}
+
+// Integer accumulation: (lhs - 1) @ rhs = [[2, -4], [13, -6]] exactly, in an
+// i32 result whose per-column scales are scale(lhs) * scale(rhs).
+func.func @dot_general_per_axis() {
+  %l = stablehlo.constant dense<[[3, 1, -1], [2, 5, 0]]> : tensor<2x3xi8>
+  %r = stablehlo.constant dense<[[1, 2], [3, -1], [0, 4]]> : tensor<3x2xi8>
+  %ql = stablehlo.bitcast_convert %l : (tensor<2x3xi8>) -> tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:1>>
+  %qr = stablehlo.bitcast_convert %r : (tensor<3x2xi8>) -> tensor<3x2x!quant.uniform<i8:f32:1, {2.500000e-01,5.000000e-01}>>
+  %d = stablehlo.dot_general %ql, %qr, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:1>>, tensor<3x2x!quant.uniform<i8:f32:1, {2.500000e-01,5.000000e-01}>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {1.250000e-01,2.500000e-01}>>
+  %s = stablehlo.bitcast_convert %d : (tensor<2x2x!quant.uniform<i32:f32:1, {1.250000e-01,2.500000e-01}>>) -> tensor<2x2xi32>
+  check.expect_eq_const %s, dense<[[2, -4], [13, -6]]> : tensor<2x2xi32>
+  %x = stablehlo.uniform_dequantize %d : (tensor<2x2x!quant.uniform<i32:f32:1, {1.250000e-01,2.500000e-01}>>) -> tensor<2x2xf32>
+  check.expect_eq_const %x, dense<[[0.25, -1.0], [1.625, -1.5]]> : tensor<2x2xf32>
+  return
+}
+
+// The same sums requantized to scale 0.5: [[0.5, -1], [3.25, -1.5]] -> [[0, -1], [3, -2]].
+func.func @dot_general_requantized() {
+  %l = stablehlo.constant dense<[[3, 1, -1], [2, 5, 0]]> : tensor<2x3xi8>
+  %r = stablehlo.constant dense<[[1, 2], [3, -1], [0, 4]]> : tensor<3x2xi8>
+  %ql = stablehlo.bitcast_convert %l : (tensor<2x3xi8>) -> tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:1>>
+  %qr = stablehlo.bitcast_convert %r : (tensor<3x2xi8>) -> tensor<3x2x!quant.uniform<i8:f32, 2.500000e-01>>
+  %d = stablehlo.dot_general %ql, %qr, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:1>>, tensor<3x2x!quant.uniform<i8:f32, 2.500000e-01>>) -> tensor<2x2x!quant.uniform<i8:f32, 5.000000e-01>>
+  %s = stablehlo.bitcast_convert %d : (tensor<2x2x!quant.uniform<i8:f32, 5.000000e-01>>) -> tensor<2x2xi8>
+  check.expect_eq_const %s, dense<[[0, -1], [3, -2]]> : tensor<2x2xi8>
+  return
+}
+
+// Hybrid: float activations times dequantized weights [1, 0, -1].
+func.func @dot_general_hybrid() {
+  %l = stablehlo.constant dense<[[1.0, 2.0, 3.0]]> : tensor<1x3xf32>
+  %r = stablehlo.constant dense<[[2], [0], [-2]]> : tensor<3x1xi8>
+  %qr = stablehlo.bitcast_convert %r : (tensor<3x1xi8>) -> tensor<3x1x!quant.uniform<i8:f32, 5.000000e-01>>
+  %d = stablehlo.dot_general %l, %qr, contracting_dims = [1] x [0] : (tensor<1x3xf32>, tensor<3x1x!quant.uniform<i8:f32, 5.000000e-01>>) -> tensor<1x1xf32>
+  check.expect_eq_const %d, dense<[[-2.0]]> : tensor<1x1xf32>
+  return
+}
+
+// 1-D convolution: (lhs - 1) = [0, 1, 2, 3] with kernel [2, 1] = [1, 4, 7].
+func.func @convolution() {
+  %l = stablehlo.constant dense<[[[1], [2], [3], [4]]]> : tensor<1x4x1xi8>
+  %k = stablehlo.constant dense<[[[2]], [[1]]]> : tensor<2x1x1xi8>
+  %ql = stablehlo.bitcast_convert %l : (tensor<1x4x1xi8>) -> tensor<1x4x1x!quant.uniform<i8:f32, 5.000000e-01:1>>
+  %qk = stablehlo.bitcast_convert %k : (tensor<2x1x1xi8>) -> tensor<2x1x1x!quant.uniform<i8:f32, 5.000000e-01>>
+  %c = stablehlo.convolution(%ql, %qk) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1x!quant.uniform<i8:f32, 5.000000e-01:1>>, tensor<2x1x1x!quant.uniform<i8:f32, 5.000000e-01>>) -> tensor<1x3x1x!quant.uniform<i32:f32, 2.500000e-01>>
+  %s = stablehlo.bitcast_convert %c : (tensor<1x3x1x!quant.uniform<i32:f32, 2.500000e-01>>) -> tensor<1x3x1xi32>
+  check.expect_eq_const %s, dense<[[[1], [4], [7]]]> : tensor<1x3x1xi32>
+  return
+}
+
+// Shape ops move the stored integers.
+func.func @shape_ops() {
+  %a = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>
+  %q = stablehlo.bitcast_convert %a : (tensor<2x3xi8>) -> tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:1>>
+  %t = stablehlo.transpose %q, dims = [1, 0] : (tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:1>>) -> tensor<3x2x!quant.uniform<i8:f32, 5.000000e-01:1>>
+  %r = stablehlo.reshape %t : (tensor<3x2x!quant.uniform<i8:f32, 5.000000e-01:1>>) -> tensor<6x!quant.uniform<i8:f32, 5.000000e-01:1>>
+  %s = stablehlo.slice %r [1:5] : (tensor<6x!quant.uniform<i8:f32, 5.000000e-01:1>>) -> tensor<4x!quant.uniform<i8:f32, 5.000000e-01:1>>
+  %c = stablehlo.concatenate %s, %s, dim = 0 : (tensor<4x!quant.uniform<i8:f32, 5.000000e-01:1>>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:1>>) -> tensor<8x!quant.uniform<i8:f32, 5.000000e-01:1>>
+  %b = stablehlo.broadcast_in_dim %c, dims = [1] : (tensor<8x!quant.uniform<i8:f32, 5.000000e-01:1>>) -> tensor<2x8x!quant.uniform<i8:f32, 5.000000e-01:1>>
+  %i = stablehlo.bitcast_convert %b : (tensor<2x8x!quant.uniform<i8:f32, 5.000000e-01:1>>) -> tensor<2x8xi8>
+  check.expect_eq_const %i, dense<[[4, 2, 5, 3, 4, 2, 5, 3], [4, 2, 5, 3, 4, 2, 5, 3]]> : tensor<2x8xi8>
+  return
+}
+
+// bf16 expressed type: 1 / bf16(0.1) and 3 / bf16(0.1) round to 10 and 30 in bf16.
+func.func @quantize_bf16() {
+  %x = stablehlo.constant dense<[1.0, 3.0]> : tensor<2xbf16>
+  %q = stablehlo.uniform_quantize %x : (tensor<2xbf16>) -> tensor<2x!quant.uniform<i8:bf16, 1.000000e-01>>
+  %s = stablehlo.bitcast_convert %q : (tensor<2x!quant.uniform<i8:bf16, 1.000000e-01>>) -> tensor<2xi8>
+  check.expect_eq_const %s, dense<[10, 30]> : tensor<2xi8>
+  return
+}
