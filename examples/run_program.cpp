@@ -1,21 +1,17 @@
-// Embedding hlograph in C++: parse a StableHLO program, verify it, and run
-// its entry function on the CPU interpreter, or on the GPU backend where
-// the build has it and a device is there. docs/USER_GUIDE.md walks through
-// it; CTest runs it (example.run_program).
+// Embedding hlograph in C++ through its public API (include/hlograph/):
+// compile a StableHLO program and run its entry function on the GPU
+// backend where the build has it and a device is there, else on the CPU
+// interpreter. docs/USER_GUIDE.md walks through it; CTest runs it from the
+// build tree (example.run_program) and built against an installed package
+// (example.installed_package: examples/consumer).
 //
 //   hlograph_example_run_program [FILE]   (default: a small built-in program)
 #include <cstdio>
-#include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "backends/cpu/interpreter.h"
-#include "frontend/parser.h"
-#include "hlograph/status.h"
-#include "ir/verifier.h"
-#ifdef HLOGRAPH_WITH_GPU_BACKEND
-#include "backends/gpu/executable.h"
-#endif
+#include "hlograph/hlograph.h"
 
 namespace {
 
@@ -29,37 +25,33 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
 }
 )";
 
-using hlograph::StatusOr;
-using hlograph::cpu::Tensor;
-
-StatusOr<std::vector<Tensor>> Run(const hlograph::ir::Module& module, const std::vector<Tensor>& args) {
-#ifdef HLOGRAPH_WITH_GPU_BACKEND
-  if (hlograph::gpu::GpuAvailable()) {
-    HLOGRAPH_ASSIGN(auto executable, hlograph::gpu::GpuExecutable::Compile(module));
-    std::printf("on the GPU\n");
-    return executable->Run(args);  // uploads, runs, waits, downloads
-  }
-#endif
-  std::printf("on the CPU interpreter\n");
-  hlograph::cpu::Interpreter interpreter(module);
-  return interpreter.RunEntry(args);
-}
-
 hlograph::Status Main(int argc, char** argv) {
-  HLOGRAPH_ASSIGN(hlograph::frontend::ParsedFile parsed,
-                  argc > 1 ? hlograph::frontend::ParseFile(argv[1])
-                           : hlograph::frontend::ParseText(kProgram, "<built-in>"));
-  const hlograph::ir::Module& module = *parsed.modules.front();
-  HLOGRAPH_TRY(hlograph::ir::VerifyModule(module));
+  // backend "auto": the GPU when there is one, else the CPU interpreter.
+  HLOGRAPH_ASSIGN(std::unique_ptr<hlograph::Client> client, hlograph::Client::Create());
+  // Parses, verifies and compiles the entry function (@main).
+  hlograph::CompileOptions options;
+  options.filename = "<built-in>";  // for error messages
+  HLOGRAPH_ASSIGN(std::unique_ptr<hlograph::Executable> executable,
+                  argc > 1 ? client->CompileFile(argv[1]) : client->Compile(kProgram, options));
+  std::printf("on the %s\n", client->backend_name() == "gpu" ? "GPU" : "CPU interpreter");
 
-  // Arguments are dense row-major host tensors: here f32[4] = 0, 0.5, 1, 1.5.
-  Tensor x(hlograph::ir::Type::Tensor(hlograph::ir::ElementType::kF32, {4}));
-  for (int i = 0; i < 4; ++i) x.mutable_data<float>()[i] = 0.5f * static_cast<float>(i);
+  // Arguments are dense row-major host arrays: here f32[4] = 0, 0.5, 1, 1.5,
+  // or zeros of each parameter's type for a program from a file.
+  std::vector<hlograph::Array> args;
+  if (argc > 1) {
+    for (const hlograph::ArrayType& type : executable->parameter_types()) args.emplace_back(type.element_type, type.shape);
+  } else {
+    args.push_back(hlograph::Array::FromValues<float>({4}, {0.0f, 0.5f, 1.0f, 1.5f}));
+  }
 
-  HLOGRAPH_ASSIGN(std::vector<Tensor> results, Run(module, {x}));
-  for (const Tensor& r : results) {
-    std::printf("%s:", r.type().ToString().c_str());
-    for (int64_t i = 0; i < r.num_elements(); ++i) std::printf(" %.5f", r.data<float>()[i]);
+  HLOGRAPH_ASSIGN(std::vector<hlograph::Array> results, executable->Execute(args));
+  for (const hlograph::Array& r : results) {
+    std::printf("%s:", r.type_string().c_str());
+    if (r.element_type() == hlograph::ElementType::kF32) {
+      for (int64_t i = 0; i < r.num_elements(); ++i) std::printf(" %.5f", r.at<float>(i));
+    } else {
+      std::printf(" (%zu bytes)", r.byte_size());
+    }
     std::printf("\n");
   }
   return hlograph::Status::Ok();
