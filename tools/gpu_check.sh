@@ -3,7 +3,7 @@
 # the GPU against XLA:CPU, run compute-sanitizer on a few programs, run the
 # benchmarks side by side with XLA, and print a summary table last.
 #
-#   tools/gpu_check.sh [--quick] [--no-bench] [--no-corpus] [--all-tests] [--pjrt] [--zoo] [WORKLOAD ...]
+#   tools/gpu_check.sh [--quick] [--no-bench] [--no-corpus] [--all-tests] [--pjrt] [--memory] [--zoo] [WORKLOAD ...]
 #     --quick      skip the sanitizer runs
 #     --no-corpus  skip the corpus on the GPU
 #     --no-bench   skip bench/side_by_side.py (WORKLOADs: which ones; default all)
@@ -11,6 +11,9 @@
 #     --pjrt       also run jax.jit through the PJRT plugin on the GPU backend
 #                  (the plugin tests, the corpus against JAX's CPU backend,
 #                  and bench/pjrt_overhead.py against XLA's own plugin)
+#     --memory     also the out-of-memory probes (bench/oom_check.py) and the
+#                  memory stress against XLA (bench/memory_stress.py; $EXES
+#                  live executables, default 1000)
 #     --zoo        also run the zoo (bench/zoo.py; the programs named in $ZOO,
 #                  else all) through jax.jit side by side with XLA, with
 #                  hlograph's roofline of each (bench/jit_side_by_side.py)
@@ -23,7 +26,7 @@ cd "$(dirname "$0")/.."
 out=gpu-check
 rm -rf "$out"
 mkdir -p "$out"
-quick=0 bench=1 all_tests=0 pjrt=0 zoo=0 corpus=1
+quick=0 bench=1 all_tests=0 pjrt=0 zoo=0 corpus=1 memory=0
 declare -a workloads
 for a in "$@"; do
   case $a in
@@ -32,6 +35,7 @@ for a in "$@"; do
     --all-tests) all_tests=1 ;;
     --pjrt) pjrt=1 ;;
     --zoo) zoo=1 ;;
+    --memory) memory=1 ;;
     --no-corpus) corpus=0 ;;
     *) workloads+=("$a") ;;
   esac
@@ -78,6 +82,12 @@ if [ $quick = 0 ] && command -v compute-sanitizer >/dev/null; then
     step "memcheck_$p" compute-sanitizer --tool memcheck --error-exitcode 1 \
       build-gpu/hlograph run "tests/corpus/$p.mlir" --random 0 --backend gpu
   done
+fi
+
+if [ $memory = 1 ]; then
+  step oom_check "$python" bench/oom_check.py --plugin build-gpu/libhlograph_pjrt.so --hlograph build-gpu/hlograph
+  step memory_stress "$python" bench/memory_stress.py --plugin build-gpu/libhlograph_pjrt.so \
+    --executables "${EXES:-1000}" --json "$out/memory_stress.json"
 fi
 
 if [ $zoo = 1 ]; then
