@@ -232,6 +232,15 @@ Status GpuExecutable::AllocateResident() {
   return Status::Ok();
 }
 
+// After an out-of-memory error, before trying once more: every idle
+// executable gives its memory back and CUDA's graph memory pool returns
+// what it keeps.
+void GpuExecutable::ReclaimDeviceMemory() {
+  (void)MemoryBudget::Global().EvictAllExcept(this);
+  (void)cudaDeviceGraphMemTrim(device_);
+  (void)cudaGetLastError();  // a trim without graph memory: not sticky
+}
+
 StatusOr<DeviceBuffer> GpuExecutable::AllocateHeld(int64_t bytes, const char* what) {
   if (bytes == 0) return DeviceBuffer();
   MemoryBudget& budget = MemoryBudget::Global();
@@ -245,12 +254,8 @@ StatusOr<DeviceBuffer> GpuExecutable::AllocateHeld(int64_t bytes, const char* wh
   (void)budget.MakeRoom(this, bytes);  // within the budget if idle executables can make room
   auto buffer = DeviceBuffer::Allocate(bytes);
   if (!buffer.ok() && IsOutOfMemory(buffer.status())) {
-    // The device is fuller than the budget knew (arrays, other processes):
-    // every idle executable gives its memory back, CUDA's graph memory
-    // pool returns what it keeps, and the allocation is tried once more.
-    (void)budget.EvictAllExcept(this);
-    (void)cudaDeviceGraphMemTrim(device_);
-    (void)cudaGetLastError();
+    // The device is fuller than the budget knew (arrays, other processes).
+    ReclaimDeviceMemory();
     buffer = DeviceBuffer::Allocate(bytes);
   }
   if (!buffer.ok()) {
@@ -374,11 +379,8 @@ Status GpuExecutable::RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream) {
                     instances.Bind(graph_resources_, ptrs, capture_stream_.get(), stats_.binding));
     Status launched = exec->Launch(stream);
     if (!launched.ok() && IsOutOfMemory(launched) && graph_plan_.temps.in_graph && segment.graph == 0) {
-      // Its temps' allocation node found the graph memory pool unable to
-      // grow: idle executables give their memory back and it is tried once more.
-      (void)MemoryBudget::Global().EvictAllExcept(this);
-      (void)cudaDeviceGraphMemTrim(device_);
-      (void)cudaGetLastError();
+      // Its temps' allocation node found the graph memory pool unable to grow.
+      ReclaimDeviceMemory();
       launched = exec->Launch(stream);
     }
     if (!launched.ok()) {

@@ -141,6 +141,7 @@ class GpuExecutable : public Evictable {
   // makes room first; out of memory, every other idle executable gives its
   // memory back and it is tried once more. The error names `what` and the size.
   StatusOr<DeviceBuffer> AllocateHeld(int64_t bytes, const char* what);
+  void ReclaimDeviceMemory();
   // After an eviction: temps to graph memory where the policy allows.
   Status MoveTempsToGraphMemory();
   Status RunGraphs(std::vector<void*>& ptrs, cudaStream_t stream);

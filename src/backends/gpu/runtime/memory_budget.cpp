@@ -19,9 +19,8 @@ MemoryBudget& MemoryBudget::Global() {
       std::fprintf(stderr, "hlograph: HLOGRAPH_GPU_MEMORY_BUDGET: %s; using the default (%s)\n",
                    set.message().c_str(), kDefaultLimit);
     }
-    const bool device = FreeDeviceBytes() != kUnlimited;
-    (void)b->SetLimit(kDefaultLimit, std::string("default: ") + kDefaultLimit + " of the device memory free at first use" +
-                                         (device ? "" : "; no device here"));
+    (void)b->SetLimit(kDefaultLimit, std::string("default: ") + kDefaultLimit + " of the device memory free at first use");
+    if (b->limit() == kUnlimited) b->source_ += "; no device here";  // nothing to take a share of
     return b;
   }();
   return *budget;
@@ -127,7 +126,7 @@ void MemoryBudget::Unregister(Evictable* e) {
 void MemoryBudget::Touch(Evictable* e) {
   // What executables hold grows only through MakeRoom, so it stays within
   // the limit unless the limit itself was lowered: then a full pass.
-  if (limit_changed_.exchange(false)) {
+  if (limit_changed_.load(std::memory_order_relaxed) && limit_changed_.exchange(false)) {
     (void)MakeRoom(e, 0);
     return;
   }
