@@ -46,8 +46,7 @@ def cli_checks(hlograph):
 
 
 def jax_checks(plugin):
-    env = dict(os.environ, JAX_PLATFORMS='hlograph,cpu', HLOGRAPH_PJRT_BACKEND='gpu', HLOGRAPH_PJRT_LIBRARY=plugin,
-               PYTHONPATH=os.path.join(ROOT, 'python'))
+    env = dict(os.environ, JAX_PLATFORMS='hlograph,cpu', HLOGRAPH_PJRT_BACKEND='gpu', HLOGRAPH_PJRT_LIBRARY=plugin)
     p = subprocess.run([sys.executable, __file__, '--jax-child'], env=env, timeout=600)
     return p.returncode == 0
 
@@ -56,6 +55,9 @@ def jax_child():
     import numpy as np
     import jax
     import jax.numpy as jnp
+    sys.path.insert(0, os.path.join(ROOT, 'python'))
+    import hlograph_jax  # registers the plugin named by HLOGRAPH_PJRT_LIBRARY (not installed here)
+    hlograph_jax.initialize()
     dev = jax.devices('hlograph')[0]
     ok = True
     try:

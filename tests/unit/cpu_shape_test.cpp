@@ -365,5 +365,19 @@ func.func @main(%a: tensor<2x3xi32>) -> tensor<3x2xi32> {
   EXPECT_TRUE(testing::HasSubstr(r.status().message(), "output_shape [2, 3]"));
 }
 
+// A result larger than the host's memory is an error naming the op and the
+// size, not an allocation the system kills the process for touching.
+TEST(CpuShapeTest, ResultLargerThanHostMemoryIsAnError) {
+  auto r = RunProgram(R"(
+func.func @main(%arg0: tensor<f32>) -> tensor<100000x1000000x100xf32> {
+  %0 = stablehlo.broadcast_in_dim %arg0, dims = [] : (tensor<f32>) -> tensor<100000x1000000x100xf32>
+  return %0 : tensor<100000x1000000x100xf32>
+})",
+                      {Make<float>(ElementType::kF32, {}, {1.5f})});
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(testing::HasSubstr(r.status().message(), "stablehlo.broadcast_in_dim"));
+  EXPECT_TRUE(testing::HasSubstr(r.status().message(), "needs 40000000000000 bytes for its results"));
+}
+
 }  // namespace
 }  // namespace hlograph::cpu

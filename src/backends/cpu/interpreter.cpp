@@ -1,5 +1,9 @@
 #include "backends/cpu/interpreter.h"
 
+#include <unistd.h>
+
+#include <new>
+
 #include "backends/cpu/kernel.h"
 #include "backends/cpu/quantized.h"
 #include "ir/op_def.h"
@@ -18,6 +22,28 @@ std::string OpError(const ir::Operation& op, const std::string& message) {
     if (!where.empty()) s += "\n  note: the op comes from " + where;
   }
   return s;
+}
+
+// The host's physical memory: results beyond it would be killed by the
+// system as their pages are touched, rather than fail to allocate.
+int64_t HostMemoryBytes() {
+  static const int64_t bytes = [] {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? static_cast<int64_t>(pages) * page : INT64_MAX;
+  }();
+  return bytes;
+}
+
+int64_t ResultBytes(const ir::Operation& op) {
+  int64_t total = 0;
+  for (size_t i = 0; i < op.num_results(); ++i) {
+    const ir::Type& t = op.result(i)->type();
+    if (t.IsTuple() || t.IsToken()) continue;
+    const int64_t n = t.NumElements(), element = ir::StorageBytes(t.element());
+    const int64_t bytes = n > INT64_MAX / element ? INT64_MAX : n * element;
+    total = bytes > INT64_MAX - total ? INT64_MAX : total + bytes;
+  }
+  return total;
 }
 
 }  // namespace
@@ -130,15 +156,23 @@ Status Interpreter::RunOp(const ir::Operation& op, Frame& frame) {
     if (!t) return Status::Error(OpError(op, "uses a value that was never computed"));
     operands.push_back(t);
   }
+  if (const int64_t bytes = ResultBytes(op); bytes > HostMemoryBytes()) {
+    return Status::Error(OpError(op, "needs " + std::to_string(bytes) + " bytes for its results, more than the " +
+                                         std::to_string(HostMemoryBytes()) + " bytes of host memory"));
+  }
   std::vector<Tensor> results;
   const Frame* saved = current_;
   current_ = &frame;
   Status s;
-  if (NeedsQuantizedPath(op)) {
-    s = RunQuantizedOp(op, operands, results, *this);
-  } else {
-    KernelContext ctx{op, operands, results, *this};
-    s = kernel(ctx);
+  try {
+    if (NeedsQuantizedPath(op)) {
+      s = RunQuantizedOp(op, operands, results, *this);
+    } else {
+      KernelContext ctx{op, operands, results, *this};
+      s = kernel(ctx);
+    }
+  } catch (const std::bad_alloc&) {
+    s = Status::Error("ran out of host memory (its results need " + std::to_string(ResultBytes(op)) + " bytes)");
   }
   current_ = saved;
   if (!s.ok()) {

@@ -634,14 +634,17 @@ StatusOr<std::vector<cpu::Tensor>> GpuExecutable::Run(const std::vector<cpu::Ten
     arg_ptrs.push_back(b.data());
     in.push_back(std::move(b));
   }
-  std::vector<cpu::Tensor> results;
+  // The device results first: one too large for the device fails here,
+  // before a host tensor of its size is allocated and touched.
   for (const ir::Type& t : program_.result_types) {
-    results.emplace_back(t);
-    HLOGRAPH_ASSIGN(DeviceBuffer b, DeviceBuffer::Allocate(static_cast<int64_t>(results.back().byte_size())));
+    const int64_t bytes = t.IsTuple() || t.IsToken() ? 0 : t.NumElements() * ir::StorageBytes(t.element());
+    HLOGRAPH_ASSIGN(DeviceBuffer b, DeviceBuffer::Allocate(bytes));
     result_ptrs.push_back(b.data());
     out.push_back(std::move(b));
   }
   HLOGRAPH_TRY(Execute(arg_ptrs, result_ptrs, stream.get()));
+  std::vector<cpu::Tensor> results;
+  for (const ir::Type& t : program_.result_types) results.emplace_back(t);
   for (size_t i = 0; i < results.size(); ++i) {
     HLOGRAPH_TRY(CopyDeviceToHost(results[i].mutable_bytes(), out[i].data(),
                                   static_cast<int64_t>(results[i].byte_size()), stream.get()));

@@ -418,8 +418,11 @@ class GpuBackend : public Backend {
   BackendMemoryStats MemoryStats() const override {
     const gpu::DeviceMemoryStats d = gpu::CurrentDeviceMemoryStats();
     BackendMemoryStats s;
-    s.bytes_in_use = d.bytes_in_use;
-    s.peak_bytes_in_use = d.peak_bytes_in_use;
+    // In use: counted allocations plus the temps graphs hold right now in
+    // graph memory; the peak adds the two high-water marks (an upper bound:
+    // they need not have come at the same moment).
+    s.bytes_in_use = d.bytes_in_use + d.graph_pool_bytes;
+    s.peak_bytes_in_use = d.peak_bytes_in_use + d.graph_pool_peak_bytes;
     s.num_allocs = d.num_allocs;
     s.largest_alloc_size = d.largest_alloc_size;
     if (const int64_t limit = gpu::MemoryBudget::Global().limit(); limit != gpu::MemoryBudget::kUnlimited) {
