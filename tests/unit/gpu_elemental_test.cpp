@@ -386,7 +386,10 @@ TEST(GpuElemental, Expressions) {
   EXPECT_EQ(ExprOf("stablehlo.add", {E::kF32, E::kF32}, E::kF32, {"a", "b"}), "(a + b)");
   // f16 results are rounded after every op.
   EXPECT_EQ(ExprOf("stablehlo.add", {E::kF16, E::kF16}, E::kF16, {"a", "b"}), "hlo_round_f16((a + b))");
-  EXPECT_EQ(ExprOf("stablehlo.multiply", {E::kBF16, E::kBF16}, E::kBF16, {"a", "b"}), "hlo_round_bf16(__fmul_rn(a, b))");
+  // bf16 adds, subtracts and multiplies: one packed bf16 FMA, rounded once.
+  EXPECT_EQ(ExprOf("stablehlo.multiply", {E::kBF16, E::kBF16}, E::kBF16, {"a", "b"}), "hlo_bf16_mul(a, b)");
+  EXPECT_EQ(ExprOf("stablehlo.subtract", {E::kBF16, E::kBF16}, E::kBF16, {"a", "b"}), "hlo_bf16_sub(a, b)");
+  EXPECT_EQ(ExprOf("stablehlo.divide", {E::kBF16, E::kBF16}, E::kBF16, {"a", "b"}), "hlo_round_bf16(__fdiv_rn(a, b))");
   EXPECT_EQ(ExprOf("stablehlo.maximum", {E::kF16, E::kF16}, E::kF16, {"a", "b"}), "hlo_fmax<float>(a, b)");
   EXPECT_EQ(ExprOf("stablehlo.add", {E::kI1, E::kI1}, E::kI1, {"a", "b"}), "(a || b)");
   EXPECT_EQ(ExprOf("stablehlo.divide", {E::kU16, E::kU16}, E::kU16, {"a", "b"}), "hlo_idiv<uint16_t>(a, b)");

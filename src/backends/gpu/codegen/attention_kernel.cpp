@@ -231,7 +231,7 @@ class AttentionEmitter {
     // lane 0 stores it.
     for (int64_t j = 0; j < per_warp; ++j) {
       const std::string J = std::to_string(j), i = "warp + " + std::to_string(j * kWarps);
-      e_.Bind(dot.result(0), KeyIndex("key_w" + J), acc[static_cast<size_t>(j)]);
+      e_.BindSum(dot.result(0), KeyIndex("key_w" + J), acc[static_cast<size_t>(j)]);
       HLOGRAPH_ASSIGN(const std::string s, e_.Emit(a_.s, KeyIndex("key_w" + J)));
       e_.Line("if (lane == 0 && " + i + " < " + std::to_string(f_.key_chunk) + ") e_s[" + i + "] = first_key + " + i +
               " < T ? " + s + " : neg_inf;");
@@ -493,7 +493,7 @@ class AttentionEmitter {
     const Index ni = e_.Delinearize("n", a_.width_shape);
     Index out = b_;
     out.insert(out.end(), ni.begin(), ni.end());
-    e_.Bind(a_.values->result(0), out, "total");
+    e_.BindSum(a_.values->result(0), out, "total");
     for (size_t i = 0; i < f_.outputs.size(); ++i) {
       if (IsStored(i)) continue;
       HLOGRAPH_ASSIGN(const std::string v, e_.Emit(f_.outputs[i], out));

@@ -231,6 +231,19 @@ class BodyEmitter {
   // Makes `var` the value of `v` at `idx` in the current scope (a product
   // computed by the kernel itself, read by the ops of its epilogue).
   void Bind(const ir::Value* v, const Index& idx, const std::string& var) { scopes_.back()[Key(v, idx)] = var; }
+  // Binds a float the kernel summed (a product's f32 accumulator) to `v`:
+  // an f16/bf16 result is rounded once from it first, as XLA does, so that
+  // the epilogue's ops see a value of the format (elemental.cpp's packed
+  // bf16 ops read only its high half).
+  void BindSum(const ir::Value* v, const Index& idx, const std::string& sum) {
+    const ir::ElementType t = v->type().element();
+    std::string value = sum;
+    if (t == ir::ElementType::kBF16 || t == ir::ElementType::kF16) {
+      value = Fresh("product");
+      Line("const float " + value + " = " + LoadExpr(t, StoreExpr(t, sum)) + ";");
+    }
+    Bind(v, idx, value);
+  }
 
   // Loads the kernel's single-element inputs (a loop counter, a
   // position) in the current scope, so that the scopes inside (a

@@ -114,14 +114,7 @@ class DotEmitter {
   Status StoreAt(const Output& out, const std::string& sum) {
     const std::string& o = out.offset;
     const Index& idx = out.idx;
-    const ir::ElementType t = dot_.result(0)->type().element();
-    // A narrow result is rounded once, from the f32 sum, as XLA does.
-    std::string value = sum;
-    if (t != ir::ElementType::kF32) {
-      value = e_.Fresh("product");
-      e_.Line("const float " + value + " = " + LoadExpr(t, StoreExpr(t, sum)) + ";");
-    }
-    e_.Bind(dot_.result(0), idx, value);
+    e_.BindSum(dot_.result(0), idx, sum);
     for (size_t i = 0; i < f_.outputs.size(); ++i) {
       HLOGRAPH_ASSIGN(std::string v, e_.Emit(f_.outputs[i], idx));
       e_.Line("o" + std::to_string(i) + "[" + o + "] = " + StoreExpr(f_.output_types[i].element(), v) + ";");

@@ -218,6 +218,11 @@ StatusOr<std::string> BinaryExpr(const OpView& v) {
     if (IsNarrowFormat(t)) return Call("hlo_narrow_next_after<" + NarrowFormatName(t) + ">", {a, b});
     return Call(MathFn(t, "nextafter"), {a, b});
   }
+  if (t == E::kBF16) {  // one packed bf16 instruction, rounded once (kernel prelude)
+    if (n == "stablehlo.add") return Call("hlo_bf16_add", {a, b});
+    if (n == "stablehlo.subtract") return Call("hlo_bf16_sub", {a, b});
+    if (n == "stablehlo.multiply") return Call("hlo_bf16_mul", {a, b});
+  }
   std::string r;
   if (n == "stablehlo.add") {
     r = "(" + a + " + " + b + ")";

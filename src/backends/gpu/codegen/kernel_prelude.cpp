@@ -143,6 +143,29 @@ __device__ __forceinline__ uint16_t hlo_bf16_low(float x) {
 }
 __device__ __forceinline__ float hlo_round_bf16(float x) { return __uint_as_float(hlo_bf16_high(x)); }
 
+// bf16 add, subtract and multiply in one packed FMA (full rate) instead of
+// an f32 op and a rounding: a float holding a bf16 value has it in its high
+// half and zeros below, which fma.rn.bf16x2 reads as (value, +0). The high
+// half gets the result rounded once (as a bf16 unit computes it), the low
+// half 0 * y + z with z = +0 or (a multiply) -0, so +0: the float holds the
+// bf16 result, as hlo_round_bf16 leaves it. A NaN stays a NaN.
+#if __CUDA_ARCH__ >= 800
+__device__ __forceinline__ float hlo_bf16x2_fma(float a, uint32_t b, float c) {
+  uint32_t d;
+  asm("fma.rn.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(__float_as_uint(a)), "r"(b), "r"(__float_as_uint(c)));
+  return __uint_as_float(d);
+}
+__device__ __forceinline__ float hlo_bf16_add(float a, float b) { return hlo_bf16x2_fma(a, 0x3f803f80u, b); }
+__device__ __forceinline__ float hlo_bf16_sub(float a, float b) { return hlo_bf16x2_fma(b, 0xbf80bf80u, a); }
+__device__ __forceinline__ float hlo_bf16_mul(float a, float b) {
+  return hlo_bf16x2_fma(a, __float_as_uint(b), __uint_as_float(0x80008000u));
+}
+#else
+__device__ __forceinline__ float hlo_bf16_add(float a, float b) { return hlo_round_bf16(a + b); }
+__device__ __forceinline__ float hlo_bf16_sub(float a, float b) { return hlo_round_bf16(a - b); }
+__device__ __forceinline__ float hlo_bf16_mul(float a, float b) { return hlo_round_bf16(__fmul_rn(a, b)); }
+#endif
+
 // The bits of a float that holds an f16/bf16 value; a NaN keeps its sign and
 // the top of its payload (the conversion instructions may canonicalise it).
 __device__ __forceinline__ uint16_t hlo_f16_bits(float x) {
