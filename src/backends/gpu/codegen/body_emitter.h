@@ -990,5 +990,6 @@ StatusOr<KernelSource> EmitUpdateSliceInPlace(const Fusion& f, const EmitOptions
 StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitAttention(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitScan(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitRows(const Fusion& f, const EmitOptions& options);
 
 }  // namespace hlograph::gpu::emit

@@ -36,6 +36,7 @@
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/op_classes.h"
 #include "backends/gpu/plan/prefix_scan.h"
+#include "backends/gpu/plan/row_fusion.h"
 #include "backends/gpu/plan/prefetch_ahead.h"
 #include "backends/gpu/plan/sibling_reductions.h"
 #include "backends/gpu/plan/side_by_side.h"
@@ -185,11 +186,11 @@ class Planner {
           } else if (const auto in_place = update_in_place_.find(&op); in_place != update_in_place_.end()) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kUpdateSliceInPlace, seq, {in_place->second}));
           } else if (materialized_.count(op.result(0))) {
-            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kLoop, seq));
+            HLOGRAPH_TRY(EmitFusion(op, row_roots_.count(&op) ? FusionKind::kRows : FusionKind::kLoop, seq));
           }
           break;
         case OpClass::kReduce:
-          if (!prologue_reduces_.count(&op) && !sibling_reduces_.count(&op)) {
+          if (!prologue_reduces_.count(&op) && !sibling_reduces_.count(&op) && !row_reduces_.count(&op)) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kReduction, seq));
           }
           break;
@@ -348,6 +349,12 @@ class Planner {
           roots[op.result(0)] = {dot};
           continue;
         }
+        if (const ir::Operation* root = RowKernelComputing(op, users, roots, position)) {
+          row_reduces_[&op] = root;
+          row_roots_.insert(root);
+          roots[op.result(0)] = {root};
+          continue;
+        }
       }
       if (cls == OpClass::kReduce || cls == OpClass::kSort || cls == OpClass::kScatter || cls == OpClass::kRng ||
           cls == OpClass::kScan) {
@@ -383,6 +390,8 @@ class Planner {
         const OpClass ucls = ClassifyOp(*user);
         if (const auto prologue = prologue_reduces_.find(user); prologue != prologue_reduces_.end()) {
           mine.insert(prologue->second);
+        } else if (const auto row = row_reduces_.find(user); row != row_reduces_.end()) {
+          mine.insert(row->second);
         } else if (const auto owner = in_attention_.find(user); owner != in_attention_.end()) {
           mine.insert(owner->second);
         } else if (ucls == OpClass::kReduce || ucls == OpClass::kSort || ucls == OpClass::kScatter ||
@@ -481,6 +490,61 @@ class Planner {
     // Not through the rhs: the kernel loads it before anything else.
     if (!InputsReadFor(dot->operand(1), {reduce.result(0)}).empty()) return nullptr;
     return dot;
+  }
+
+  // The loop kernel that computes `reduce` as a row reduction
+  // (plan/row_fusion.h), or null: only that kernel reads the reduce
+  // (through values it computes inline, or other row reductions of it),
+  // its result is shaped like the reduce's operand, the shape passes the
+  // cost model, and every read is at the kernel's row
+  // (HLOGRAPH_GPU_ROW_KERNELS=0: none).
+  const ir::Operation* RowKernelComputing(
+      const ir::Operation& reduce, std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>>& users,
+      std::unordered_map<const ir::Value*, std::set<const ir::Operation*>>& roots,
+      const std::unordered_map<const ir::Operation*, size_t>& position) const {
+    if (TurnedOff("HLOGRAPH_GPU_ROW_KERNELS")) return nullptr;
+    const std::optional<RowShape> shape = RowReductionShape(reduce);
+    if (!shape || !RowKernelWorthIt(*shape)) return nullptr;
+    std::set<const ir::Operation*> readers;
+    for (const ir::Operation* user : users[reduce.result(0)]) {
+      if (const auto row = row_reduces_.find(user); row != row_reduces_.end()) {
+        readers.insert(row->second);
+      } else if (ClassifyOp(*user) == OpClass::kFusible && user->parent_block() == reduce.parent_block() &&
+                 !in_attention_.count(user) && !exit_dot_.count(user)) {
+        const ir::Value* u = user->result(0);
+        if (materialized_.count(u)) {
+          readers.insert(user);
+        } else if (roots.count(u)) {
+          readers.insert(roots[u].begin(), roots[u].end());
+        } else {
+          return nullptr;
+        }
+      } else {
+        return nullptr;
+      }
+    }
+    if (readers.size() != 1) return nullptr;
+    const ir::Operation* root = *readers.begin();
+    if (ClassifyOp(*root) != OpClass::kFusible || root->num_results() != 1 || !materialized_.count(root->result(0)) ||
+        exit_dot_.count(root) || update_in_place_.count(root) || in_attention_.count(root) ||
+        root->name() == "stablehlo.constant" || root->parent_block() != reduce.parent_block() ||
+        root->result(0)->type().shape() != reduce.operand(0)->type().shape()) {
+      return nullptr;
+    }
+    const size_t after = position.at(&reduce);
+    const auto computed_inline = [&](const ir::Value* v) {
+      const ir::Operation* def = v->defining_op();
+      return def != nullptr && !buffers_.count(v) && !materialized_.count(v) && ClassifyOp(*def) == OpClass::kFusible &&
+             def->parent_block() == reduce.parent_block() && position.count(def) && position.at(def) > after;
+    };
+    const auto is_row_reduce = [&](const ir::Operation& op) {
+      return &op == &reduce || (row_reduces_.count(&op) && row_reduces_.at(&op) == root);
+    };
+    const auto is_elementwise = [](const ir::Operation& op) { return IsElementwise(op); };
+    if (!ReadsRowReductionsAtTheirRow(*root, shape->row_rank, computed_inline, is_row_reduce, is_elementwise)) {
+      return nullptr;
+    }
+    return root;
   }
 
   // Whether operands `first`... of `op` are computed from values outside
@@ -641,6 +705,7 @@ class Planner {
       const bool inline_value = def && !buffers_.count(v) && !materialized_.count(v) &&
                                 (ClassifyOp(*def) == OpClass::kFusible || def == dot ||
                                  (dot != nullptr && prologue_reduces_.count(def) && prologue_reduces_.at(def) == dot) ||
+                                 (row_reduces_.count(def) && row_reduces_.at(def) == &root) ||
                                  (dot != nullptr && in_attention_.count(def) && in_attention_.at(def) == dot)) &&
                                 def->parent_block() == root.parent_block() &&
                                 !(def->name() == "stablehlo.constant" && !IsSplatConstant(*def));
@@ -763,7 +828,7 @@ class Planner {
     };
     const auto candidate = [&](const ir::Operation& op) {
       return ClassifyOp(op) == OpClass::kReduce && !prologue_reduces_.count(&op) && !in_attention_.count(&op) &&
-             !sibling_reduces_.count(&op);
+             !sibling_reduces_.count(&op) && !row_reduces_.count(&op);
     };
     return SiblingReductions(reduce, source, candidate);
   }
@@ -1272,6 +1337,10 @@ class Planner {
   std::set<const ir::Operation*> sibling_reduces_;
   // Reduces computed by the product kernel that reads them (ProductComputingInItsPrologue).
   std::map<const ir::Operation*, const ir::Operation*> prologue_reduces_;
+  // Reduces computed by the row kernel (plan/row_fusion.h) of a loop root,
+  // and those roots.
+  std::map<const ir::Operation*, const ir::Operation*> row_reduces_;
+  std::set<const ir::Operation*> row_roots_;
   // Generated products with an epilogue: the product and the op ending it.
   std::map<const ir::Operation*, const ir::Operation*> dot_exit_, exit_dot_;
   // Attention kernels (plan/attention.h), by their values product; the

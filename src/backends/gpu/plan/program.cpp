@@ -33,6 +33,7 @@ const char* FusionKindName(FusionKind kind) {
     case FusionKind::kDot: return "product";
     case FusionKind::kAttention: return "attention";
     case FusionKind::kScan: return "scan";
+    case FusionKind::kRows: return "rows";
   }
   return "?";
 }

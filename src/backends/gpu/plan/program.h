@@ -76,6 +76,7 @@ enum class FusionKind {
   kDot,        // a stablehlo.dot_general of a few rows, its operands and epilogue inline (plan/generated_dot.h)
   kAttention,  // scores, softmax and values of one query per head (plan/attention.h)
   kScan,       // a chlo.scan or prefix-scan reduce_window (plan/prefix_scan.h, plan/scan_layout.h)
+  kRows,       // a loop over rows computing the reductions of its row it reads first (plan/row_fusion.h)
 };
 const char* FusionKindName(FusionKind kind);
 
