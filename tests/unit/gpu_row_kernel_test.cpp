@@ -92,7 +92,14 @@ int ReducesIn(const Fusion& f) {
   return n;
 }
 
+TEST(GpuRowKernelPlan, OffUnlessAsked) {
+  Planned p = Plan(Softmax(512, 1024, "bf16"));
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  EXPECT_EQ(CountKind(*p.program, FusionKind::kRows), 0) << p.program->ToString();
+}
+
 TEST(GpuRowKernelPlan, ASoftmaxIsOneKernelWithBothReductions) {
+  const testing::ScopedEnv on("HLOGRAPH_GPU_ROW_KERNELS", "1");
   Planned p = Plan(Softmax(512, 1024, "bf16"));
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   ASSERT_EQ(p.program->fusions.size(), 1u) << p.program->ToString();
@@ -101,6 +108,7 @@ TEST(GpuRowKernelPlan, ASoftmaxIsOneKernelWithBothReductions) {
 }
 
 TEST(GpuRowKernelPlan, ALayerNormIsOneKernel) {
+  const testing::ScopedEnv on("HLOGRAPH_GPU_ROW_KERNELS", "1");
   Planned p = Plan(kLayerNorm);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   ASSERT_EQ(p.program->fusions.size(), 1u) << p.program->ToString();
@@ -109,6 +117,7 @@ TEST(GpuRowKernelPlan, ALayerNormIsOneKernel) {
 }
 
 TEST(GpuRowKernelPlan, ShapesOutsideTheCostModelKeepReductionKernels) {
+  const testing::ScopedEnv on("HLOGRAPH_GPU_ROW_KERNELS", "1");
   // Too few rows to fill the device, rows too short, rows too long for L2.
   for (const auto& [rows, cols] : {std::pair{64, 4096}, std::pair{4096, 128}, std::pair{512, 65536}}) {
     Planned p = Plan(Softmax(rows, cols, "f32"));
@@ -121,6 +130,7 @@ TEST(GpuRowKernelPlan, ShapesOutsideTheCostModelKeepReductionKernels) {
 }
 
 TEST(GpuRowKernelPlan, AReductionReadAtAnotherRowKeepsItsKernel) {
+  const testing::ScopedEnv on("HLOGRAPH_GPU_ROW_KERNELS", "1");
   Planned p = Plan(kSumReadAcross);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   EXPECT_EQ(CountKind(*p.program, FusionKind::kRows), 0) << p.program->ToString();
@@ -138,6 +148,7 @@ TEST(GpuRowKernelPlan, TheLayoutCoversTheRow) {
 }
 
 TEST(GpuRowKernels, EveryKernelCompiles) {
+  const testing::ScopedEnv on("HLOGRAPH_GPU_ROW_KERNELS", "1");
   ExpectEveryKernelCompiles("softmax bf16", Softmax(512, 1024, "bf16"));
   ExpectEveryKernelCompiles("softmax f32 ragged", Softmax(300, 1000, "f32"));
   ExpectEveryKernelCompiles("layer norm", kLayerNorm);
@@ -145,6 +156,7 @@ TEST(GpuRowKernels, EveryKernelCompiles) {
 
 TEST(GpuRowKernels, MatchTheInterpreterAndRepeat) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  const testing::ScopedEnv on("HLOGRAPH_GPU_ROW_KERNELS", "1");
   ExpectMatchesInterpreterAndRepeats("softmax bf16", Softmax(512, 1024, "bf16"), 1);
   ExpectMatchesInterpreterAndRepeats("softmax f32 ragged", Softmax(300, 1000, "f32"), 2);
   ExpectMatchesInterpreterAndRepeats("softmax f32 long rows", Softmax(264, 32768, "f32"), 3);

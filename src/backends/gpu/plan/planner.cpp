@@ -496,13 +496,17 @@ class Planner {
   // (plan/row_fusion.h), or null: only that kernel reads the reduce
   // (through values it computes inline, or other row reductions of it),
   // its result is shaped like the reduce's operand, the shape passes the
-  // cost model, and every read is at the kernel's row
-  // (HLOGRAPH_GPU_ROW_KERNELS=0: none).
+  // cost model, and every read is at the kernel's row. Only with
+  // HLOGRAPH_GPU_ROW_KERNELS=1 for now: measured on the H200 (docs/PERF.md),
+  // softmax_rows_bf16's row kernel took 1062 us a call where its three
+  // kernels (two reductions, a loop) take about 875: the row's passes are
+  // bound by scalar loads and barriers, not by the bytes saved.
   const ir::Operation* RowKernelComputing(
       const ir::Operation& reduce, std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>>& users,
       std::unordered_map<const ir::Value*, std::set<const ir::Operation*>>& roots,
       const std::unordered_map<const ir::Operation*, size_t>& position) const {
-    if (TurnedOff("HLOGRAPH_GPU_ROW_KERNELS")) return nullptr;
+    const char* wanted = std::getenv("HLOGRAPH_GPU_ROW_KERNELS");
+    if (wanted == nullptr || std::string(wanted) != "1") return nullptr;
     const std::optional<RowShape> shape = RowReductionShape(reduce);
     if (!shape || !RowKernelWorthIt(*shape)) return nullptr;
     std::set<const ir::Operation*> readers;

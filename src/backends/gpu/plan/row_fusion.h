@@ -11,6 +11,8 @@
 // dims of an operand shaped like root's result, the shape passes the cost
 // model below, and every read of it from root's element (b, j) is at row b
 // (ReadsRowReductionsAtTheirRow): a block holds only its own row's values.
+// Opt-in (HLOGRAPH_GPU_ROW_KERNELS=1) until they beat the separate kernels:
+// see planner.cpp.
 #pragma once
 
 #include <cstdint>
