@@ -139,12 +139,14 @@ TEST(GpuRowKernelPlan, AReductionReadAtAnotherRowKeepsItsKernel) {
 
 TEST(GpuRowKernelPlan, TheLayoutCoversTheRow) {
   const RowKernelLayout wide = PlanRowKernel(8192, 32768);
-  EXPECT_EQ(wide.threads, 1024);
+  EXPECT_EQ(wide.threads, 256);
   EXPECT_EQ(wide.loads_in_flight, 8);
   const RowKernelLayout narrow = PlanRowKernel(512, 300);
   EXPECT_EQ(narrow.threads, 128);
   EXPECT_EQ(narrow.loads_in_flight, 3);
-  EXPECT_NE(wide.ToString().find("block of 1024 per row of 32768"), std::string::npos);
+  EXPECT_NE(wide.ToString().find("block of 256 per row of 32768"), std::string::npos);
+  const testing::ScopedEnv threads("HLOGRAPH_GPU_ROW_THREADS", "1024");
+  EXPECT_EQ(PlanRowKernel(8192, 32768).threads, 1024);
 }
 
 TEST(GpuRowKernels, EveryKernelCompiles) {
@@ -152,6 +154,7 @@ TEST(GpuRowKernels, EveryKernelCompiles) {
   ExpectEveryKernelCompiles("softmax bf16", Softmax(512, 1024, "bf16"));
   ExpectEveryKernelCompiles("softmax f32 ragged", Softmax(300, 1000, "f32"));
   ExpectEveryKernelCompiles("layer norm", kLayerNorm);
+  ExpectEveryKernelCompiles("softmax f32 odd rows", Softmax(300, 1001, "f32"));  // element by element
 }
 
 TEST(GpuRowKernels, MatchTheInterpreterAndRepeat) {
@@ -161,6 +164,7 @@ TEST(GpuRowKernels, MatchTheInterpreterAndRepeat) {
   ExpectMatchesInterpreterAndRepeats("softmax f32 ragged", Softmax(300, 1000, "f32"), 2);
   ExpectMatchesInterpreterAndRepeats("softmax f32 long rows", Softmax(264, 32768, "f32"), 3);
   ExpectMatchesInterpreterAndRepeats("layer norm", kLayerNorm, 4);
+  ExpectMatchesInterpreterAndRepeats("softmax f32 odd rows", Softmax(300, 1001, "f32"), 5);
 }
 
 }  // namespace

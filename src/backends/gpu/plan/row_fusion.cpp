@@ -1,6 +1,7 @@
 #include "backends/gpu/plan/row_fusion.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <utility>
@@ -183,9 +184,16 @@ RowKernelLayout PlanRowKernel(int64_t rows, int64_t cols) {
   l.rows = rows;
   l.cols = cols;
   // About 8 elements a thread in flight (HBM latency wants several loads
-  // per thread), in blocks of 128 to 1024 threads.
+  // per thread), in blocks of 128 or 256 threads: at 4 blocks an SM (the
+  // kernel asks for 1024 threads an SM's worth of registers) that keeps
+  // 528 rows in flight on 132 SMs. HLOGRAPH_GPU_ROW_THREADS (32 to 1024,
+  // a multiple of 32) overrides.
   l.threads = 128;
-  while (l.threads < 1024 && static_cast<int64_t>(l.threads) * 8 < cols) l.threads *= 2;
+  while (l.threads < 256 && static_cast<int64_t>(l.threads) * 8 < cols) l.threads *= 2;
+  if (const char* env = std::getenv("HLOGRAPH_GPU_ROW_THREADS")) {
+    const int t = std::atoi(env);
+    if (t >= 32 && t <= 1024 && t % 32 == 0) l.threads = t;
+  }
   const int64_t per_thread = (cols + l.threads - 1) / l.threads;
   l.loads_in_flight = static_cast<int>(std::clamp<int64_t>(per_thread, 1, 8));
   return l;
