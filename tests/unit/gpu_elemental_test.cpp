@@ -14,6 +14,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -451,6 +452,25 @@ TEST(GpuElemental, Errors) {
       "  return %r : tensor<2x2xi16>\n}\n");
   ASSERT_NE(p.op, nullptr);
   EXPECT_FALSE(gpu::IsElementwise(*p.op));
+}
+
+// The planner's table of elementwise ops (plan/elementwise_support.h)
+// names only ops these cases translate, complex ones only where a complex
+// case does.
+TEST(GpuElemental, EveryOpThePlannerFusesHasACase) {
+  std::set<std::string> covered, complex_covered;
+  for (const Case& c : AllCases()) {
+    covered.insert(c.op);
+    if (!c.operands.empty() && ir::IsComplex(c.operands[0])) complex_covered.insert(c.op);
+  }
+  for (const std::string& name : gpu::ElementwiseOpNames()) {
+    EXPECT_TRUE(covered.count(name)) << name << " is fused by the planner but has no translation case";
+    if (gpu::HasComplexTranslation(name) && name != "stablehlo.real" && name != "stablehlo.imag" &&
+        name != "stablehlo.abs" && name != "stablehlo.convert" && name != "stablehlo.bitcast_convert" &&
+        name != "stablehlo.compare" && name != "stablehlo.select" && name != "stablehlo.clamp") {
+      EXPECT_TRUE(complex_covered.count(name)) << name << " on complex operands has no translation case";
+    }
+  }
 }
 
 TEST(GpuElemental, IsElementwiseCoversEveryCase) {

@@ -137,33 +137,6 @@ const char* Lookup(const MathOp (&table)[N], const std::string& name) {
   return nullptr;
 }
 
-const std::set<std::string>& ElementwiseOps() {
-  static const std::set<std::string>* const ops = [] {
-    auto* s = new std::set<std::string>{
-        "stablehlo.abs",        "stablehlo.add",          "stablehlo.and",
-        "stablehlo.atan2",      "stablehlo.cbrt",         "stablehlo.clamp",
-        "stablehlo.compare",    "stablehlo.convert",      "stablehlo.count_leading_zeros",
-        "stablehlo.divide",     "stablehlo.is_finite",    "stablehlo.logistic",
-        "stablehlo.maximum",    "stablehlo.minimum",      "stablehlo.multiply",
-        "stablehlo.negate",     "stablehlo.not",          "stablehlo.or",
-        "stablehlo.popcnt",     "stablehlo.power",        "stablehlo.real",
-        "stablehlo.imag",       "stablehlo.reduce_precision", "stablehlo.remainder",
-        "stablehlo.rsqrt",      "stablehlo.select",       "stablehlo.shift_left",
-        "stablehlo.shift_right_arithmetic", "stablehlo.shift_right_logical", "stablehlo.sign",
-        "stablehlo.sqrt",       "stablehlo.subtract",     "stablehlo.xor",
-        "stablehlo.bitcast_convert", "chlo.next_after",   "chlo.polygamma",
-        "chlo.zeta",            "chlo.is_inf",            "chlo.is_neg_inf",
-        "chlo.is_pos_inf",      "chlo.square",            "chlo.conj",
-        "chlo.mulhi",           "stablehlo.complex",
-    };
-    for (const MathOp& m : kMathOps) s->insert(m.op);
-    for (const MathOp& m : kExactOps) s->insert(m.op);
-    for (const MathOp& m : kSpecialOps) s->insert(m.op);
-    return s;
-  }();
-  return *ops;
-}
-
 // Integer binary arithmetic that wraps: (T)((W)a op (W)b).
 std::string WrapBinary(E t, const std::string& a, const char* op, const std::string& b) {
   const std::string w = WrapType(t);
@@ -371,27 +344,6 @@ using elemental::ClassOf;
 using elemental::CType;
 using E = ir::ElementType;
 
-bool IsSupportedElementType(E t) {
-  switch (t) {
-    case E::kI1:
-    case E::kI8:
-    case E::kI16:
-    case E::kI32:
-    case E::kI64:
-    case E::kU8:
-    case E::kU16:
-    case E::kU32:
-    case E::kU64:
-    case E::kF16:
-    case E::kBF16:
-    case E::kF32:
-    case E::kF64:
-    case E::kC64:
-    case E::kC128: return true;
-    default: return elemental::IsNarrowFormat(t);
-  }
-}
-
 namespace {
 Status UnsupportedType(E t) {
   return Status::Error("element type " + elemental::TypeName(t) + " is not supported by the GPU code generator");
@@ -519,30 +471,9 @@ StatusOr<std::string> ElementLiteralExpr(E t, const uint8_t* bytes) {
   return "hlo_cplx<" + CType(part) + ">(" + re + ", " + im + ")";
 }
 
-bool IsElementwise(const ir::Operation& op) {
-  const std::string& name = op.name();
-  if (!elemental::ElementwiseOps().count(name)) return false;
-  // Complex ops without a translation yet (asin, atan2, ...) are refused
-  // when the program is planned, not when its kernels are emitted.
-  E first;
-  if (op.num_operands() > 0 && elemental::ElementOf(op.operand(0), &first) && ir::IsComplex(first) &&
-      !elemental::IsComplexOpTranslated(name)) {
-    return false;
-  }
-  if (name == "stablehlo.bitcast_convert") {
-    E from, to;
-    if (op.num_operands() != 1 || op.num_results() != 1 || !elemental::ElementOf(op.operand(0), &from) ||
-        !elemental::ElementOf(op.result(0), &to)) {
-      return false;
-    }
-    return ir::BitWidth(from) == ir::BitWidth(to);
-  }
-  return true;
-}
-
 StatusOr<std::string> ElementalExpr(const ir::Operation& op, const std::vector<std::string>& operands) {
   const std::string& name = op.name();
-  if (!elemental::ElementwiseOps().count(name)) {
+  if (!ElementwiseOpNames().count(name)) {
     return Status::Error(name + " is not an elementwise op that the GPU code generator translates");
   }
   if (operands.size() != op.num_operands()) {

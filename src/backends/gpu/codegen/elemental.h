@@ -11,14 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "backends/gpu/plan/elementwise_support.h"  // the ops and types translated
 #include "hlograph/status.h"
 #include "ir/element_type.h"
 #include "ir/operation.h"
 
 namespace hlograph::gpu {
-
-// Whether the GPU code generator handles elements of this type.
-bool IsSupportedElementType(ir::ElementType t);
 
 // "float", "double", "__half", "__nv_bfloat16", "bool", "int8_t", "uint8_t"
 // for the f8 formats, "hlo_complex<float>" for complex<f32>, ...
@@ -31,11 +29,6 @@ std::string StoreExpr(ir::ElementType t, const std::string& compute_expr);
 // The same for a value an elementwise body computed (so held exactly in
 // its type: a bf16 store needs no rounding).
 std::string StoreExactExpr(ir::ElementType t, const std::string& compute_expr);
-
-// Whether `op` is an elementwise op that ElementalExpr translates
-// (arithmetic, math, compare, select, clamp, convert, bitcast_convert of
-// equal widths, reduce_precision, and the CHLO elementwise ops).
-bool IsElementwise(const ir::Operation& op);
 
 // The compute-type expression of `op`'s single result, given its operands'
 // compute-type expressions (already parenthesised or simple names). Errors

@@ -57,14 +57,6 @@ const char* Find(const ComplexFn (&table)[N], const std::string& name) {
 
 }  // namespace
 
-bool IsComplexOpTranslated(const std::string& name) {
-  for (const char* n : {"stablehlo.real", "stablehlo.imag", "stablehlo.abs", "stablehlo.clamp", "stablehlo.select",
-                        "stablehlo.compare", "stablehlo.convert", "stablehlo.bitcast_convert"}) {
-    if (name == n) return true;
-  }
-  return Find(kUnary, name) != nullptr || Find(kBinary, name) != nullptr;
-}
-
 StatusOr<std::string> ComplexOpExpr(const OpView& v) {
   const E t = v.in[0];
   const E part = ir::ComplexPart(t);

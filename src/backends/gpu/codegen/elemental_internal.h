@@ -56,9 +56,6 @@ struct OpView {
 // abs/real/imag, clamp; and stablehlo.complex, which makes them.
 StatusOr<std::string> ComplexOpExpr(const OpView& v);
 StatusOr<std::string> MakeComplexExpr(const OpView& v);
-// Whether the op `name` with complex operands is translated (by
-// ComplexOpExpr, or generically: select, compare, convert, bitcast).
-bool IsComplexOpTranslated(const std::string& name);
 
 // stablehlo.convert, bitcast_convert, reduce_precision and compare.
 StatusOr<std::string> ConvertExpr(const OpView& v);

@@ -37,7 +37,9 @@ class RowEmitter {
     e_.Line("__shared__ float row_slots[" + std::to_string(l_.threads / 32) + "];");
     if (vectorized_) {
       std::string misaligned = "0ULL";
-      for (size_t k : vector_inputs_) misaligned += " | (unsigned long long)p" + std::to_string(k) + " % " + Bytes4(f_.input_types[k]);
+      for (size_t k : vector_inputs_) {
+        misaligned += " | (unsigned long long)p" + std::to_string(k) + " % " + Bytes4(f_.input_types[k]);
+      }
       for (size_t i = 0; i < f_.outputs.size(); ++i) {
         misaligned += " | (unsigned long long)o" + std::to_string(i) + " % " + Bytes4(f_.output_types[i]);
       }
@@ -152,16 +154,19 @@ class RowEmitter {
     return Status::Ok();
   }
 
-  // Opens the scope of vector w's four elements: q<k> its vectors, i the
-  // element, inputs read there taken from lane u.
-  Index OpenVectorElement(int vectors) {
-    (void)vectors;
+  // Opens the scope of vector w of the chunk (q<k> its inputs' vectors).
+  void OpenVector() {
     e_.Line("const long long c4 = c + (long long)w * " + std::to_string(l_.threads) + "LL;");
     e_.Open("if (c4 < COLS / 4)");
     for (size_t k : vector_inputs_) {
       const std::string K = std::to_string(k);
       e_.Line("const auto& q" + K + " = loaded" + K + "[w];");
     }
+  }
+
+  // Opens the loop over its four elements: lane u is element i, and the
+  // inputs read there come from lane u of their vectors. Returns i's index.
+  Index OpenLanes() {
     e_.Line("#pragma unroll");
     e_.Open("for (int u = 0; u < 4; ++u)");
     e_.Line("const long long i = c4 * 4 + u;");
@@ -170,9 +175,8 @@ class RowEmitter {
     return idx;
   }
 
-  void CloseVectorElement() {
+  void CloseLanes() {
     e_.ReadOwnElementFromRegisters({}, {}, "");
-    e_.Close();
     e_.Close();
   }
 
@@ -183,14 +187,16 @@ class RowEmitter {
     HLOGRAPH_TRY(LoadVectors(vectors));
     e_.Line("#pragma unroll");
     e_.Open("for (int w = 0; w < " + std::to_string(vectors) + "; ++w)");
-    const Index idx = OpenVectorElement(vectors);
+    OpenVector();
+    const Index idx = OpenLanes();
     auto v = e_.Emit(r.operand(0), idx);
     if (v.ok()) {
       const Status folded = Fold(r, acc, *v);
       if (!folded.ok()) v = folded;
     }
-    CloseVectorElement();
+    CloseLanes();
     if (!v.ok()) return v.status();
+    e_.Close();
     e_.Close();
     e_.Close();
     return Status::Ok();
@@ -203,21 +209,12 @@ class RowEmitter {
     HLOGRAPH_TRY(LoadVectors(vectors));
     e_.Line("#pragma unroll");
     e_.Open("for (int w = 0; w < " + std::to_string(vectors) + "; ++w)");
-    e_.Line("const long long c4 = c + (long long)w * " + std::to_string(l_.threads) + "LL;");
-    e_.Open("if (c4 < COLS / 4)");
+    OpenVector();
     for (size_t i = 0; i < f_.outputs.size(); ++i) {
       HLOGRAPH_ASSIGN(const std::string st, StorageType(f_.output_types[i].element()));
       e_.Line("hlo_vec4<" + st + "> stored" + std::to_string(i) + ";");
     }
-    for (size_t k : vector_inputs_) {
-      const std::string K = std::to_string(k);
-      e_.Line("const auto& q" + K + " = loaded" + K + "[w];");
-    }
-    e_.Line("#pragma unroll");
-    e_.Open("for (int u = 0; u < 4; ++u)");
-    e_.Line("const long long i = c4 * 4 + u;");
-    const Index idx = ElementIndex("i");
-    e_.ReadOwnElementFromRegisters(idx, shape_, "u");
+    const Index idx = OpenLanes();
     Status status = Status::Ok();
     for (size_t i = 0; i < f_.outputs.size() && status.ok(); ++i) {
       auto v = e_.Emit(f_.outputs[i], idx);
@@ -227,9 +224,8 @@ class RowEmitter {
       }
       e_.Line("stored" + std::to_string(i) + ".v[u] = " + StoreExactExpr(f_.output_types[i].element(), *v) + ";");
     }
-    e_.ReadOwnElementFromRegisters({}, {}, "");
+    CloseLanes();
     HLOGRAPH_TRY(status);
-    e_.Close();
     for (size_t i = 0; i < f_.outputs.size(); ++i) {
       HLOGRAPH_ASSIGN(const std::string st, StorageType(f_.output_types[i].element()));
       const std::string I = std::to_string(i);

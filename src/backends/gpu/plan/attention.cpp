@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/op_classes.h"
 #include "ir/attribute.h"

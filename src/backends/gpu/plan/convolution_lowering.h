@@ -15,7 +15,7 @@
 // reason is printed by `hlograph explain`.
 #pragma once
 
-#include "backends/gpu/runtime/cudnn_convolution.h"
+#include "backends/gpu/plan/conv_config.h"
 #include "hlograph/status.h"
 #include "ir/operation.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/plan/elementwise_support.h"
 #include "ir/argument_aliases.h"
 
 namespace hlograph::gpu {

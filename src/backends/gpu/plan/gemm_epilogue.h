@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "backends/gpu/runtime/gemm.h"
+#include "backends/gpu/plan/gemm_config.h"
 #include "ir/operation.h"
 
 namespace hlograph::gpu {

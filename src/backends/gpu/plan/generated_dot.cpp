@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/op_classes.h"
 #include "ir/attribute.h"
 

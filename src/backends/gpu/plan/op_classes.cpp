@@ -6,7 +6,7 @@
 #include <string>
 
 #include "backends/cpu/kernels/custom_call_targets.h"
-#include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/prefix_scan.h"

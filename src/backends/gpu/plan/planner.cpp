@@ -24,7 +24,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/attention.h"
 #include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/convolution_epilogue.h"

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "backends/cpu/interpreter.h"
-#include "backends/gpu/codegen/elemental.h"
+#include "backends/gpu/plan/elementwise_support.h"
 #include "ir/attribute.h"
 #include "ir/module.h"
 #include "ir/verify/verify_util.h"
