@@ -4,10 +4,11 @@ from the code:
 
 - CPU interpreter: the names every Register*Kernels function of
   src/backends/cpu registers (the op registry, kernel_registry.cpp);
-- GPU backend: the elementwise ops the code generator translates
-  (codegen/elemental.cpp; with complex operands, elemental_complex.cpp),
-  the index maps and the other classes of plan/op_classes.cpp, the ops the
-  passes inline, and the element types of IsSupportedElementType.
+- GPU backend: the elementwise ops the planner fuses and the code generator
+  translates (plan/elementwise_support.cpp: ElementwiseOpNames, and
+  HasComplexTranslation for complex operands), the index maps and the other
+  classes of plan/op_classes.cpp, the ops the passes inline, and the element
+  types of IsSupportedElementType.
 
 How the GPU backend runs each non-elementwise op is written here (GPU_OPS),
 and --check fails when op_classes.cpp names an op this table does not, or
@@ -126,12 +127,17 @@ def cpu_ops():
     return ops
 
 
+SUPPORT = "src/backends/gpu/plan/elementwise_support.cpp"
+
+
 def gpu_elementwise():
-    return set(re.findall(OP, read("src/backends/gpu/codegen/elemental.cpp")))
+    (body,) = function_bodies(read(SUPPORT), r"const std::set<std::string>& ElementwiseOpNames\(\)")
+    return set(re.findall(OP, body))
 
 
 def gpu_complex():
-    return set(re.findall(OP, read("src/backends/gpu/codegen/elemental_complex.cpp")))
+    (body,) = function_bodies(read(SUPPORT), r"bool HasComplexTranslation\(const std::string& name\)")
+    return set(re.findall(OP, body))
 
 
 def gpu_index_maps():
@@ -151,12 +157,8 @@ def element_types():
 
 
 def gpu_element_types():
-    text = read("src/backends/gpu/codegen/elemental.cpp")
-    (body,) = function_bodies(text, r"bool IsSupportedElementType\(E t\)")
-    types = re.findall(r"case E::k([A-Z0-9]+):", body)
-    narrow = read("src/backends/gpu/codegen/kernel_prelude_narrow.cpp")
-    types += re.findall(r"E::k([A-Z0-9]+)", re.search(r"kNarrowTypes\[\] = \{(.*?)\};", narrow, re.S).group(1))
-    return types
+    (body,) = function_bodies(read(SUPPORT), r"bool IsSupportedElementType\(E t\)")
+    return re.findall(r"case E::k([A-Z0-9]+):", body)
 
 
 def type_name(enum_name):
@@ -171,7 +173,7 @@ def drift():
                 for op in sorted(named - set(GPU_OPS))]
     problems += [f"GPU_OPS has {op}, which plan/op_classes.cpp no longer names"
                  for op in sorted(set(GPU_OPS) - gpu_classified())]
-    problems += [f"elemental_complex.cpp translates {op} for complex operands, which COMPLEX_OPS lacks"
+    problems += [f"plan/elementwise_support.cpp fuses {op} on complex operands, which COMPLEX_OPS lacks"
                  for op in sorted(gpu_complex() - COMPLEX_OPS)]
     for op, (path, _) in INLINED.items():
         if f'"{op}"' not in read(f"src/passes/{path}"):
