@@ -8,6 +8,7 @@
 #include "frontend/parser.h"
 #include "ir/module.h"
 #include "ir/verifier.h"
+#include "runtime/backend_choice.h"
 #include "runtime/conversions.h"
 #include "runtime/executable_impl.h"
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
@@ -23,32 +24,10 @@ struct Client::Impl {
   StatusOr<std::unique_ptr<Executable::Impl>> Compile(frontend::ParsedFile parsed, const std::string& filename) const;
 };
 
-namespace {
-
-Status GpuUsable() {
-#ifdef HLOGRAPH_WITH_GPU_BACKEND
-  if (!gpu::GpuAvailable()) return Status::Error("no GPU is available (no CUDA device or driver found)");
-  return Status::Ok();
-#else
-  return Status::Error("this build of hlograph has no GPU backend (it needs the CUDA toolkit at build time)");
-#endif
-}
-
-}  // namespace
-
 StatusOr<std::unique_ptr<Client>> Client::Create(const ClientOptions& options) {
   auto impl = std::make_unique<Impl>();
-  if (options.backend == "cpu") {
-    impl->backend_name = "cpu";
-  } else if (options.backend == "gpu") {
-    const Status usable = GpuUsable();
-    if (!usable.ok()) return Status::Error("backend \"gpu\": " + usable.message());
-    impl->backend_name = "gpu";
-  } else if (options.backend == "auto") {
-    impl->backend_name = GpuUsable().ok() ? "gpu" : "cpu";
-  } else {
-    return Status::Error("backend \"" + options.backend + "\": expected \"auto\", \"cpu\" or \"gpu\"");
-  }
+  HLOGRAPH_ASSIGN(const runtime::BackendChoice choice, runtime::ChooseBackend(options.backend, "backend"));
+  impl->backend_name = choice.name();
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
   if (impl->backend_name == "gpu" && !options.memory_budget.empty()) {
     const Status set = gpu::MemoryBudget::Global().SetLimit(

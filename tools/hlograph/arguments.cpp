@@ -9,9 +9,9 @@
 #include "io/npy.h"
 #include "io/npz.h"
 #include "program_input.h"
+#include "runtime/backend_choice.h"
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
 #include "backends/gpu/executable.h"
-#include "backends/gpu/plan/planner.h"
 #endif
 
 namespace hlograph::cli {
@@ -78,20 +78,10 @@ std::optional<LoadedProgram> LoadProgram(const Options& o, const std::string& co
   return p;
 }
 
-bool UseGpu(const Options& o, const ir::Module& module) {
-#ifdef HLOGRAPH_WITH_GPU_BACKEND
-  if (o.backend == "gpu") return true;
-  if (o.backend != "auto" || !gpu::GpuAvailable()) return false;
-  auto plan = gpu::PlanProgram(module);
-  if (!plan.ok()) {
-    const std::string& why = plan.status().message();
-    std::cerr << "hlograph: note: running on the CPU backend: " << why.substr(0, why.find('\n')) << "\n";
-  }
-  return plan.ok();
-#else
-  (void)module;
-  return o.backend == "gpu";
-#endif
+StatusOr<bool> UseGpu(const Options& o, const ir::Module& module) {
+  HLOGRAPH_ASSIGN(const runtime::BackendChoice choice, runtime::ChooseBackend(o.backend, "--backend", &module));
+  if (!choice.note.empty()) std::cerr << "hlograph: note: running on the CPU backend: " << choice.note << "\n";
+  return choice.kind == runtime::BackendKind::kGpu;
 }
 
 #ifdef HLOGRAPH_WITH_GPU_BACKEND

@@ -38,7 +38,7 @@ std::optional<LoadedProgram> LoadProgram(const Options& o, const std::string& co
 // Whether `run` and `bench` use the GPU: always for --backend gpu; for auto
 // when there is one and it runs every op of the module (else a note on
 // stderr says which op keeps the program on the CPU).
-bool UseGpu(const Options& o, const ir::Module& module);
+StatusOr<bool> UseGpu(const Options& o, const ir::Module& module);
 
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
 // The GPU compile options the command line asks for (--mode).

@@ -431,26 +431,21 @@ int Bench(const Options& o) {
   const ir::Module& module = *program->module;
   const ir::Operation* entry = program->entry;
   const std::vector<cpu::Tensor>* args = &program->args;
-  StatusOr<Timings> t = Status::Error("no backend");
-#ifdef HLOGRAPH_WITH_GPU_BACKEND
-  const bool gpu = UseGpu(o, module);
+  StatusOr<bool> use_gpu = UseGpu(o, module);
+  if (!use_gpu.ok()) {
+    std::cerr << "hlograph: " << use_gpu.status().message() << "\n";
+    return 1;
+  }
+  const bool gpu = *use_gpu;
   if (!o.trace.empty() && !gpu) {
     std::cerr << kTraceNeedsGpu;
     return 2;
   }
   if ((o.profile || o.timeline) && !gpu) std::cerr << kGpuOnlyOptions;
-  t = gpu ? BenchGpu(o, module, *args) : BenchCpu(o, module, *entry, *args);
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+  StatusOr<Timings> t = gpu ? BenchGpu(o, module, *args) : BenchCpu(o, module, *entry, *args);
 #else
-  if (!o.trace.empty()) {
-    std::cerr << kTraceNeedsGpu;
-    return 2;
-  }
-  if (o.profile || o.timeline) std::cerr << kGpuOnlyOptions;
-  if (o.backend == "gpu") {
-    std::cerr << "hlograph: the GPU backend is not available in this build\n";
-    return 1;
-  }
-  t = BenchCpu(o, module, *entry, *args);
+  StatusOr<Timings> t = BenchCpu(o, module, *entry, *args);
 #endif
   if (!t.ok()) {
     std::cerr << t.status().message() << "\n";

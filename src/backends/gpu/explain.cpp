@@ -41,9 +41,7 @@ std::string RuntimePolicies(const GpuProgram& program, const GraphPlan& graph) {
   os << "memory: temps (" << program.arena_bytes << " bytes) "
      << (graph.temps.in_graph ? "in graph memory nodes (allocated at the start of each launch and freed at its end"
                               : "in an arena held across calls (their addresses never move")
-     << "; HLOGRAPH_GPU_TEMPS=arena|graph|auto chooses)";
-  if (!graph.temps.why.empty()) os << ": " << graph.temps.why;
-  os << "\n";
+     << "; HLOGRAPH_GPU_TEMPS=arena|graph|auto chooses; why: the graph plan's temps line)\n";
   os << "memory budget: "
      << (budget.limit() == MemoryBudget::kUnlimited ? std::string("unlimited")
                                                     : std::to_string(budget.limit()) + " bytes")

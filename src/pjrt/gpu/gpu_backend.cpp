@@ -442,11 +442,6 @@ Status SetMemoryBudget(const std::string& text) {
   return gpu::MemoryBudget::Global().SetLimit(text, "set to " + text + " by the PJRT client's create options");
 }
 
-Status GpuBackendUsable() {
-  if (!gpu::GpuAvailable()) return Status::Error("no GPU is available (no CUDA device or driver found)");
-  return Status::Ok();
-}
-
 StatusOr<std::shared_ptr<Backend>> MakeGpuBackend() {
   HLOGRAPH_TRY(GpuBackendUsable());
   HLOGRAPH_ASSIGN(std::shared_ptr<GpuContext> context, GpuContext::Create(0));
