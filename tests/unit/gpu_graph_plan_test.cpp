@@ -748,7 +748,15 @@ TEST(GpuGraphPlan, ExplainWritesGraphviz) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(testing::HasSubstr(r.out, "graph plan:"));
   EXPECT_TRUE(testing::HasSubstr(r.out, "binding (HLOGRAPH_GPU_BINDING): auto (the default)")) << r.out;
-  EXPECT_TRUE(testing::HasSubstr(r.out, "in an arena held across calls (their addresses never move; HLOGRAPH_GPU_TEMPS=arena|graph|auto chooses): ")) << r.out;
+  // Where the temps are, and why said once: in the graph plan's temps line.
+  EXPECT_TRUE(testing::HasSubstr(r.out, "in an arena held across calls (their addresses never move; HLOGRAPH_GPU_TEMPS=arena|graph|auto chooses; why: the graph plan's temps line)")) << r.out;
+  const std::string head = "  temps: in the arena, not in graph memory: ";
+  const size_t why = r.out.find(head);
+  ASSERT_NE(why, std::string::npos) << r.out;
+  const size_t from = why + head.size();
+  const std::string reason = r.out.substr(from, r.out.find('\n', from) - from);
+  ASSERT_GT(reason.size(), 10u) << r.out;
+  EXPECT_EQ(r.out.find(reason), r.out.rfind(reason)) << "the reason twice: " << reason;
   std::ifstream in(dot);
   std::stringstream text;
   text << in.rdbuf();
