@@ -12,6 +12,8 @@
 
 namespace hlograph::cpu {
 
+struct DeviceContext;  // backends/cpu/device_grid.h
+
 class Interpreter {
  public:
   explicit Interpreter(const ir::Module& module) : module_(module) {}
@@ -31,6 +33,12 @@ class Interpreter {
 
   const ir::Module& module() const { return module_; }
 
+  // The device this interpreter runs as in a multi-device run
+  // (interpreter.run_parallel); null on one device, where collectives are
+  // identities and the ids 0.
+  void set_device(const DeviceContext* device) { device_ = device; }
+  const DeviceContext* device() const { return device_; }
+
  private:
   struct Frame {
     std::unordered_map<const ir::Value*, Tensor> values;
@@ -43,6 +51,7 @@ class Interpreter {
   const ir::Module& module_;
   const Frame* current_ = nullptr;  // the innermost frame, parent of region frames
   int depth_ = 0;
+  const DeviceContext* device_ = nullptr;
 };
 
 // Checks that `args` match the types `expected` (count, element type,

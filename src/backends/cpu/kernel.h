@@ -53,6 +53,7 @@ void RegisterControlFlowKernels(KernelRegistry& r);
 void RegisterScanKernels(KernelRegistry& r);
 void RegisterRandomKernels(KernelRegistry& r);
 void RegisterMiscKernels(KernelRegistry& r);
+void RegisterCollectiveKernels(KernelRegistry& r);
 void RegisterCheckKernels(KernelRegistry& r);
 void RegisterQuantizedKernels(KernelRegistry& r);  // quantized.cpp
 

@@ -38,6 +38,7 @@ const KernelRegistry& CpuKernels() {
     RegisterScanKernels(*r);
     RegisterRandomKernels(*r);
     RegisterMiscKernels(*r);
+    RegisterCollectiveKernels(*r);
     RegisterCheckKernels(*r);
     RegisterQuantizedKernels(*r);
     return r;

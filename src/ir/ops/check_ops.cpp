@@ -1,4 +1,6 @@
-// The `check` dialect: assertions inside test programs (`hlograph check`).
+// The dialects of test programs (`hlograph check`): `check`, assertions,
+// and `interpreter.run_parallel`, which runs functions as the devices of a
+// replicas x partitions grid.
 #include "ir/ops/op_tables.h"
 #include "ir/verify/verifiers.h"
 
@@ -22,6 +24,11 @@ void AddCheckOps(std::vector<OpDef>& ops) {
                     .Verify(verify::CheckCompare).Build());
   ops.push_back(check("expect_serialized_eq").Operands(1).Attr("probe_id", K::kString).OptAttr("iteration", K::kI64)
                     .Syntax("op0 , probe_id = $probe_id ?[ , iter = $iteration ]? dict :same").Build());
+  // programs = [[@f, ...], ...]: a row per replica, a function per partition;
+  // the operands are each device's arguments in that order, and so are the
+  // results.
+  ops.push_back(OpDefBuilder("interpreter.run_parallel").Operands(kVariadic).Results(kVariadic)
+                    .Attr("programs", K::kArray).OptAttr("infeed", K::kArray).Build());
 }
 
 }  // namespace hlograph::ir

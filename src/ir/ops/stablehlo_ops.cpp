@@ -266,8 +266,9 @@ void AddStablehloOps(std::vector<OpDef>& ops) {
                     .Build());
   ops.push_back(Op("collective_permute").Operands(1).Attr("source_target_pairs", K::kI64Elements)
                     .OptAttr("channel_handle", K::kChannelHandle).Build());
-  ops.push_back(Op("collective_broadcast").Operands(1).Attr("replica_groups", K::kAny)
-                    .OptAttr("channel_handle", K::kChannelHandle).Build());
+  // Data operands, then with has_dynamic_root the i32 roots (one a datum).
+  ops.push_back(Op("collective_broadcast").Operands(V).Results(V).Attr("replica_groups", K::kAny)
+                    .OptAttr("channel_handle", K::kChannelHandle).OptAttr("has_dynamic_root", K::kUnit).Build());
   ops.push_back(Op("cross-replica-sum").Operands(1).Attr("replica_groups", K::kAny).Build());
   ops.push_back(Op("infeed").Operands(1).Results(V).OptAttr("infeed_config", K::kString)
                     .OptAttr("layout", K::kArray).Traits(kHasSideEffect).Build());

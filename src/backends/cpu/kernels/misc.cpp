@@ -1,6 +1,5 @@
-// custom_call dispatch, and the ops whose single-device meaning is trivial:
-// collectives (identity on one device), replica/partition ids (0), tokens,
-// and Shardy's sharding annotations.
+// custom_call dispatch, tokens and Shardy's sharding annotations (the
+// collectives and the device ids: collectives.cpp).
 #include "backends/cpu/interpreter.h"
 #include "backends/cpu/kernel_util.h"
 #include "backends/cpu/kernels/check.h"
@@ -18,11 +17,6 @@ Status Identity(KernelContext& ctx) {
     }
     ctx.results.push_back(ctx.operand(i));
   }
-  return Status::Ok();
-}
-
-Status ZeroId(KernelContext& ctx) {
-  ctx.results.emplace_back(ctx.result_type(0));  // zero-filled: device 0
   return Status::Ok();
 }
 
@@ -77,14 +71,9 @@ Status CustomCall(KernelContext& ctx) {
 
 void RegisterMiscKernels(KernelRegistry& r) {
   r.Register("stablehlo.custom_call", &CustomCall);
-  for (const char* name : {"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_scatter",
-                           "stablehlo.all_to_all", "stablehlo.collective_permute", "stablehlo.collective_broadcast",
-                           "stablehlo.cross-replica-sum", "sdy.sharding_constraint", "sdy.reshard",
-                           "sdy.propagation_barrier"}) {
+  for (const char* name : {"sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier"}) {
     r.Register(name, &Identity);
   }
-  r.Register("stablehlo.replica_id", &ZeroId);
-  r.Register("stablehlo.partition_id", &ZeroId);
   r.Register("stablehlo.after_all", &Token);
   r.Register("stablehlo.create_token", &Token);
   r.Register("sdy.manual_computation", &ManualComputation);

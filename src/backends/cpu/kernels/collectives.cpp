@@ -1,0 +1,521 @@
+// Collectives, send/recv, infeed/outfeed, replica_id and partition_id with
+// the StableHLO spec's
+// meaning over the devices of interpreter.run_parallel (each device a
+// thread: backends/cpu/device_grid.h), and that op itself. On one device
+// (no grid) a collective is the identity and the ids are 0.
+//
+// Process groups, as the spec defines them from replica_groups (or
+// source_target_pairs), the channel id and use_global_device_ids:
+//   cross_replica        for each partition, each group of replica ids;
+//   cross_partition      for each replica, each group of partition ids;
+//   cross_replica_and_partition  each group of replica ids in every partition;
+//   flattened_ids        each group of ids replica * partitions + partition.
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include "backends/cpu/device_grid.h"
+#include "backends/cpu/interpreter.h"
+#include "backends/cpu/kernel_util.h"
+#include "ir/module.h"
+#include "ir/verify/verify_util.h"
+
+namespace hlograph::cpu {
+namespace {
+
+using Group = std::vector<Process>;
+
+int64_t ChannelId(const ir::Operation& op) {
+  if (const auto* h = op.attr("channel_handle").as<ir::ChannelHandleAttr>()) return h->handle;
+  if (const auto* id = op.attr("channel_id").as<ir::IntegerAttr>()) return id->value;
+  return 0;
+}
+
+// The rows of a 2-D i64 elements attribute (replica_groups,
+// source_target_pairs), -1 entries (padding of ragged groups) dropped.
+StatusOr<std::vector<std::vector<int64_t>>> Rows(const ir::Operation& op, const std::string& name) {
+  const auto* attr = op.attr(name).as<ir::DenseElementsAttr>();
+  if (attr == nullptr) return Status::Error("expects " + name + " as dense<...> : tensor<NxMxi64>");
+  const auto values = ir::verify::IntElements(*attr);
+  if (!values || attr->type.rank() != 2) return Status::Error("expects " + name + " as a 2-D integer tensor");
+  std::vector<std::vector<int64_t>> rows;
+  const int64_t n = attr->type.dim(0), m = attr->type.dim(1);
+  for (int64_t i = 0; i < n; ++i) {
+    std::vector<int64_t> row;
+    for (int64_t j = 0; j < m; ++j) {
+      const int64_t v = attr->splat ? (*values)[0] : (*values)[static_cast<size_t>(i * m + j)];
+      if (v >= 0) row.push_back(v);
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+enum class Scheme { kCrossReplica, kCrossPartition, kCrossReplicaAndPartition, kFlattenedIds };
+
+std::vector<Group> ProcessGroups(Scheme scheme, const std::vector<std::vector<int64_t>>& rows, const DeviceGrid& grid) {
+  std::vector<Group> groups;
+  const int64_t R = grid.replicas(), P = grid.partitions();
+  switch (scheme) {
+    case Scheme::kCrossReplica:
+      for (int64_t p = 0; p < P; ++p) {
+        for (const auto& row : rows) {
+          Group g;
+          for (int64_t r : row) g.emplace_back(r, p);
+          groups.push_back(std::move(g));
+        }
+      }
+      break;
+    case Scheme::kCrossPartition:
+      for (int64_t r = 0; r < R; ++r) {
+        for (const auto& row : rows) {
+          Group g;
+          for (int64_t p : row) g.emplace_back(r, p);
+          groups.push_back(std::move(g));
+        }
+      }
+      break;
+    case Scheme::kCrossReplicaAndPartition:  // partitions outer, the group's replicas inner
+      for (const auto& row : rows) {
+        Group g;
+        for (int64_t p = 0; p < P; ++p) {
+          for (int64_t r : row) g.emplace_back(r, p);
+        }
+        groups.push_back(std::move(g));
+      }
+      break;
+    case Scheme::kFlattenedIds:
+      for (const auto& row : rows) {
+        Group g;
+        for (int64_t id : row) g.emplace_back(id / P, id % P);
+        groups.push_back(std::move(g));
+      }
+      break;
+  }
+  return groups;
+}
+
+// all_reduce, all_gather, reduce_scatter: the scheme the channel and
+// use_global_device_ids pick.
+StatusOr<Scheme> ReplicaGroupScheme(const ir::Operation& op) {
+  const bool global = static_cast<bool>(op.attr("use_global_device_ids"));
+  const int64_t channel = ChannelId(op);
+  if (channel <= 0 && global) return Status::Error("use_global_device_ids needs a channel_handle above 0");
+  if (channel <= 0) return Scheme::kCrossReplica;
+  return global ? Scheme::kFlattenedIds : Scheme::kCrossReplicaAndPartition;
+}
+
+// all_to_all, collective_broadcast, collective_permute.
+Scheme ChannelScheme(const ir::Operation& op) {
+  return ChannelId(op) <= 0 ? Scheme::kCrossReplica : Scheme::kCrossPartition;
+}
+
+// The group `me` is in, or an error naming the op's groups.
+StatusOr<Group> GroupOf(const std::vector<Group>& groups, const Process& me) {
+  for (const Group& g : groups) {
+    if (std::find(g.begin(), g.end(), me) != g.end()) return g;
+  }
+  return Status::Error("the device (replica " + std::to_string(me.first) + ", partition " + std::to_string(me.second) +
+                       ") is in none of its process groups");
+}
+
+// The groups of an op reading replica_groups; no groups: one of every
+// replica (or partition).
+StatusOr<std::vector<Group>> GroupsFromReplicaGroups(const ir::Operation& op, Scheme scheme, const DeviceGrid& grid) {
+  HLOGRAPH_ASSIGN(std::vector<std::vector<int64_t>> rows, Rows(op, "replica_groups"));
+  rows.erase(std::remove_if(rows.begin(), rows.end(), [](const auto& r) { return r.empty(); }), rows.end());
+  if (rows.empty()) {
+    const int64_t n = scheme == Scheme::kCrossPartition ? grid.partitions() : grid.replicas();
+    std::vector<int64_t> all;
+    for (int64_t i = 0; i < n; ++i) all.push_back(i);
+    rows.push_back(all);
+  }
+  return ProcessGroups(scheme, rows, grid);
+}
+
+// Element bytes of a tensor's storage.
+int64_t ElementBytes(const Tensor& t) { return ir::StorageBytes(t.element()); }
+
+// `body` applied element by element to a and b (same type).
+StatusOr<Tensor> Combine(Interpreter& interpreter, const ir::Region& body, const Tensor& a, const Tensor& b) {
+  Tensor out(a.type());
+  const ir::Type scalar = ir::Type::Tensor(a.element(), {});
+  const size_t bytes = static_cast<size_t>(ElementBytes(a));
+  for (int64_t i = 0; i < a.num_elements(); ++i) {
+    Tensor x(scalar), y(scalar);
+    std::memcpy(x.mutable_bytes(), a.bytes() + i * bytes, bytes);
+    std::memcpy(y.mutable_bytes(), b.bytes() + i * bytes, bytes);
+    HLOGRAPH_ASSIGN(std::vector<Tensor> r, interpreter.RunRegion(body, {x, y}));
+    if (r.size() != 1 || r[0].byte_size() != bytes) return Status::Error("a reduction body returns one scalar");
+    std::memcpy(out.mutable_bytes() + i * bytes, r[0].bytes(), bytes);
+  }
+  return out;
+}
+
+// Pieces joined along `dim` (all of one shape but that dim) into `type`.
+Tensor Concatenate(const std::vector<Tensor>& pieces, int64_t dim, const ir::Type& type) {
+  Tensor out(type);
+  const auto& shape = pieces.front().shape();
+  int64_t outer = 1;
+  for (int64_t d = 0; d < dim; ++d) outer *= shape[static_cast<size_t>(d)];
+  uint8_t* to = out.mutable_bytes();
+  for (int64_t o = 0; o < outer; ++o) {
+    for (const Tensor& p : pieces) {
+      const size_t chunk = p.byte_size() / static_cast<size_t>(std::max<int64_t>(outer, 1));
+      std::memcpy(to, p.bytes() + o * chunk, chunk);
+      to += chunk;
+    }
+  }
+  return out;
+}
+
+// Piece `k` of `n` equal pieces of `t` along `dim`.
+Tensor Piece(const Tensor& t, int64_t dim, int64_t k, int64_t n) {
+  std::vector<int64_t> shape = t.shape();
+  shape[static_cast<size_t>(dim)] /= n;
+  Tensor out(t.type().WithShape(shape));
+  int64_t outer = 1;
+  for (int64_t d = 0; d < dim; ++d) outer *= shape[static_cast<size_t>(d)];
+  const size_t chunk = out.byte_size() / static_cast<size_t>(std::max<int64_t>(outer, 1));
+  for (int64_t o = 0; o < outer; ++o) {
+    std::memcpy(out.mutable_bytes() + o * chunk, t.bytes() + (o * n + k) * chunk, chunk);
+  }
+  return out;
+}
+
+std::vector<Tensor> Operands(const KernelContext& ctx) {
+  std::vector<Tensor> v;
+  for (const Tensor* t : ctx.operands) v.push_back(*t);
+  return v;
+}
+
+// On one device a collective returns its operands (the program was
+// exported for one device, or the grid is 1x1).
+Status Identity(KernelContext& ctx) {
+  for (size_t i = 0; i < ctx.op.num_results(); ++i) {
+    if (ctx.operand(i).type() != ctx.result_type(i)) {
+      return ctx.Error("on one device expects result " + std::to_string(i) + " to have its operand's type " +
+                       ctx.operand(i).type().ToString() + ", got " + ctx.result_type(i).ToString() +
+                       " (the program was exported for more devices)");
+    }
+    ctx.results.push_back(ctx.operand(i));
+  }
+  return Status::Ok();
+}
+
+// The group's values, this device's group and position in it.
+struct Met {
+  Group group;
+  size_t position = 0;
+  std::vector<std::vector<Tensor>> values;
+};
+
+StatusOr<Met> Meet(KernelContext& ctx, const std::vector<Group>& groups, std::vector<Tensor> mine) {
+  const DeviceContext& d = *ctx.interpreter.device();
+  Met m;
+  HLOGRAPH_ASSIGN(m.group, GroupOf(groups, d.process));
+  m.position = static_cast<size_t>(std::find(m.group.begin(), m.group.end(), d.process) - m.group.begin());
+  HLOGRAPH_ASSIGN(m.values, d.grid->Exchange(m.group, d.process, ChannelId(ctx.op), std::move(mine)));
+  return m;
+}
+
+// Each operand folded over the group in group order.
+StatusOr<std::vector<Tensor>> ReduceOverGroup(KernelContext& ctx, const Met& m) {
+  std::vector<Tensor> totals = m.values[0];
+  for (size_t k = 1; k < m.values.size(); ++k) {
+    for (size_t i = 0; i < totals.size(); ++i) {
+      HLOGRAPH_ASSIGN(totals[i], Combine(ctx.interpreter, ctx.op.region(0), totals[i], m.values[k][i]));
+    }
+  }
+  return totals;
+}
+
+Status AllReduce(KernelContext& ctx) {
+  if (ctx.interpreter.device() == nullptr) return Identity(ctx);
+  HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
+  HLOGRAPH_ASSIGN(const std::vector<Group> groups, GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
+  HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
+  HLOGRAPH_ASSIGN(ctx.results, ReduceOverGroup(ctx, m));
+  return Status::Ok();
+}
+
+Status AllGather(KernelContext& ctx) {
+  if (ctx.interpreter.device() == nullptr) return Identity(ctx);
+  HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
+  HLOGRAPH_ASSIGN(const std::vector<Group> groups, GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
+  HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
+  const int64_t dim = IntAttr(ctx.op, "all_gather_dim", 0);
+  for (size_t i = 0; i < ctx.op.num_results(); ++i) {
+    std::vector<Tensor> pieces;
+    for (const auto& member : m.values) pieces.push_back(member[i]);
+    ctx.results.push_back(Concatenate(pieces, dim, ctx.result_type(i)));
+  }
+  return Status::Ok();
+}
+
+Status ReduceScatter(KernelContext& ctx) {
+  if (ctx.interpreter.device() == nullptr) return Identity(ctx);
+  HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
+  HLOGRAPH_ASSIGN(const std::vector<Group> groups, GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
+  HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
+  HLOGRAPH_ASSIGN(const std::vector<Tensor> totals, ReduceOverGroup(ctx, m));
+  const int64_t dim = IntAttr(ctx.op, "scatter_dimension", 0);
+  const int64_t n = static_cast<int64_t>(m.group.size());
+  for (const Tensor& t : totals) ctx.results.push_back(Piece(t, dim, static_cast<int64_t>(m.position), n));
+  return Status::Ok();
+}
+
+Status AllToAll(KernelContext& ctx) {
+  if (ctx.interpreter.device() == nullptr) return Identity(ctx);
+  HLOGRAPH_ASSIGN(const std::vector<Group> groups,
+                  GroupsFromReplicaGroups(ctx.op, ChannelScheme(ctx.op), *ctx.interpreter.device()->grid));
+  HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
+  const int64_t split = IntAttr(ctx.op, "split_dimension", 0);
+  const int64_t concat = IntAttr(ctx.op, "concat_dimension", 0);
+  const int64_t n = static_cast<int64_t>(m.group.size());
+  for (size_t i = 0; i < ctx.op.num_results(); ++i) {
+    std::vector<Tensor> pieces;
+    for (const auto& member : m.values) pieces.push_back(Piece(member[i], split, static_cast<int64_t>(m.position), n));
+    ctx.results.push_back(Concatenate(pieces, concat, ctx.result_type(i)));
+  }
+  return Status::Ok();
+}
+
+// The processes a collective_permute or collective_broadcast pairs ids
+// within: those of this device's partition (cross_replica) or replica.
+Group Domain(Scheme scheme, const DeviceContext& d) {
+  Group g;
+  const int64_t n = scheme == Scheme::kCrossReplica ? d.grid->replicas() : d.grid->partitions();
+  for (int64_t i = 0; i < n; ++i) {
+    g.push_back(scheme == Scheme::kCrossReplica ? Process{i, d.process.second} : Process{d.process.first, i});
+  }
+  return g;
+}
+
+Status CollectivePermute(KernelContext& ctx) {
+  const DeviceContext* d = ctx.interpreter.device();
+  if (d == nullptr) return Identity(ctx);
+  const Scheme scheme = ChannelScheme(ctx.op);
+  HLOGRAPH_ASSIGN(const std::vector<std::vector<int64_t>> pairs, Rows(ctx.op, "source_target_pairs"));
+  HLOGRAPH_ASSIGN(const Met m, Meet(ctx, {Domain(scheme, *d)}, Operands(ctx)));
+  const int64_t me = scheme == Scheme::kCrossReplica ? d->process.first : d->process.second;
+  Tensor result(ctx.result_type(0));  // zeros unless some source sends here
+  for (const auto& pair : pairs) {
+    if (pair.size() == 2 && pair[1] == me && pair[0] >= 0 && static_cast<size_t>(pair[0]) < m.values.size()) {
+      result = m.values[static_cast<size_t>(pair[0])][0];
+    }
+  }
+  ctx.results.push_back(std::move(result));
+  return Status::Ok();
+}
+
+// Each data operand from the group's first process, or with
+// has_dynamic_root from the process the last operand (a root index per data
+// operand, this device's) names.
+Status CollectiveBroadcast(KernelContext& ctx) {
+  const bool dynamic_root = static_cast<bool>(ctx.op.attr("has_dynamic_root"));
+  const size_t data = ctx.op.num_results();
+  if (data + (dynamic_root ? 1 : 0) != ctx.operands.size()) {
+    return ctx.Error("expects a result per data operand" + std::string(dynamic_root ? ", then the roots" : ""));
+  }
+  const DeviceContext* d = ctx.interpreter.device();
+  if (d == nullptr) {
+    for (size_t i = 0; i < data; ++i) ctx.results.push_back(ctx.operand(i));
+    return Status::Ok();
+  }
+  const Scheme scheme = ChannelScheme(ctx.op);
+  HLOGRAPH_ASSIGN(const std::vector<Group> groups, GroupsFromReplicaGroups(ctx.op, scheme, *d->grid));
+  if (!GroupOf(groups, d->process).ok()) {  // in no group: zeros
+    for (size_t i = 0; i < data; ++i) ctx.results.emplace_back(ctx.result_type(i));
+    return Status::Ok();
+  }
+  HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
+  for (size_t i = 0; i < data; ++i) {
+    int64_t root = 0;
+    if (dynamic_root) {
+      const Tensor& roots = ctx.operand(data);
+      if (roots.num_elements() <= static_cast<int64_t>(i) || roots.element() != ir::ElementType::kI32) {
+        return ctx.Error("expects its last operand to hold an i32 root per data operand");
+      }
+      root = roots.data<int32_t>()[i];
+    }
+    if (root < 0 || root >= static_cast<int64_t>(m.values.size())) {
+      return ctx.Error("root " + std::to_string(root) + " is outside its process group of " +
+                       std::to_string(m.values.size()));
+    }
+    ctx.results.push_back(m.values[static_cast<size_t>(root)][i]);
+  }
+  return Status::Ok();
+}
+
+// The grid of a multi-device run, or an error for an op that needs one.
+StatusOr<DeviceGrid*> GridFor(KernelContext& ctx) {
+  const DeviceContext* d = ctx.interpreter.device();
+  if (d == nullptr) return ctx.Error("runs only among the devices of interpreter.run_parallel on the CPU backend");
+  return d->grid;
+}
+
+// send: the data operands (the last operand is the token) onto the channel.
+Status Send(KernelContext& ctx) {
+  HLOGRAPH_ASSIGN(DeviceGrid* const grid, GridFor(ctx));
+  std::vector<Tensor> data = Operands(ctx);
+  if (!data.empty()) data.pop_back();
+  grid->Send(ChannelId(ctx.op), std::move(data));
+  ctx.results.emplace_back(ir::Type::Token());
+  return Status::Ok();
+}
+
+// recv: the channel's next values, then a token.
+Status Recv(KernelContext& ctx) {
+  HLOGRAPH_ASSIGN(DeviceGrid* const grid, GridFor(ctx));
+  HLOGRAPH_ASSIGN(std::vector<Tensor> data, grid->Receive(ChannelId(ctx.op)));
+  if (data.size() + 1 != ctx.op.num_results()) {
+    return ctx.Error("received " + std::to_string(data.size()) + " values, expects " +
+                     std::to_string(ctx.op.num_results() - 1));
+  }
+  for (size_t i = 0; i < data.size(); ++i) {
+    if (data[i].type() != ctx.result_type(i)) {
+      return ctx.Error("received a " + data[i].type().ToString() + " for result " + std::to_string(i) + " of type " +
+                       ctx.result_type(i).ToString());
+    }
+    ctx.results.push_back(std::move(data[i]));
+  }
+  ctx.results.emplace_back(ir::Type::Token());
+  return Status::Ok();
+}
+
+Status Infeed(KernelContext& ctx) {
+  HLOGRAPH_ASSIGN(DeviceGrid* const grid, GridFor(ctx));
+  for (size_t i = 0; i + 1 < ctx.op.num_results(); ++i) {
+    HLOGRAPH_ASSIGN(Tensor t, grid->TakeInfeed());
+    if (t.type() != ctx.result_type(i)) {
+      return ctx.Error("the infeed holds a " + t.type().ToString() + " where result " + std::to_string(i) +
+                       " is a " + ctx.result_type(i).ToString());
+    }
+    ctx.results.push_back(std::move(t));
+  }
+  ctx.results.emplace_back(ir::Type::Token());
+  return Status::Ok();
+}
+
+Status Outfeed(KernelContext& ctx) {
+  HLOGRAPH_ASSIGN(DeviceGrid* const grid, GridFor(ctx));
+  std::vector<Tensor> data = Operands(ctx);
+  if (!data.empty()) data.pop_back();
+  grid->Outfeed(std::move(data));
+  ctx.results.emplace_back(ir::Type::Token());
+  return Status::Ok();
+}
+
+Status Id(KernelContext& ctx, bool replica) {
+  Tensor id(ctx.result_type(0));  // zero-filled: device 0
+  if (const DeviceContext* d = ctx.interpreter.device(); d != nullptr && id.byte_size() >= 4) {
+    const uint32_t v = static_cast<uint32_t>(replica ? d->process.first : d->process.second);
+    std::memcpy(id.mutable_bytes(), &v, 4);
+  }
+  ctx.results.push_back(std::move(id));
+  return Status::Ok();
+}
+
+// interpreter.run_parallel: each function of `programs` ([replica][partition])
+// on a thread of its own, as that device, on its share of the operands.
+Status RunParallel(KernelContext& ctx) {
+  const auto* programs = ctx.op.attr("programs").as<ir::ArrayAttr>();
+  if (programs == nullptr || programs->elements.empty()) return ctx.Error("expects programs = [[@f, ...], ...]");
+  std::vector<std::vector<const ir::Operation*>> funcs;
+  for (const ir::Attribute& row : programs->elements) {
+    const auto* r = row.as<ir::ArrayAttr>();
+    if (r == nullptr || r->elements.empty()) return ctx.Error("expects each row of programs to list functions");
+    std::vector<const ir::Operation*> fs;
+    for (const ir::Attribute& f : r->elements) {
+      const auto* sym = f.as<ir::SymbolRefAttr>();
+      const ir::Operation* func = sym ? ctx.interpreter.module().LookupFunction(sym->name) : nullptr;
+      if (func == nullptr) return ctx.Error("names a program that is no function of the module");
+      fs.push_back(func);
+    }
+    if (!funcs.empty() && fs.size() != funcs[0].size()) return ctx.Error("expects rows of programs of one length");
+    funcs.push_back(std::move(fs));
+  }
+  DeviceGrid grid(static_cast<int64_t>(funcs.size()), static_cast<int64_t>(funcs[0].size()));
+  // infeed = [@f, ...]: the queue is their results, in order.
+  if (const auto* infeed = ctx.op.attr("infeed").as<ir::ArrayAttr>()) {
+    std::vector<Tensor> queue;
+    for (const ir::Attribute& f : infeed->elements) {
+      const auto* sym = f.as<ir::SymbolRefAttr>();
+      const ir::Operation* func = sym ? ctx.interpreter.module().LookupFunction(sym->name) : nullptr;
+      if (func == nullptr) return ctx.Error("names an infeed that is no function of the module");
+      HLOGRAPH_ASSIGN(std::vector<Tensor> values, ctx.interpreter.Call(*func, {}));
+      for (Tensor& t : values) queue.push_back(std::move(t));
+    }
+    grid.SetInfeed(std::move(queue));
+  }
+  const size_t devices = funcs.size() * funcs[0].size();
+  std::vector<std::vector<Tensor>> args(devices), results(devices);
+  std::vector<Status> status(devices, Status::Ok());
+  size_t next = 0;
+  for (size_t k = 0; k < devices; ++k) {
+    const size_t n = ir::FunctionSignature(*funcs[k / funcs[0].size()][k % funcs[0].size()]).inputs.size();
+    if (next + n > ctx.operands.size()) return ctx.Error("has fewer operands than its programs take");
+    for (size_t i = 0; i < n; ++i) args[k].push_back(*ctx.operands[next++]);
+  }
+  if (next != ctx.operands.size()) return ctx.Error("has more operands than its programs take");
+  std::vector<DeviceContext> contexts(devices);
+  std::vector<std::thread> threads;
+  // The device that failed first: the others' errors follow from it.
+  std::mutex first_mutex;
+  size_t first_failed = devices;
+  for (size_t k = 0; k < devices; ++k) {
+    contexts[k].process = {static_cast<int64_t>(k / funcs[0].size()), static_cast<int64_t>(k % funcs[0].size())};
+    contexts[k].grid = &grid;
+    threads.emplace_back([&, k] {
+      Interpreter device(ctx.interpreter.module());
+      device.set_device(&contexts[k]);
+      auto r = device.Call(*funcs[k / funcs[0].size()][k % funcs[0].size()], args[k]);
+      if (r.ok()) {
+        results[k] = std::move(*r);
+      } else {
+        status[k] = r.status();
+        {
+          std::lock_guard<std::mutex> lock(first_mutex);
+          if (first_failed == devices) first_failed = k;
+        }
+        grid.Fail();
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  if (first_failed != devices) {
+    const size_t k = first_failed;
+    return ctx.Error("device (replica " + std::to_string(contexts[k].process.first) + ", partition " +
+                     std::to_string(contexts[k].process.second) + "): " + status[k].message());
+  }
+  for (size_t k = 0; k < devices; ++k) {
+    for (Tensor& t : results[k]) ctx.results.push_back(std::move(t));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+void RegisterCollectiveKernels(KernelRegistry& r) {
+  r.Register("stablehlo.all_reduce", &AllReduce);
+  r.Register("stablehlo.all_gather", &AllGather);
+  r.Register("stablehlo.reduce_scatter", &ReduceScatter);
+  r.Register("stablehlo.all_to_all", &AllToAll);
+  r.Register("stablehlo.collective_permute", &CollectivePermute);
+  r.Register("stablehlo.collective_broadcast", &CollectiveBroadcast);
+  r.Register("stablehlo.cross-replica-sum", [](KernelContext& ctx) {
+    if (ctx.interpreter.device() == nullptr) return Identity(ctx);
+    return ctx.Error("is not run on several devices (its sum has no body); use stablehlo.all_reduce");
+  });
+  r.Register("stablehlo.replica_id", [](KernelContext& ctx) { return Id(ctx, true); });
+  r.Register("stablehlo.partition_id", [](KernelContext& ctx) { return Id(ctx, false); });
+  r.Register("stablehlo.send", &Send);
+  r.Register("stablehlo.recv", &Recv);
+  r.Register("stablehlo.infeed", &Infeed);
+  r.Register("stablehlo.outfeed", &Outfeed);
+  r.Register("interpreter.run_parallel", &RunParallel);
+}
+
+}  // namespace hlograph::cpu
