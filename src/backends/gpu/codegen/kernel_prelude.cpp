@@ -120,8 +120,8 @@ HLO_INT_TRAITS(uint64_t, uint64_t, int64_t, uint64_t, false, 64)
 __device__ __forceinline__ float hlo_round_f16(float x) { return __half2float(__float2half_rn(x)); }
 // bf16 rounding goes through the packed conversion (F2FP, on a full-rate
 // pipe): the one-value cvt.rn.bf16.f32 is F2F, on the quarter-rate
-// conversion unit, which bounded bf16 loop kernels (a gelu over 128M
-// elements on the H200: 653 us with F2F, 405 us with F2FP, the same bits).
+// conversion unit, which bounded bf16 loop kernels (docs/PERF.md, "bf16
+// rounding at full rate").
 // hlo_bf16_high leaves x's bf16 in the high half, hlo_bf16_low in the low.
 __device__ __forceinline__ uint32_t hlo_bf16_high(float x) {
 #if __CUDA_ARCH__ >= 800

@@ -74,12 +74,9 @@ const ir::Value* StoredByAttention(const ir::Operation& dus, const SoftmaxAttent
 
 // The keys a block of the attention kernel takes (a multiple of 8, at
 // least 8): enough chunks for about kAttentionBlocksPerSm blocks per SM.
-// Measured on the H200 (gpt_decode's 12 heads of 1024 keys, us a call):
-// before kernels launched early, 16 keys a block 353.7, 24 360.3, 48
-// 400.6, 128 437.4, 256 576.9; with them and the loads before the wait
-// (docs/PERF.md), 16 keys 303.8, 32 276.5, 64 284.9: fewer blocks, each
-// loading its caches while the producers finish, win once the loads no
-// longer wait. HLOGRAPH_GPU_ATTENTION_CHUNK=N sets it.
+// With kernels launched early and their loads before the wait, fewer
+// blocks, each loading its caches while the producers finish, win
+// (docs/PERF.md, "32 keys a block"). HLOGRAPH_GPU_ATTENTION_CHUNK=N sets it.
 // At most kMaxAttentionChunk keys a block (1024 with the variable): more
 // heads' keys go to more blocks.
 constexpr int kAttentionBlocksPerSm = 3;

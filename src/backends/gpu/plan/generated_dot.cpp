@@ -161,9 +161,8 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   t.splits = std::min(fill, most);
   // A cluster adds the splits' sums faster than the last block does
   // through global memory: the splits stop at a cluster's size where the
-  // product still has a block for every SM (measured on the H200:
-  // gpt_decode 519 -> 485 us a call; its 3072-long contraction went from
-  // 22 splits to 8).
+  // product still has a block for every SM (docs/PERF.md, "Split sums in
+  // thread-block clusters").
   const bool clusters = !TurnedOff("HLOGRAPH_GPU_CLUSTER_SUM");
   if (clusters && t.splits > DotTiling::kMaxClusterSplits && t.tiles * DotTiling::kMaxClusterSplits >= sm_count) {
     t.splits = DotTiling::kMaxClusterSplits;

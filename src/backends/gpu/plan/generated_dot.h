@@ -60,10 +60,8 @@ struct DotTiling {
   static constexpr int64_t kMaxClusterSplits = 8;
   // kOverN: each block first computes its chunk's lhs rows into shared
   // memory (at most kMaxStagedLhsBytes), and its lanes read them there
-  // instead of each computing (loading) every lhs element of its rows.
-  // Measured on the H200: mlp_chain 108 -> 86 us a call, fori_tanh 772 ->
-  // 606, scan_layers 140 -> 123, gpt_decode 719 -> 679.
-  // HLOGRAPH_GPU_DOT_STAGE_LHS=0 turns it off.
+  // instead of each computing (loading) every lhs element of its rows
+  // (docs/PERF.md). HLOGRAPH_GPU_DOT_STAGE_LHS=0 turns it off.
   bool stage_lhs = false;
   static constexpr int64_t kMaxStagedLhsBytes = 16384;
   // The kernel's first blocks (one per SM) ask for shares of its weights
@@ -93,12 +91,8 @@ constexpr int kPlannedSmCount = 132;
 // The blocks per SM a split product aims for (HLOGRAPH_GPU_DOT_BLOCKS_PER_SM
 // overrides): enough loads in flight to approach the memory's bandwidth,
 // few enough registers that the kernel after it, launched early, finds
-// room to load its own weights beside it. Measured on the H200
-// (docs/PERF.md): before programmatic launch, gpt_decode 764 us a call
-// with 2, 701 with 4, 734 with 8; with kernels letting their dependents
-// launch as they start and 48 rows loaded before the wait, 294 with 2
-// against 313 with 4 (mlp_chain, fori_tanh and scan_layers split the same
-// with either).
+// room to load its own weights beside it (docs/PERF.md, "Dependents
+// launched as a big kernel starts, 2 blocks per SM").
 constexpr int kDefaultDotBlocksPerSm = 2;
 // HLOGRAPH_GPU_CLUSTER_SUM=0: split products add their partial sums through
 // the buffer and counter on every device (for comparison).
@@ -126,12 +120,10 @@ bool TurnedOff(const char* variable);
 // registers a thread at 256 threads): where it launches early behind
 // another kernel, more of its blocks then fit beside that kernel's and load
 // their weights before the wait (gpt_decode's down product beside the up
-// product's). Measured on the H200: gpt_decode 266 -> 260 us a call,
-// scan_layers 79 -> 74, fori_tanh 331 -> 315, gpt_decode_bf16 245 -> 254.
-// Weights of 16 bits take more registers to widen: 3 blocks (85
-// registers), measured gpt_decode_bf16 245.6 -> 239.0 us (gpt_decode, f32,
-// 252.0 -> 258.7 at 3). HLOGRAPH_GPU_DOT_MIN_BLOCKS_PER_SM=N sets it for
-// every product, 0 leaves the registers to the compiler.
+// product's). Weights of 16 bits take more registers to widen: 3 blocks
+// (85 registers) for them (docs/PERF.md, "Products capped at 64
+// registers"). HLOGRAPH_GPU_DOT_MIN_BLOCKS_PER_SM=N sets it for every
+// product, 0 leaves the registers to the compiler.
 constexpr int kDefaultDotMinBlocksPerSm = 4;
 constexpr int kDefaultNarrowDotMinBlocksPerSm = 3;
 int DotMinBlocksPerSm(ir::ElementType weights);
@@ -146,10 +138,8 @@ bool PrefetchIntoL2Wanted();
 // and, where one pass stages its lhs chunk, what the chunk reads beside
 // its prologue's reductions (a layer norm's input and scale), in flight
 // while it reduces. The epilogue's by default (HLOGRAPH_GPU_DOT_LOADS_EARLY
-// =0 neither, =1 both, =staged the staged chunk's alone): on the H200
-// (docs/PERF.md) gpt_decode took 276.4 us a call with neither, 271.9 with
-// the epilogue's, 286.2 with the staged chunk's (both: 275.5, against
-// 267.9 for neither, in another run).
+// =0 neither, =1 both, =staged the staged chunk's alone): the epilogue's
+// alone measured best (docs/PERF.md).
 struct DotEarlyLoads {
   bool epilogue = false;
   bool staged = false;
@@ -165,11 +155,9 @@ DotEarlyLoads DotLoadsEarlyWanted();
 // kByWarp: besides, each warp folds a reduction's whole row itself (up to
 // 1024 elements, 32 loads a lane in flight; a commutative body) by
 // butterfly shuffles, with no barrier between the warps: another order of
-// folding. kByBlock by default: measured on the H200 (docs/PERF.md),
-// scan_layers 87.1 -> 78.3 us a call, gpt_decode_bf16 248.8 -> 244.7,
-// mlp_chain 56.7 -> 55.5, gpt_decode 268.0 -> 266.3; by warp about the same
-// (78.4, 242.2, 55.5, 269.4). HLOGRAPH_GPU_LOADS_TOGETHER=0 turns it off,
-// =warp folds by warp.
+// folding. kByBlock by default (by warp measured about the same:
+// docs/PERF.md, "A prologue's loads together by default").
+// HLOGRAPH_GPU_LOADS_TOGETHER=0 turns it off, =warp folds by warp.
 enum class LoadsTogether { kNo, kByBlock, kByWarp };
 LoadsTogether LoadsTogetherWanted();
 

@@ -148,17 +148,15 @@ struct GraphOptions {
   // nodes times the iterations unrolled).
   int64_t node_budget = 2048;
   // Kernel-to-kernel edges are programmatic (sm_90 only; the executable
-  // checks). Measured on the H200 with products loading their weights
-  // before they wait (docs/PERF.md): mlp_chain 77.4 -> 66.9 us a call,
-  // fori_tanh 522 -> 406, scan_layers 111 -> 92, gpt_decode 606 -> 554.
+  // checks): products then load their weights while their producers
+  // finish (docs/PERF.md, "Programmatic dependent launch").
   bool programmatic_launch = true;
   // At most one programmatic edge into a kernel: from its latest
   // dependency (the chain's kernel before it); the others are full edges.
   // Opt-in (WithEnvironment: HLOGRAPH_GPU_EARLY_EDGES=one): gpt_decode's
   // first attention, launched early behind the first product and the
-  // mask's kernel, started only after both had finished, but on the H200
-  // (docs/PERF.md) gpt_decode took 275.5 us a call with both edges, 275.7
-  // with one (scan_layers 86.9, 84.7).
+  // mask's kernel, started only after both had finished, but one edge
+  // gained nothing measurable (docs/PERF.md).
   bool one_early_edge = false;
   // Kernels on a longest path of their graph run at the highest priority,
   // the others (off_chain) at the lowest and without early launch. Measured
@@ -180,12 +178,11 @@ struct GraphOptions {
   int64_t memory_budget = INT64_MAX;
   // Conditional bodies (case branches, inner loops' bodies) a loop may be
   // unrolled into: each is a graph of its own, and a launch costs host time
-  // per graph (a loop of 64 cases fully unrolled into 193 graphs took 146 us
-  // to launch). Beyond it a loop runs k iterations per WHILE iteration,
-  // each adding a WHILE pass's device time. Measured on the H200 with 24
-  // (docs/PERF.md): that loop's 193 graphs became 26, its host time per
-  // call 188 -> 16 us and its queued time 1249 -> 889 us; WithEnvironment
-  // reads HLOGRAPH_GPU_CONDITIONAL_GRAPHS.
+  // per graph (a loop of 64 cases fully unrolled into 193 graphs spent
+  // more host time launching than its device work). Beyond it a loop runs
+  // k iterations per WHILE iteration, each adding a WHILE pass's device
+  // time; 24 balances the two (docs/PERF.md, "Conditional graph budget").
+  // WithEnvironment reads HLOGRAPH_GPU_CONDITIONAL_GRAPHS.
   int64_t conditional_graph_budget = 24;
   // A fully unrolled loop's iteration i reads its counter from a constant
   // of its value then (WhileStep::counter_values), not from the state a

@@ -366,9 +366,8 @@ class Planner {
         // A block staging its lhs computes each lhs element once per tile
         // (the rhs's are read once in all); otherwise every lane computes
         // its rows' lhs in the inner loop, and an expensive operand is
-        // stored (measured on the H200: a softmax recomputed by every lane
-        // of gpt_decode's product with the values made it 59.7 -> 82.2 us
-        // a call).
+        // stored (a softmax recomputed by every lane of a product cost more
+        // than its own kernel: docs/PERF.md).
         const DotTiling t = PlanDotTiling(op, kPlannedSmCount);
         domain[&op] = t.stage_lhs ? std::max(t.tiles * t.dims.m, t.dims.batch * t.dims.n) * t.dims.k
                                   : std::numeric_limits<int64_t>::max();
@@ -449,15 +448,15 @@ class Planner {
   // per result, read only by that product's lhs through values computed
   // inline, and the product must stage its lhs. Each block then repeats
   // the reduction, but the chain of kernels is shorter by one launch
-  // (measured on the H200: gpt_decode's layer norms, 533 -> 519 us a call).
+  // (docs/PERF.md, "prologue reductions").
   const ir::Operation* ProductComputingInItsPrologue(
       const ir::Operation& reduce, std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>>& users,
       std::unordered_map<const ir::Value*, std::set<const ir::Operation*>>& roots) const {
     if (reduce.name() != "stablehlo.reduce" || reduce.num_operands() != 2 || reduce.num_results() != 1) return nullptr;
     const ir::Type& result = reduce.result(0)->type();
-    // Per batch element only when asked: measured on the H200, a softmax's
-    // max and sum in gpt_decode's attention product made it slower (519
-    // -> 531 us a call) than their own two kernels.
+    // Per batch element only when asked: a softmax's max and sum in an
+    // attention product measured slower than their own two kernels
+    // (docs/PERF.md).
     const char* env = std::getenv("HLOGRAPH_GPU_PROLOGUE_REDUCE");
     const std::string setting = env ? env : "";
     if (setting == "0" || (setting != "all" && result.NumElements() != 1)) return nullptr;
@@ -497,10 +496,8 @@ class Planner {
   // (through values it computes inline, or other row reductions of it),
   // its result is shaped like the reduce's operand, the shape passes the
   // cost model, and every read is at the kernel's row. Only with
-  // HLOGRAPH_GPU_ROW_KERNELS=1 for now: measured on the H200 (docs/PERF.md),
-  // softmax_rows_bf16's row kernel took 1062 us a call where its three
-  // kernels (two reductions, a loop) take about 875: the row's passes are
-  // bound by scalar loads and barriers, not by the bytes saved.
+  // HLOGRAPH_GPU_ROW_KERNELS=1 for now: the first version measured slower
+  // than the separate kernels (docs/PERF.md, "row kernels measured").
   const ir::Operation* RowKernelComputing(
       const ir::Operation& reduce, std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>>& users,
       std::unordered_map<const ir::Value*, std::set<const ir::Operation*>>& roots,

@@ -6,10 +6,9 @@
 // bound (one query against its caches), leaves bandwidth to spare: once it
 // has waited for its producers (the qkv product is done), its first blocks
 // ask L2 for that product's weights (Fusion::prefetched_after_wait), so
-// they are there when its blocks arrive. Measured on the H200
-// (docs/PERF.md): gpt_decode 251.2 -> 247.3 us a call, gpt_decode_bf16
-// 238.8 -> 234.7 (a graph node of its own asking instead branched the
-// graph, and cost the host as much at every launch).
+// they are there when its blocks arrive (docs/PERF.md, "The attention asks
+// L2 for the MLP's weights"; a graph node of its own asking instead
+// branched the graph and cost host time at every launch).
 // HLOGRAPH_GPU_PREFETCH_AHEAD=0 leaves it out.
 #pragma once
 

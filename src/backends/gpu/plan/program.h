@@ -109,9 +109,9 @@ struct Fusion {
   // once it has waited for its own producers: they then load their
   // weights while it waits and runs, not only while it runs. Products and
   // attention loading at least kDependentsAtStartBytes before waiting (a
-  // transformer layer's, whose successors load as much): measured on the
-  // H200 (docs/PERF.md), gpt_decode 325 -> 313 us a call, but fori_tanh's
-  // 200 products of 256 KB 348 -> 386 and mlp_chain's of 1 MB 56.5 -> 58.5.
+  // transformer layer's, whose successors load as much): faster there,
+  // slower for chains of small products (docs/PERF.md, "Dependents launched
+  // as a big kernel starts").
   bool dependents_at_start = false;
   // kLoop: how many independent loop kernels this one computes side by
   // side (plan/side_by_side.h), each output over its own shape.
