@@ -234,7 +234,8 @@ StatusOr<std::vector<Tensor>> ReduceOverGroup(KernelContext& ctx, const Met& m) 
 Status AllReduce(KernelContext& ctx) {
   if (ctx.interpreter.device() == nullptr) return Identity(ctx);
   HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
-  HLOGRAPH_ASSIGN(const std::vector<Group> groups, GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
+  HLOGRAPH_ASSIGN(const std::vector<Group> groups,
+                  GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
   HLOGRAPH_ASSIGN(ctx.results, ReduceOverGroup(ctx, m));
   return Status::Ok();
@@ -243,7 +244,8 @@ Status AllReduce(KernelContext& ctx) {
 Status AllGather(KernelContext& ctx) {
   if (ctx.interpreter.device() == nullptr) return Identity(ctx);
   HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
-  HLOGRAPH_ASSIGN(const std::vector<Group> groups, GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
+  HLOGRAPH_ASSIGN(const std::vector<Group> groups,
+                  GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
   const int64_t dim = IntAttr(ctx.op, "all_gather_dim", 0);
   for (size_t i = 0; i < ctx.op.num_results(); ++i) {
@@ -257,7 +259,8 @@ Status AllGather(KernelContext& ctx) {
 Status ReduceScatter(KernelContext& ctx) {
   if (ctx.interpreter.device() == nullptr) return Identity(ctx);
   HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
-  HLOGRAPH_ASSIGN(const std::vector<Group> groups, GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
+  HLOGRAPH_ASSIGN(const std::vector<Group> groups,
+                  GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
   HLOGRAPH_ASSIGN(const std::vector<Tensor> totals, ReduceOverGroup(ctx, m));
   const int64_t dim = IntAttr(ctx.op, "scatter_dimension", 0);
