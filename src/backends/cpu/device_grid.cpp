@@ -1,6 +1,9 @@
 #include "backends/cpu/device_grid.h"
 
 #include <algorithm>
+#include <thread>
+
+#include "backends/cpu/interpreter.h"
 
 namespace hlograph::cpu {
 
@@ -58,6 +61,48 @@ void DeviceGrid::Fail() {
   std::lock_guard<std::mutex> lock(mutex_);
   failed_ = true;
   changed_.notify_all();
+}
+
+StatusOr<std::vector<std::vector<Tensor>>> RunOnGrid(const ir::Module& module, int64_t replicas, int64_t partitions,
+                                                     const std::vector<const ir::Operation*>& funcs,
+                                                     const std::vector<std::vector<Tensor>>& args,
+                                                     std::vector<Tensor> infeed) {
+  const size_t devices = static_cast<size_t>(replicas * partitions);
+  if (funcs.size() != devices || args.size() != devices) return Status::Error("a function and arguments per device");
+  DeviceGrid grid(replicas, partitions);
+  grid.SetInfeed(std::move(infeed));
+  std::vector<DeviceContext> contexts(devices);
+  std::vector<std::vector<Tensor>> results(devices);
+  std::vector<Status> status(devices, Status::Ok());
+  std::mutex first_mutex;
+  size_t first_failed = devices;  // the others' errors follow from it
+  std::vector<std::thread> threads;
+  for (size_t k = 0; k < devices; ++k) {
+    contexts[k].process = {static_cast<int64_t>(k) / partitions, static_cast<int64_t>(k) % partitions};
+    contexts[k].grid = &grid;
+    threads.emplace_back([&, k] {
+      Interpreter device(module);
+      device.set_device(&contexts[k]);
+      auto r = device.Call(*funcs[k], args[k]);
+      if (r.ok()) {
+        results[k] = std::move(*r);
+        return;
+      }
+      status[k] = r.status();
+      {
+        std::lock_guard<std::mutex> lock(first_mutex);
+        if (first_failed == devices) first_failed = k;
+      }
+      grid.Fail();
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  if (first_failed != devices) {
+    const Process& p = contexts[first_failed].process;
+    return Status::Error("device (replica " + std::to_string(p.first) + ", partition " + std::to_string(p.second) +
+                         "): " + status[first_failed].message());
+  }
+  return results;
 }
 
 }  // namespace hlograph::cpu

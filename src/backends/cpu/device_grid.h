@@ -15,6 +15,7 @@
 
 #include "backends/cpu/tensor.h"
 #include "hlograph/status.h"
+#include "ir/module.h"
 
 namespace hlograph::cpu {
 
@@ -71,5 +72,15 @@ struct DeviceContext {
   Process process;
   DeviceGrid* grid = nullptr;
 };
+
+// Runs funcs[k] of `module` on args[k] as device k = replica * partitions +
+// partition of a replicas x partitions grid, each on a thread with an
+// interpreter of its own; returns each device's results. The first device
+// to fail ends the run with its error, named by its place (the others'
+// waits for it fail). `infeed`: the grid's infeed queue.
+StatusOr<std::vector<std::vector<Tensor>>> RunOnGrid(const ir::Module& module, int64_t replicas, int64_t partitions,
+                                                     const std::vector<const ir::Operation*>& funcs,
+                                                     const std::vector<std::vector<Tensor>>& args,
+                                                     std::vector<Tensor> infeed = {});
 
 }  // namespace hlograph::cpu

@@ -12,8 +12,6 @@
 //   flattened_ids        each group of ids replica * partitions + partition.
 #include <algorithm>
 #include <cstring>
-#include <mutex>
-#include <thread>
 
 #include "backends/cpu/device_grid.h"
 #include "backends/cpu/interpreter.h"
@@ -440,10 +438,9 @@ Status RunParallel(KernelContext& ctx) {
     if (!funcs.empty() && fs.size() != funcs[0].size()) return ctx.Error("expects rows of programs of one length");
     funcs.push_back(std::move(fs));
   }
-  DeviceGrid grid(static_cast<int64_t>(funcs.size()), static_cast<int64_t>(funcs[0].size()));
   // infeed = [@f, ...]: the queue is their results, in order.
+  std::vector<Tensor> queue;
   if (const auto* infeed = ctx.op.attr("infeed").as<ir::ArrayAttr>()) {
-    std::vector<Tensor> queue;
     for (const ir::Attribute& f : infeed->elements) {
       const auto* sym = f.as<ir::SymbolRefAttr>();
       const ir::Operation* func = sym ? ctx.interpreter.module().LookupFunction(sym->name) : nullptr;
@@ -451,50 +448,23 @@ Status RunParallel(KernelContext& ctx) {
       HLOGRAPH_ASSIGN(std::vector<Tensor> values, ctx.interpreter.Call(*func, {}));
       for (Tensor& t : values) queue.push_back(std::move(t));
     }
-    grid.SetInfeed(std::move(queue));
   }
-  const size_t devices = funcs.size() * funcs[0].size();
-  std::vector<std::vector<Tensor>> args(devices), results(devices);
-  std::vector<Status> status(devices, Status::Ok());
+  const size_t partitions = funcs[0].size(), devices = funcs.size() * partitions;
+  std::vector<const ir::Operation*> device_funcs;
+  std::vector<std::vector<Tensor>> args(devices);
   size_t next = 0;
   for (size_t k = 0; k < devices; ++k) {
-    const size_t n = ir::FunctionSignature(*funcs[k / funcs[0].size()][k % funcs[0].size()]).inputs.size();
+    device_funcs.push_back(funcs[k / partitions][k % partitions]);
+    const size_t n = ir::FunctionSignature(*device_funcs.back()).inputs.size();
     if (next + n > ctx.operands.size()) return ctx.Error("has fewer operands than its programs take");
     for (size_t i = 0; i < n; ++i) args[k].push_back(*ctx.operands[next++]);
   }
   if (next != ctx.operands.size()) return ctx.Error("has more operands than its programs take");
-  std::vector<DeviceContext> contexts(devices);
-  std::vector<std::thread> threads;
-  // The device that failed first: the others' errors follow from it.
-  std::mutex first_mutex;
-  size_t first_failed = devices;
-  for (size_t k = 0; k < devices; ++k) {
-    contexts[k].process = {static_cast<int64_t>(k / funcs[0].size()), static_cast<int64_t>(k % funcs[0].size())};
-    contexts[k].grid = &grid;
-    threads.emplace_back([&, k] {
-      Interpreter device(ctx.interpreter.module());
-      device.set_device(&contexts[k]);
-      auto r = device.Call(*funcs[k / funcs[0].size()][k % funcs[0].size()], args[k]);
-      if (r.ok()) {
-        results[k] = std::move(*r);
-      } else {
-        status[k] = r.status();
-        {
-          std::lock_guard<std::mutex> lock(first_mutex);
-          if (first_failed == devices) first_failed = k;
-        }
-        grid.Fail();
-      }
-    });
-  }
-  for (std::thread& t : threads) t.join();
-  if (first_failed != devices) {
-    const size_t k = first_failed;
-    return ctx.Error("device (replica " + std::to_string(contexts[k].process.first) + ", partition " +
-                     std::to_string(contexts[k].process.second) + "): " + status[k].message());
-  }
-  for (size_t k = 0; k < devices; ++k) {
-    for (Tensor& t : results[k]) ctx.results.push_back(std::move(t));
+  HLOGRAPH_ASSIGN(std::vector<std::vector<Tensor>> results,
+                  RunOnGrid(ctx.interpreter.module(), static_cast<int64_t>(funcs.size()),
+                            static_cast<int64_t>(partitions), device_funcs, args, std::move(queue)));
+  for (auto& device : results) {
+    for (Tensor& t : device) ctx.results.push_back(std::move(t));
   }
   return Status::Ok();
 }
