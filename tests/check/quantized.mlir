@@ -164,3 +164,27 @@ func.func @quantize_bf16() {
   check.expect_eq_const %s, dense<[10, 30]> : tensor<2xi8>
   return
 }
+
+// reduce applies its body to the quantized values (the spec's reduce): each
+// add or maximum dequantizes, computes and quantizes again. With zero point
+// 10 the stored integers summed directly would give (70 - 10) * 0.5 = 30
+// for the first row, not 1 + 2 + 3 + 4 = 10.
+func.func @reduce_runs_its_body_on_quantized_scalars() {
+  %x = stablehlo.constant dense<[[1.0, 2.0, 3.0, 4.0], [-1.0, 0.5, 2.5, -3.0]]> : tensor<2x4xf32>
+  %q = stablehlo.uniform_quantize %x : (tensor<2x4xf32>) -> tensor<2x4x!quant.uniform<i8:f32, 0.5:10>>
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %zq = stablehlo.uniform_quantize %z : (tensor<f32>) -> tensor<!quant.uniform<i8:f32, 0.5:10>>
+  %r = stablehlo.reduce(%q init: %zq) across dimensions = [1] : (tensor<2x4x!quant.uniform<i8:f32, 0.5:10>>, tensor<!quant.uniform<i8:f32, 0.5:10>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:10>>
+   reducer(%a: tensor<!quant.uniform<i8:f32, 0.5:10>>, %b: tensor<!quant.uniform<i8:f32, 0.5:10>>) {
+    %s = stablehlo.add %a, %b : tensor<!quant.uniform<i8:f32, 0.5:10>>
+    stablehlo.return %s : tensor<!quant.uniform<i8:f32, 0.5:10>>
+  }
+  %d = stablehlo.uniform_dequantize %r : (tensor<2x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<2xf32>
+  check.expect_almost_eq_const %d, dense<[10.0, -1.0]> : tensor<2xf32>
+  %lo = stablehlo.constant dense<-10.0> : tensor<f32>
+  %loq = stablehlo.uniform_quantize %lo : (tensor<f32>) -> tensor<!quant.uniform<i8:f32, 0.5:10>>
+  %m = stablehlo.reduce(%q init: %loq) applies stablehlo.maximum across dimensions = [1] : (tensor<2x4x!quant.uniform<i8:f32, 0.5:10>>, tensor<!quant.uniform<i8:f32, 0.5:10>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:10>>
+  %md = stablehlo.uniform_dequantize %m : (tensor<2x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<2xf32>
+  check.expect_almost_eq_const %md, dense<[4.0, 2.5]> : tensor<2xf32>
+  return
+}

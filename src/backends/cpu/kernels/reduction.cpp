@@ -187,8 +187,9 @@ Status ReduceKernel(KernelContext& ctx) {
   for (size_t k = 0; k < n; ++k) {
     const Tensor& input = ctx.operand(k);
     const Tensor& init = ctx.operand(n + k);
+    // Quantized results hold their stored integers: compared as those.
     if (input.shape() != shape || init.num_elements() != 1 || init.element() != input.element() ||
-        ctx.result_type(k) != ir::Type::Tensor(input.element(), out_shape)) {
+        ctx.result_type(k).StorageType() != ir::Type::Tensor(input.element(), out_shape)) {
       return ctx.Error("has inputs, init values or results of mismatched types");
     }
     ctx.results.emplace_back(ctx.result_type(k));

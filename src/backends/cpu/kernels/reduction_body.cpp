@@ -136,11 +136,23 @@ bool BinOpSuits(BinOp op, ElementType e) {
 bool IsScalarTensor(const ir::Type& t) { return t.IsTensor() && t.rank() == 0; }
 
 // The single block of `region` when it has exactly one, ending in a return.
+// The region's single block ending in stablehlo.return, or null. A body
+// on quantized scalars (its ops dequantize, compute and quantize) is null
+// too: the fast paths below would take the stored integers for values; it
+// runs through the interpreter (RegionEvaluator::RunInterpreted).
 const ir::Block* SingleBlock(const ir::Region& region) {
   if (region.blocks().size() != 1) return nullptr;
   const ir::Block& block = region.front();
   const ir::Operation* term = block.terminator();
   if (term == nullptr || term->name() != "stablehlo.return") return nullptr;
+  for (const auto& arg : block.arguments()) {
+    if (arg->type().IsQuantized()) return nullptr;
+  }
+  for (const auto& op : block.operations()) {
+    for (const auto& r : op->results()) {
+      if (r->type().IsQuantized()) return nullptr;
+    }
+  }
   return &block;
 }
 
