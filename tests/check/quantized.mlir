@@ -188,3 +188,20 @@ func.func @reduce_runs_its_body_on_quantized_scalars() {
   check.expect_almost_eq_const %md, dense<[4.0, 2.5]> : tensor<2xf32>
   return
 }
+
+// sort compares quantized keys through its comparator (dequantized:
+// stored - (-20) times 0.5), carrying an index operand along; stable.
+func.func @sort_compares_quantized_keys() {
+  %x = stablehlo.constant dense<[2.0, -1.5, 3.0, 0.5, -4.0]> : tensor<5xf32>
+  %q = stablehlo.uniform_quantize %x : (tensor<5xf32>) -> tensor<5x!quant.uniform<i8:f32, 0.5:-20>>
+  %i = stablehlo.iota dim = 0 : tensor<5xi32>
+  %s:2 = "stablehlo.sort"(%q, %i) ({
+  ^bb0(%a: tensor<!quant.uniform<i8:f32, 0.5:-20>>, %b: tensor<!quant.uniform<i8:f32, 0.5:-20>>, %c: tensor<i32>, %d: tensor<i32>):
+    %gt = stablehlo.compare GT, %a, %b : (tensor<!quant.uniform<i8:f32, 0.5:-20>>, tensor<!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<i1>
+    stablehlo.return %gt : tensor<i1>
+  }) {dimension = 0 : i64, is_stable = true} : (tensor<5x!quant.uniform<i8:f32, 0.5:-20>>, tensor<5xi32>) -> (tensor<5x!quant.uniform<i8:f32, 0.5:-20>>, tensor<5xi32>)
+  %d = stablehlo.uniform_dequantize %s#0 : (tensor<5x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<5xf32>
+  check.expect_almost_eq_const %d, dense<[3.0, 2.0, 0.5, -1.5, -4.0]> : tensor<5xf32>
+  check.expect_eq_const %s#1, dense<[2, 0, 3, 1, 4]> : tensor<5xi32>
+  return
+}

@@ -343,20 +343,19 @@ TEST(QuantizedCpu, ShapeOpsKeepTheStoredIntegers) {
   EXPECT_EQ(Values<int8_t>(results[0]), (std::vector<int8_t>{3, 6, 2, 5, 1, 4}));
 }
 
-// reduce runs its body on quantized scalars (tests/check/quantized.mlir);
-// the other ops with a body are refused by name.
-TEST(QuantizedCpu, OpsWithBodiesOtherThanReduceAreRefusedByName) {
+// reduce and sort run their bodies on quantized scalars
+// (tests/check/quantized.mlir); the other ops with a body are refused by name.
+TEST(QuantizedCpu, OtherOpsWithBodiesAreRefusedByName) {
   const std::string q = std::string("tensor<4x") + kQ + ">";
   const std::string s = std::string("tensor<") + kQ + ">";
   auto r = RunProgram(Func("%a: " + q, "",
-                           "  %0 = \"stablehlo.sort\"(%a) ({\n"
-                           "  ^bb0(%x: " + s + ", %y: " + s + "):\n"
-                           "    %c = stablehlo.compare LT, %x, %y : (" + s + ", " + s + ") -> tensor<i1>\n"
-                           "    stablehlo.return %c : tensor<i1>\n"
-                           "  }) {dimension = 0 : i64} : (" + q + ") -> " + q + "\n  return\n"),
+                           "  %0 = \"stablehlo.map\"(%a) ({\n"
+                           "  ^bb0(%x: " + s + "):\n"
+                           "    stablehlo.return %x : " + s + "\n"
+                           "  }) {dimensions = array<i64: 0>} : (" + q + ") -> " + q + "\n  return\n"),
                       {Make(ir::ElementType::kI8, {4}, std::vector<int8_t>{4, 3, 2, 1})});
   ASSERT_FALSE(r.ok());
-  EXPECT_TRUE(HasSubstr(r.status().message(), "stablehlo.sort")) << r.status().message();
+  EXPECT_TRUE(HasSubstr(r.status().message(), "stablehlo.map")) << r.status().message();
   EXPECT_TRUE(HasSubstr(r.status().message(), "dequantize first")) << r.status().message();
 }
 

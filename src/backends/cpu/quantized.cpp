@@ -175,10 +175,10 @@ bool RunsOnStorage(std::string_view name) {
       "stablehlo.concatenate", "stablehlo.gather", "stablehlo.pad", "stablehlo.dynamic_update_slice",
       "stablehlo.select", "stablehlo.tuple", "stablehlo.get_tuple_element", "stablehlo.optimization_barrier",
       "stablehlo.while", "stablehlo.if", "stablehlo.case", "stablehlo.return", "func.call", "func.return",
-      // A reduction's kernel moves the stored integers and runs its body on
-      // quantized scalars, whose ops dequantize, compute and quantize again
-      // (the spec's reduce applies `body` to the quantized values).
-      "stablehlo.reduce",
+      // reduce's and sort's kernels move the stored integers and run their
+      // body on quantized scalars, whose ops dequantize, compute and
+      // quantize again (the spec applies `body` to the quantized values).
+      "stablehlo.reduce", "stablehlo.sort",
   };
   if (name.substr(0, 6) == "check.") return true;
   return std::find(std::begin(kOps), std::end(kOps), name) != std::end(kOps);
@@ -223,7 +223,7 @@ Status RunQuantizedOp(const ir::Operation& op, const std::vector<const Tensor*>&
                       std::vector<Tensor>& results, Interpreter& interpreter) {
   if (op.num_regions() > 0) {
     return Status::Error("on quantized tensors is not supported by the CPU backend (of the ops with a body, only "
-                         "reduce runs on quantized tensors; dequantize first)");
+                         "reduce and sort run on quantized tensors; dequantize first)");
   }
   for (const Tensor* t : operands) {
     if (t->type().IsTuple()) return Status::Error("with quantized tensors in tuples is not supported by the CPU backend");
