@@ -11,6 +11,11 @@
 
 namespace hlograph::cpu {
 
+// Returns the operands as the results (collectives and sharding annotations
+// on one device), each result of its operand's type; else an error saying
+// the program was exported for more devices (kernels/misc.cpp).
+Status OperandsAsResults(KernelContext& ctx);
+
 // array<i64: ...> attribute `name` (empty when absent).
 inline std::vector<int64_t> I64Array(const ir::Operation& op, const std::string& name) {
   const auto* a = op.attr(name).as<ir::DenseArrayAttr>();

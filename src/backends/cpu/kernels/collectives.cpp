@@ -188,20 +188,6 @@ std::vector<Tensor> Operands(const KernelContext& ctx) {
   return v;
 }
 
-// On one device a collective returns its operands (the program was
-// exported for one device, or the grid is 1x1).
-Status Identity(KernelContext& ctx) {
-  for (size_t i = 0; i < ctx.op.num_results(); ++i) {
-    if (ctx.operand(i).type() != ctx.result_type(i)) {
-      return ctx.Error("on one device expects result " + std::to_string(i) + " to have its operand's type " +
-                       ctx.operand(i).type().ToString() + ", got " + ctx.result_type(i).ToString() +
-                       " (the program was exported for more devices)");
-    }
-    ctx.results.push_back(ctx.operand(i));
-  }
-  return Status::Ok();
-}
-
 // The group's values, this device's group and position in it.
 struct Met {
   Group group;
@@ -230,7 +216,7 @@ StatusOr<std::vector<Tensor>> ReduceOverGroup(KernelContext& ctx, const Met& m) 
 }
 
 Status AllReduce(KernelContext& ctx) {
-  if (ctx.interpreter.device() == nullptr) return Identity(ctx);
+  if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
   HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
   HLOGRAPH_ASSIGN(const std::vector<Group> groups,
                   GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
@@ -240,7 +226,7 @@ Status AllReduce(KernelContext& ctx) {
 }
 
 Status AllGather(KernelContext& ctx) {
-  if (ctx.interpreter.device() == nullptr) return Identity(ctx);
+  if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
   HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
   HLOGRAPH_ASSIGN(const std::vector<Group> groups,
                   GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
@@ -255,7 +241,7 @@ Status AllGather(KernelContext& ctx) {
 }
 
 Status ReduceScatter(KernelContext& ctx) {
-  if (ctx.interpreter.device() == nullptr) return Identity(ctx);
+  if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
   HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
   HLOGRAPH_ASSIGN(const std::vector<Group> groups,
                   GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
@@ -268,7 +254,7 @@ Status ReduceScatter(KernelContext& ctx) {
 }
 
 Status AllToAll(KernelContext& ctx) {
-  if (ctx.interpreter.device() == nullptr) return Identity(ctx);
+  if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
   HLOGRAPH_ASSIGN(const std::vector<Group> groups,
                   GroupsFromReplicaGroups(ctx.op, ChannelScheme(ctx.op), *ctx.interpreter.device()->grid));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
@@ -296,7 +282,7 @@ Group Domain(Scheme scheme, const DeviceContext& d) {
 
 Status CollectivePermute(KernelContext& ctx) {
   const DeviceContext* d = ctx.interpreter.device();
-  if (d == nullptr) return Identity(ctx);
+  if (d == nullptr) return OperandsAsResults(ctx);
   const Scheme scheme = ChannelScheme(ctx.op);
   HLOGRAPH_ASSIGN(const std::vector<std::vector<int64_t>> pairs, Rows(ctx.op, "source_target_pairs"));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, {Domain(scheme, *d)}, Operands(ctx)));
@@ -479,7 +465,7 @@ void RegisterCollectiveKernels(KernelRegistry& r) {
   r.Register("stablehlo.collective_permute", &CollectivePermute);
   r.Register("stablehlo.collective_broadcast", &CollectiveBroadcast);
   r.Register("stablehlo.cross-replica-sum", [](KernelContext& ctx) {
-    if (ctx.interpreter.device() == nullptr) return Identity(ctx);
+    if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
     return ctx.Error("is not run on several devices (its sum has no body); use stablehlo.all_reduce");
   });
   r.Register("stablehlo.replica_id", [](KernelContext& ctx) { return Id(ctx, true); });

@@ -6,9 +6,8 @@
 #include "backends/cpu/kernels/custom_call_targets.h"
 
 namespace hlograph::cpu {
-namespace {
 
-Status Identity(KernelContext& ctx) {
+Status OperandsAsResults(KernelContext& ctx) {
   for (size_t i = 0; i < ctx.op.num_results(); ++i) {
     if (ctx.operand(i).type() != ctx.result_type(i)) {
       return ctx.Error("on one device expects result " + std::to_string(i) + " to have its operand's type " +
@@ -19,6 +18,8 @@ Status Identity(KernelContext& ctx) {
   }
   return Status::Ok();
 }
+
+namespace {
 
 Status Token(KernelContext& ctx) {
   ctx.results.emplace_back(ir::Type::Token());
@@ -63,7 +64,7 @@ Status CustomCall(KernelContext& ctx) {
     return Status::Ok();
   }
   if (KernelFn fn = FindLinalgCustomCall(name)) return fn(ctx);
-  if (IsAnnotation(name)) return Identity(ctx);
+  if (IsAnnotation(name)) return OperandsAsResults(ctx);
   return ctx.Error("calls '" + name + "', a custom-call target the CPU backend does not implement");
 }
 
@@ -72,7 +73,7 @@ Status CustomCall(KernelContext& ctx) {
 void RegisterMiscKernels(KernelRegistry& r) {
   r.Register("stablehlo.custom_call", &CustomCall);
   for (const char* name : {"sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier"}) {
-    r.Register(name, &Identity);
+    r.Register(name, &OperandsAsResults);
   }
   r.Register("stablehlo.after_all", &Token);
   r.Register("stablehlo.create_token", &Token);

@@ -180,7 +180,10 @@ class RowEmitter {
     e_.Close();
   }
 
-  Status FoldByVectors(const ir::Operation& r, const std::string& acc) {
+  // Opens the loop over the row's chunks of VectorsInFlight() vectors a
+  // thread, loads them, and opens vector w's scope (OpenVector): three
+  // scopes for the caller to close.
+  Status OpenChunkVectors() {
     const int vectors = VectorsInFlight();
     e_.Open("for (long long c = threadIdx.x; c < COLS / 4; c += " + std::to_string(vectors) + "LL * " +
             std::to_string(l_.threads) + "LL)");
@@ -188,6 +191,11 @@ class RowEmitter {
     e_.Line("#pragma unroll");
     e_.Open("for (int w = 0; w < " + std::to_string(vectors) + "; ++w)");
     OpenVector();
+    return Status::Ok();
+  }
+
+  Status FoldByVectors(const ir::Operation& r, const std::string& acc) {
+    HLOGRAPH_TRY(OpenChunkVectors());
     const Index idx = OpenLanes();
     auto v = e_.Emit(r.operand(0), idx);
     if (v.ok()) {
@@ -203,13 +211,7 @@ class RowEmitter {
   }
 
   Status StoreByVectors() {
-    const int vectors = VectorsInFlight();
-    e_.Open("for (long long c = threadIdx.x; c < COLS / 4; c += " + std::to_string(vectors) + "LL * " +
-            std::to_string(l_.threads) + "LL)");
-    HLOGRAPH_TRY(LoadVectors(vectors));
-    e_.Line("#pragma unroll");
-    e_.Open("for (int w = 0; w < " + std::to_string(vectors) + "; ++w)");
-    OpenVector();
+    HLOGRAPH_TRY(OpenChunkVectors());
     for (size_t i = 0; i < f_.outputs.size(); ++i) {
       HLOGRAPH_ASSIGN(const std::string st, StorageType(f_.output_types[i].element()));
       e_.Line("hlo_vec4<" + st + "> stored" + std::to_string(i) + ";");
