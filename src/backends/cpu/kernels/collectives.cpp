@@ -16,6 +16,7 @@
 #include "backends/cpu/device_grid.h"
 #include "backends/cpu/interpreter.h"
 #include "backends/cpu/kernel_util.h"
+#include "backends/cpu/kernels/reduction_body.h"
 #include "ir/module.h"
 #include "ir/verify/verify_util.h"
 
@@ -132,21 +133,21 @@ StatusOr<std::vector<Group>> GroupsFromReplicaGroups(const ir::Operation& op, Sc
   return ProcessGroups(scheme, rows, grid);
 }
 
-// Element bytes of a tensor's storage.
-int64_t ElementBytes(const Tensor& t) { return ir::StorageBytes(t.element()); }
-
-// `body` applied element by element to a and b (same type).
+// `body` applied element by element to a and b (same type), through the
+// reductions' scalar evaluator (a compiled program where it can).
 StatusOr<Tensor> Combine(Interpreter& interpreter, const ir::Region& body, const Tensor& a, const Tensor& b) {
+  reduction::RegionEvaluator evaluator(body, interpreter);
+  if (evaluator.num_args() != 2 || evaluator.num_results() != 1) {
+    return Status::Error("expects a body of two scalars to one");
+  }
   Tensor out(a.type());
-  const ir::Type scalar = ir::Type::Tensor(a.element(), {});
-  const size_t bytes = static_cast<size_t>(ElementBytes(a));
+  const reduction::LoadFn load = reduction::LoaderFor(a.element());
+  const reduction::StoreFn store = reduction::StorerFor(a.element());
   for (int64_t i = 0; i < a.num_elements(); ++i) {
-    Tensor x(scalar), y(scalar);
-    std::memcpy(x.mutable_bytes(), a.bytes() + i * bytes, bytes);
-    std::memcpy(y.mutable_bytes(), b.bytes() + i * bytes, bytes);
-    HLOGRAPH_ASSIGN(std::vector<Tensor> r, interpreter.RunRegion(body, {x, y}));
-    if (r.size() != 1 || r[0].byte_size() != bytes) return Status::Error("a reduction body returns one scalar");
-    std::memcpy(out.mutable_bytes() + i * bytes, r[0].bytes(), bytes);
+    load(a.bytes(), i, evaluator.args()[0]);
+    load(b.bytes(), i, evaluator.args()[1]);
+    HLOGRAPH_TRY(evaluator.Run());
+    store(out.mutable_bytes(), i, evaluator.result(0));
   }
   return out;
 }
@@ -405,49 +406,52 @@ Status Id(KernelContext& ctx, bool replica) {
   return Status::Ok();
 }
 
+// The function `attr` (a @symbol) names in the module, or an error naming
+// `what` it was to be.
+StatusOr<const ir::Operation*> FunctionNamed(KernelContext& ctx, const ir::Attribute& attr, const char* what) {
+  const auto* sym = attr.as<ir::SymbolRefAttr>();
+  const ir::Operation* func = sym ? ctx.interpreter.module().LookupFunction(sym->name) : nullptr;
+  if (func == nullptr) return ctx.Error(std::string("names ") + what + " that is no function of the module");
+  return func;
+}
+
 // interpreter.run_parallel: each function of `programs` ([replica][partition])
 // on a thread of its own, as that device, on its share of the operands.
 Status RunParallel(KernelContext& ctx) {
   const auto* programs = ctx.op.attr("programs").as<ir::ArrayAttr>();
   if (programs == nullptr || programs->elements.empty()) return ctx.Error("expects programs = [[@f, ...], ...]");
-  std::vector<std::vector<const ir::Operation*>> funcs;
+  std::vector<const ir::Operation*> device_funcs;  // device k = replica * partitions + partition
+  size_t partitions = 0;
   for (const ir::Attribute& row : programs->elements) {
     const auto* r = row.as<ir::ArrayAttr>();
     if (r == nullptr || r->elements.empty()) return ctx.Error("expects each row of programs to list functions");
-    std::vector<const ir::Operation*> fs;
+    if (partitions != 0 && r->elements.size() != partitions) return ctx.Error("expects rows of programs of one length");
+    partitions = r->elements.size();
     for (const ir::Attribute& f : r->elements) {
-      const auto* sym = f.as<ir::SymbolRefAttr>();
-      const ir::Operation* func = sym ? ctx.interpreter.module().LookupFunction(sym->name) : nullptr;
-      if (func == nullptr) return ctx.Error("names a program that is no function of the module");
-      fs.push_back(func);
+      HLOGRAPH_ASSIGN(const ir::Operation* func, FunctionNamed(ctx, f, "a program"));
+      device_funcs.push_back(func);
     }
-    if (!funcs.empty() && fs.size() != funcs[0].size()) return ctx.Error("expects rows of programs of one length");
-    funcs.push_back(std::move(fs));
   }
   // infeed = [@f, ...]: the queue is their results, in order.
   std::vector<Tensor> queue;
   if (const auto* infeed = ctx.op.attr("infeed").as<ir::ArrayAttr>()) {
     for (const ir::Attribute& f : infeed->elements) {
-      const auto* sym = f.as<ir::SymbolRefAttr>();
-      const ir::Operation* func = sym ? ctx.interpreter.module().LookupFunction(sym->name) : nullptr;
-      if (func == nullptr) return ctx.Error("names an infeed that is no function of the module");
+      HLOGRAPH_ASSIGN(const ir::Operation* func, FunctionNamed(ctx, f, "an infeed"));
       HLOGRAPH_ASSIGN(std::vector<Tensor> values, ctx.interpreter.Call(*func, {}));
       for (Tensor& t : values) queue.push_back(std::move(t));
     }
   }
-  const size_t partitions = funcs[0].size(), devices = funcs.size() * partitions;
-  std::vector<const ir::Operation*> device_funcs;
+  const size_t devices = device_funcs.size();
   std::vector<std::vector<Tensor>> args(devices);
   size_t next = 0;
   for (size_t k = 0; k < devices; ++k) {
-    device_funcs.push_back(funcs[k / partitions][k % partitions]);
-    const size_t n = ir::FunctionSignature(*device_funcs.back()).inputs.size();
+    const size_t n = ir::FunctionSignature(*device_funcs[k]).inputs.size();
     if (next + n > ctx.operands.size()) return ctx.Error("has fewer operands than its programs take");
     for (size_t i = 0; i < n; ++i) args[k].push_back(*ctx.operands[next++]);
   }
   if (next != ctx.operands.size()) return ctx.Error("has more operands than its programs take");
   HLOGRAPH_ASSIGN(std::vector<std::vector<Tensor>> results,
-                  RunOnGrid(ctx.interpreter.module(), static_cast<int64_t>(funcs.size()),
+                  RunOnGrid(ctx.interpreter.module(), static_cast<int64_t>(devices / partitions),
                             static_cast<int64_t>(partitions), device_funcs, args, std::move(queue)));
   for (auto& device : results) {
     for (Tensor& t : device) ctx.results.push_back(std::move(t));

@@ -21,13 +21,14 @@
 #include <string>
 #include <vector>
 
+#include "backends/gpu/plan/generated_dot.h"  // kPlannedSmCount
 #include "ir/operation.h"
 
 namespace hlograph::gpu {
 
 // At least two blocks of the widest layout per SM of the planned device:
 // fewer rows leave SMs idle, where split reduction kernels use them all.
-constexpr int64_t kRowKernelMinRows = 2 * 132;
+constexpr int64_t kRowKernelMinRows = 2 * kPlannedSmCount;
 // Rows shorter than this are folded by a warp each in the reduction
 // kernels; a block per row would spend more on its barriers.
 constexpr int64_t kRowKernelMinCols = 256;
