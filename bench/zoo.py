@@ -390,10 +390,25 @@ _LLAMA_MID = dict(layers=4, d=1024, heads=8, kv_heads=2, hd=128, mlp=2816, vocab
 _LLAMA_SMALL = dict(layers=2, d=64, heads=4, kv_heads=2, hd=16, mlp=128, vocab=256, ctx=32)
 
 
-def _llama_decode(batch, dtype, seed, layers, d, heads, kv_heads, hd, mlp, vocab, ctx):
+def _quantize_int8(w):
+    """w [..., k, n] as int8 with a bf16 scale per output channel (max |w| / 127 over k)."""
+    scale = jnp.max(jnp.abs(w.astype(F32)), axis=-2, keepdims=True) / 127.0
+    q = jnp.clip(jnp.round(w.astype(F32) / scale), -127, 127).astype(jnp.int8)
+    return dict(q=q, s=scale.astype(BF16))
+
+
+def _mm(h, w):
+    """h @ w, where w is an array or an int8 weight with its scales."""
+    if isinstance(w, dict):
+        return (h @ w['q'].astype(h.dtype)) * w['s'].reshape(w['s'].shape[-1])
+    return h @ w
+
+
+def _llama_decode(batch, dtype, seed, layers, d, heads, kv_heads, hd, mlp, vocab, ctx, int8_weights=False):
     r = _rng(seed)
     def w(*shape):
-        return _normal(r, shape, 1 / np.sqrt(shape[-2]), dtype)
+        weight = _normal(r, shape, 1 / np.sqrt(shape[-2]), dtype)
+        return _quantize_int8(weight) if int8_weights else weight
     L = layers
     params = dict(emb=_normal(r, (vocab, d), dtype=dtype),
                   layers=dict(attn_norm=_gain(r, (L, d), dtype),
@@ -413,18 +428,18 @@ def _llama_decode(batch, dtype, seed, layers, d, heads, kv_heads, hd, mlp, vocab
         def layer(x, lp_kv):
             p, kc, vc = lp_kv
             h = _rms_norm(x, p['attn_norm'])
-            q = _rope((h @ p['wq']).reshape(batch, 1, heads, hd), pos[None])
-            k = _rope((h @ p['wk']).reshape(batch, 1, kv_heads, hd), pos[None])
-            v = (h @ p['wv']).reshape(batch, 1, kv_heads, hd)
+            q = _rope(_mm(h, p['wq']).reshape(batch, 1, heads, hd), pos[None])
+            k = _rope(_mm(h, p['wk']).reshape(batch, 1, kv_heads, hd), pos[None])
+            v = _mm(h, p['wv']).reshape(batch, 1, kv_heads, hd)
             kc = lax.dynamic_update_slice(kc, k, (0, pos, 0, 0))
             vc = lax.dynamic_update_slice(vc, v, (0, pos, 0, 0))
             o = _attention(q, kc, vc, mask).reshape(batch, heads * hd)
-            x = x + o @ p['wo']
+            x = x + _mm(o, p['wo'])
             h = _rms_norm(x, p['mlp_norm'])
-            x = x + (jax.nn.silu(h @ p['w_gate']) * (h @ p['w_up'])) @ p['w_down']
+            x = x + _mm(jax.nn.silu(_mm(h, p['w_gate'])) * _mm(h, p['w_up']), p['w_down'])
             return x, (kc, vc)
         x, (k_cache, v_cache) = lax.scan(layer, x, (params['layers'], k_cache, v_cache))
-        logits = (_rms_norm(x, params['norm']) @ params['w_out']).astype(F32)
+        logits = _mm(_rms_norm(x, params['norm']), params['w_out']).astype(F32)
         return logits, k_cache, v_cache
     return f, (params, k_cache, v_cache, tokens, pos)
 
@@ -812,6 +827,45 @@ def conv_grad_mixed_bf16(small=False):
 
 
 # ---------------------------------------------------------------------------
+# Quantized products: 8-bit operands on the tensor cores, against bf16.
+
+def _gemm_operands(r, n, dtype):
+    """Two n x n operands, values in [-4, 4) (exact in every 8-bit format)."""
+    a = jnp.asarray(r.integers(-4, 4, size=(n, n), dtype=np.int32), dtype=dtype)
+    b = jnp.asarray(r.integers(-4, 4, size=(n, n), dtype=np.int32), dtype=dtype)
+    return a, b
+
+
+def gemm_bf16(small=False):
+    """x @ w, both 4096x4096 bf16, bf16 result: the baseline of the 8-bit products."""
+    a, b = _gemm_operands(_rng(240), 64 if small else 4096, BF16)
+    return (lambda a, b: a @ b), (a, b)
+
+
+def gemm_int8(small=False):
+    """x @ w, both 4096x4096 int8, int32 result (preferred_element_type), as AQT and JAX int8 matmuls write it."""
+    a, b = _gemm_operands(_rng(241), 64 if small else 4096, jnp.int8)
+    return (lambda a, b: jnp.dot(a, b, preferred_element_type=I32)), (a, b)
+
+
+def gemm_fp8(small=False):
+    """x @ w^T, e4m3fn 4096x4096 each, f32 accumulation scaled by per-tensor scales, bf16 result."""
+    r = _rng(242)
+    a, b = _gemm_operands(r, 64 if small else 4096, jnp.float8_e4m3fn)
+    sa, sb = jnp.asarray(0.5, F32), jnp.asarray(0.25, F32)
+    def f(a, b, sa, sb):
+        y = lax.dot_general(a, b, (((1,), (1,)), ((), ())), preferred_element_type=F32)
+        return (y * (sa * sb)).astype(BF16)
+    return f, (a, b, sa, sb)
+
+
+def llama_decode_b1_int8w(small=False):
+    """llama_decode_b1_bf16 with int8 weights and a bf16 scale per output channel (weight-only quantization):
+    each product is (h @ w.astype(bf16)) * scale."""
+    return _llama_decode(1, BF16, 130, int8_weights=True, **(_LLAMA_SMALL if small else _LLAMA_BIG))
+
+
+# ---------------------------------------------------------------------------
 
 ALL = dict(
     mlp_train_adam=mlp_train_adam, mlp_train_adam_bf16=mlp_train_adam_bf16,
@@ -834,6 +888,7 @@ ALL = dict(
     elementwise_bf16=elementwise_bf16, reduce_every_axis=reduce_every_axis,
     softmax_rows_bf16=softmax_rows_bf16,
     segment_sum_gnn=segment_sum_gnn,
+    gemm_bf16=gemm_bf16, gemm_int8=gemm_int8, gemm_fp8=gemm_fp8, llama_decode_b1_int8w=llama_decode_b1_int8w,
 )
 
 KIND = dict(
@@ -855,6 +910,7 @@ KIND = dict(
     fft_batch='fft',
     elementwise_bf16='elementwise', reduce_every_axis='reduction', softmax_rows_bf16='reduction',
     segment_sum_gnn='scatter',
+    gemm_bf16='quantized', gemm_int8='quantized', gemm_fp8='quantized', llama_decode_b1_int8w='quantized',
 )
 
 

@@ -592,3 +592,68 @@ TEST(GpuPlan, ProductReadTransposedMatchesTheInterpreter) {
 
 }  // namespace
 }  // namespace hlograph::gpu
+
+namespace hlograph::gpu {
+namespace {
+
+// Integer and 8-bit products: i8 x i8 -> i32 and f8 on cuBLASLt's 8-bit
+// tensor cores (both operands read along k: an rhs laid out [k][n] is
+// transposed first), and what cuBLASLt does not take (an i32 product that
+// wraps, i8 off its alignment, a bf16 x i8 hybrid) as generated kernels.
+// Operands are shifted by -4 so that signs matter (random integers are in
+// [0, 8)), and the i32 one is scaled so that its sums overflow.
+constexpr const char* kIntegerAndEightBitProducts = R"(
+func.func @main(%a: tensor<32x64xi8>, %b: tensor<64x48xi8>, %c: tensor<16x32xf8E4M3FN>, %d: tensor<32x32xf8E5M2>,
+                %e: tensor<2x5x7xi32>, %f: tensor<2x7x3xi32>, %g: tensor<6x10xi8>, %h: tensor<10x6xi8>)
+    -> (tensor<32x48xi32>, tensor<16x32xbf16>, tensor<2x5x3xi32>, tensor<6x6xi32>) {
+  %four = stablehlo.constant dense<4> : tensor<i8>
+  %f4a = stablehlo.broadcast_in_dim %four, dims = [] : (tensor<i8>) -> tensor<32x64xi8>
+  %f4b = stablehlo.broadcast_in_dim %four, dims = [] : (tensor<i8>) -> tensor<64x48xi8>
+  %as = stablehlo.subtract %a, %f4a : tensor<32x64xi8>
+  %bs = stablehlo.subtract %b, %f4b : tensor<64x48xi8>
+  %0 = stablehlo.dot_general %as, %bs, contracting_dims = [1] x [0] : (tensor<32x64xi8>, tensor<64x48xi8>) -> tensor<32x48xi32>
+  %1 = stablehlo.dot_general %c, %d, contracting_dims = [1] x [1] : (tensor<16x32xf8E4M3FN>, tensor<32x32xf8E5M2>) -> tensor<16x32xbf16>
+  %big = stablehlo.constant dense<536870911> : tensor<2x5x7xi32>
+  %es = stablehlo.multiply %e, %big : tensor<2x5x7xi32>
+  %2 = stablehlo.dot_general %es, %f, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x5x7xi32>, tensor<2x7x3xi32>) -> tensor<2x5x3xi32>
+  %f4g = stablehlo.broadcast_in_dim %four, dims = [] : (tensor<i8>) -> tensor<6x10xi8>
+  %gs = stablehlo.subtract %g, %f4g : tensor<6x10xi8>
+  %3 = stablehlo.dot_general %gs, %h, contracting_dims = [1] x [0] : (tensor<6x10xi8>, tensor<10x6xi8>) -> tensor<6x6xi32>
+  return %0, %1, %2, %3 : tensor<32x48xi32>, tensor<16x32xbf16>, tensor<2x5x3xi32>, tensor<6x6xi32>
+})";
+
+TEST(GpuPlan, IntegerAndEightBitProductsPickTheirKernels) {
+  Planned p = Plan(kIntegerAndEightBitProducts);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  std::vector<const GemmStep*> gemms;
+  int transposes = 0, direct = 0;
+  ForEachStep(p.program->main, [&](const Step& s, int) {
+    if (const auto* g = std::get_if<GemmStep>(&s.action)) gemms.push_back(g);
+    if (const auto* k = std::get_if<KernelStep>(&s.action)) {
+      const FusionKind kind = p.program->fusions[static_cast<size_t>(k->fusion)].kind;
+      transposes += kind == FusionKind::kTranspose;
+      direct += kind == FusionKind::kDirectDot;
+    }
+  });
+  ASSERT_EQ(gemms.size(), 2u) << p.program->ToString();
+  EXPECT_EQ(gemms[0]->config.ToString(), "gemm i8xi8->i32 batch 1 m 32 n 48 k 64 lhs N rhs T");
+  EXPECT_EQ(gemms[1]->config.ToString(), "gemm f8E4M3FNxf8E5M2->bf16 batch 1 m 16 n 32 k 32 lhs N rhs T");
+  EXPECT_EQ(transposes, 1);  // b, read along n, into [n][k]
+  EXPECT_EQ(direct, 2);      // the wrapping i32 product and the unaligned i8 one
+  const std::string text = p.program->ToString();
+  EXPECT_NE(text.find("not cuBLASLt: multiplies tensor<2x5x7xi32>"), std::string::npos) << text;
+}
+
+TEST(GpuPlan, IntegerAndEightBitProductKernelsCompile) {
+  ExpectEveryKernelCompiles("integer and 8-bit products", kIntegerAndEightBitProducts);
+}
+
+TEST(GpuPlan, IntegerAndEightBitProductsMatchTheInterpreter) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  for (uint64_t seed : {1, 2}) {
+    ExpectMatchesInterpreterAndRepeats("integer and 8-bit products", kIntegerAndEightBitProducts, seed);
+  }
+}
+
+}  // namespace
+}  // namespace hlograph::gpu

@@ -508,6 +508,30 @@ TEST(GpuGemmConfigTest, SupportedTypes) {
   EXPECT_FALSE(IsSupportedByCublasLt(Config(E::kC64, E::kF32, 1, 4, 4, 4)));
   EXPECT_FALSE(IsSupportedByCublasLt(Config(E::kC64, E::kC128, 1, 4, 4, 4)));
   EXPECT_FALSE(IsSupportedByCublasLt(Config(E::kF8E4M3FN, E::kF32, 1, 4, 4, 4)));
+  // 8-bit products: both operands along k (rhs transposed), n and k in
+  // multiples of 16, i8 into i32 only, no e5m2 x e5m2.
+  GemmConfig i8 = Config(E::kI8, E::kI32, 1, 8, 32, 64);
+  EXPECT_FALSE(IsSupportedByCublasLt(i8));  // rhs read along n
+  i8.rhs_transposed = true;
+  EXPECT_TRUE(IsSupportedByCublasLt(i8));
+  i8.k = 40;
+  EXPECT_FALSE(IsSupportedByCublasLt(i8));
+  i8.k = 64;
+  i8.n = 20;
+  EXPECT_FALSE(IsSupportedByCublasLt(i8));
+  i8.n = 32;
+  i8.out_type = E::kF32;
+  EXPECT_FALSE(IsSupportedByCublasLt(i8));
+  GemmConfig f8 = Config(E::kF8E4M3FN, E::kBF16, 2, 8, 32, 64);
+  f8.rhs_transposed = true;
+  EXPECT_TRUE(IsSupportedByCublasLt(f8));
+  f8.rhs_type = E::kF8E5M2;
+  EXPECT_TRUE(IsSupportedByCublasLt(f8));
+  f8.lhs_type = E::kF8E5M2;
+  EXPECT_FALSE(IsSupportedByCublasLt(f8));
+  EXPECT_TRUE(TakesKMajorOperands(E::kI8, E::kI8));
+  EXPECT_FALSE(TakesKMajorOperands(E::kI8, E::kU8));
+  EXPECT_FALSE(TakesKMajorOperands(E::kBF16, E::kBF16));
   GemmConfig mixed = Config(E::kF16, E::kF32, 1, 4, 4, 4);
   mixed.rhs_type = E::kBF16;
   EXPECT_FALSE(IsSupportedByCublasLt(mixed));

@@ -312,6 +312,7 @@ StatusOr<KernelSource> EmitReduction(const Fusion& f, const EmitOptions& options
 StatusOr<KernelSource> EmitSort(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitScatter(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitConvolution(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitDirectDot(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitTopK(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitFft(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitRngBitGenerator(const Fusion& f, const EmitOptions& options);

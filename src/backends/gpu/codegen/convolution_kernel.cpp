@@ -5,49 +5,10 @@
 // padding (also negative), lhs/rhs dilation, window reversal, feature and
 // batch groups, and mixed element types accumulated as dot_general does.
 #include "backends/gpu/codegen/body_emitter.h"
+#include "backends/gpu/codegen/output_sum.h"
 
 namespace hlograph::gpu::emit {
 namespace {
-
-// Float to the wrapping 64-bit integer accumulator, as the interpreter's
-// FloatToWrapped: NaN is 0, out-of-range values saturate.
-const char* const kFloatToWrapped = R"(
-__device__ __forceinline__ unsigned long long hlo_conv_to_wrapped(double v) {
-  if (!(v == v)) return 0ULL;
-  if (v >= 9.2233720368547758e18) return 0x7fffffffffffffffULL;
-  if (v <= -9.2233720368547758e18) return 0x8000000000000000ULL;
-  return (unsigned long long)(long long)v;
-}
-)";
-
-constexpr const char* kWrapped = "unsigned long long";
-
-// The type products are summed in, picked from the result type as the
-// interpreter does: f32 for f16/bf16/f32 (full f32 at every precision, which
-// is within what DEFAULT allows), f64 for f64, and for integers 64-bit
-// wrapping arithmetic whose low bits are the result type's own sum.
-std::string AccumulatorType(ir::ElementType result) {
-  if (result == ir::ElementType::kF64) return "double";
-  if (ir::IsFloat(result)) return "float";
-  return kWrapped;
-}
-
-// An operand's compute-type value as the accumulator type: integers are
-// sign- or zero-extended by their own signedness.
-std::string ToAccumulator(ir::ElementType t, const std::string& value, const std::string& acc) {
-  const StatusOr<std::string> ct = ComputeType(t);
-  if (ct.ok() && ct.value() == acc) return value;
-  if (acc != kWrapped) return "(" + acc + ")(" + value + ")";
-  if (ir::IsFloat(t)) return "hlo_conv_to_wrapped((double)(" + value + "))";
-  return "(unsigned long long)(long long)(" + value + ")";
-}
-
-// The accumulator as the result's compute type.
-StatusOr<std::string> FromAccumulator(ir::ElementType result, const std::string& acc) {
-  if (ir::IsBool(result)) return "(" + acc + " != 0ULL)";
-  HLOGRAPH_ASSIGN(std::string ct, ComputeType(result));
-  return "(" + ct + ")(" + acc + ")";
-}
 
 int64_t IntAttrOr(const ir::Operation& op, const std::string& name, int64_t fallback) {
   const auto* a = op.attr(name).as<ir::IntegerAttr>();
@@ -186,54 +147,14 @@ StatusOr<KernelSource> EmitConvolution(const Fusion& f, const EmitOptions& optio
     term_shape.push_back(t.size);
     terms_count *= t.size;
   }
-  // A thread per output leaves most of the device idle when there are few
-  // outputs with long sums (weight gradients): then a warp shares each sum.
-  const int64_t n = c.out_type.NumElements();
-  const bool per_warp = terms_count >= 128 && n < int64_t{options.sm_count} * 2048;
-  constexpr int64_t kWarps = kThreads / 32;
-
-  const std::string acc_type = AccumulatorType(c.out_type.element());
-  std::ostringstream body;
-  BodyEmitter e(f, body);
-  if (n > 0) {  // (no index to split by a zero extent otherwise)
-    e.Line("const long long N = " + std::to_string(n) + "LL;");
-    if (per_warp) {
-      e.Line("const int lane = threadIdx.x % 32;");
-      e.Open("for (long long lin = (long long)blockIdx.x * " + std::to_string(kWarps) +
-             " + threadIdx.x / 32; lin < N; lin += (long long)gridDim.x * " + std::to_string(kWarps) + ")");
-    } else {
-      e.Open(kGridStrideLoop);
-    }
-    const Index out = e.Delinearize("lin", c.out_type.shape());
-    e.Line(acc_type + " acc = 0;");
-    if (terms_count > 0) {
-      e.Open(per_warp ? "for (long long r = lane; r < " + std::to_string(terms_count) + "LL; r += 32)"
-                      : "for (long long r = 0; r < " + std::to_string(terms_count) + "LL; ++r)");
-      HLOGRAPH_TRY(EmitProduct(e, c, out, terms, term_shape, acc_type));
-      e.Close();
-    }
-    HLOGRAPH_ASSIGN(std::string result, FromAccumulator(c.out_type.element(), "acc"));
-    const std::string store = "o0[lin] = " + StoreExpr(c.out_type.element(), result) + ";";
-    if (per_warp) {
-      e.Line("for (int offset = 16; offset > 0; offset /= 2) acc += __shfl_down_sync(0xffffffffu, acc, offset);");
-      e.Line("if (lane == 0) " + store);
-    } else {
-      e.Line(store);
-    }
-    e.Close();
-  }
-
-  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f));
-  const bool float_into_integers =
-      acc_type == kWrapped && (ir::IsFloat(c.lhs->type().element()) || ir::IsFloat(c.rhs->type().element()));
-  LaunchDims launch = GridStride(n, options);
-  if (per_warp) {
-    const int64_t blocks = std::min<int64_t>((n + kWarps - 1) / kWarps, int64_t{options.sm_count} * 16);
-    launch.grid = {static_cast<uint32_t>(blocks), 1, 1};
-  }
-  KernelSource k{f.name, std::string(float_into_integers ? kFloatToWrapped : "") + head + body.str() + "}\n",
-                 launch, per_warp ? "convolution (warp per output)" : "convolution (thread per output)"};
-  return k;
+  OutputSum sum;
+  sum.out_type = c.out_type;
+  sum.terms = terms_count;
+  sum.operand_types = {c.lhs->type().element(), c.rhs->type().element()};
+  sum.what = "convolution";
+  return EmitOutputSums(f, sum, options, [&](BodyEmitter& e, const Index& out, const std::string& acc_type) {
+    return EmitProduct(e, c, out, terms, term_shape, acc_type);
+  });
 }
 
 }  // namespace hlograph::gpu::emit

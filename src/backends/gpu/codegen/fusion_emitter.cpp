@@ -21,6 +21,7 @@ StatusOr<KernelSource> EmitKernel(const Fusion& fusion, const EmitOptions& optio
     case FusionKind::kAttention: k = emit::EmitAttention(fusion, options); break;
     case FusionKind::kScan: k = emit::EmitScan(fusion, options); break;
     case FusionKind::kRows: k = emit::EmitRows(fusion, options); break;
+    case FusionKind::kDirectDot: k = emit::EmitDirectDot(fusion, options); break;
   }
   if (!k.ok()) return Status::Error(fusion.name + ": " + k.status().message());
   k->code = KernelPrelude() + "\n" + k->code;

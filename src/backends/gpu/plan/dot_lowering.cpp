@@ -96,13 +96,21 @@ StatusOr<DotLowering> LowerDot(const ir::Operation& op) {
   } else {
     l.rhs_permutation = rhs_kn;
   }
+  if (TakesKMajorOperands(c.lhs_type, c.rhs_type)) {
+    // The 8-bit tensor-core kernels read both operands along k.
+    if (c.lhs_transposed) l.lhs_permutation = lhs_mk;
+    if (!c.rhs_transposed) l.rhs_permutation = rhs_nk;
+    c.lhs_transposed = false;
+    c.rhs_transposed = true;
+  }
   if (c.batch * c.m * c.n != out.NumElements()) {
     return Status::Error("has a result " + out.ToString() + " that does not match its operands");
   }
   const bool empty = c.batch * c.m * c.n * c.k == 0;  // no GEMM runs
   if (!empty && !IsSupportedByCublasLt(c)) {
     return Status::Error("multiplies " + lhs.ToString() + " by " + rhs.ToString() + " into " + out.ToString() +
-                         ", which the GPU backend does not support yet (cuBLASLt takes f32, f64, complex, f16 and bf16)");
+                         ", which cuBLASLt does not take (it takes f32, f64, complex, f16 and bf16; i8 x i8 -> i32 "
+                         "and f8 -> f32/bf16/f16 with n and k multiples of 16)");
   }
   return l;
 }

@@ -1,7 +1,11 @@
 // stablehlo.dot_general as a GEMM: the batch, free and contracting dims of
 // each operand must be laid out as [batch][m][k] or [batch][k][m] (lhs) and
 // [batch][k][n] or [batch][n][k] (rhs) for cuBLASLt; otherwise the operand
-// is first permuted into that layout by a transpose kernel.
+// is first permuted into that layout by a transpose kernel. The 8-bit
+// products (i8, f8) take only [batch][m][k] x [batch][n][k]
+// (TakesKMajorOperands). A product cuBLASLt does not take (other integer
+// types, mixed types, unaligned 8-bit shapes) is an error here; the op
+// classes send it to the direct product kernel instead.
 #pragma once
 
 #include <vector>

@@ -21,7 +21,9 @@ std::string GemmConfig::ToString() const {
   if (rhs_broadcast) s += " rhs-broadcast";
   if (epilogue == GemmEpilogue::kBias) s += " +bias";
   if (epilogue == GemmEpilogue::kBiasRelu) s += " +bias+relu";
-  if (precision == GemmPrecision::kHighest) {
+  if (ir::IsInteger(lhs_type) || TakesKMajorOperands(lhs_type, rhs_type)) {
+    // exact (integers) or the 8-bit float kernels' own accumulation
+  } else if (precision == GemmPrecision::kHighest) {
     s += " highest";
   } else {
     s += lhs_type == ElementType::kF32 ? " tf32" : " default";
@@ -29,9 +31,35 @@ std::string GemmConfig::ToString() const {
   return s;
 }
 
+namespace {
+
+bool IsCublasFp8(ElementType t) { return t == ElementType::kF8E4M3FN || t == ElementType::kF8E5M2; }
+
+// cuBLASLt's 8-bit kernels: TN layout, and leading dimensions (k for both
+// operands, n for the result) and cuBLASLt's M (our n) in multiples of 16
+// bytes, as its docs ask for the tensor-core paths.
+bool Fits8BitRules(const GemmConfig& c) {
+  const int64_t out_bytes = ir::StorageBytes(c.out_type);
+  return !c.lhs_transposed && c.rhs_transposed && c.k % 16 == 0 && c.n % 16 == 0 && (c.n * out_bytes) % 16 == 0 &&
+         c.epilogue == GemmEpilogue::kNone;
+}
+
+}  // namespace
+
+bool TakesKMajorOperands(ElementType lhs, ElementType rhs) {
+  return (lhs == ElementType::kI8 && rhs == ElementType::kI8) || (IsCublasFp8(lhs) && IsCublasFp8(rhs));
+}
+
 bool IsSupportedByCublasLt(const GemmConfig& c) {
   if (c.batch < 1 || c.m < 1 || c.n < 1 || c.k < 1) return false;
   if (c.batch > std::numeric_limits<int32_t>::max()) return false;  // CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT is int32
+  if (TakesKMajorOperands(c.lhs_type, c.rhs_type)) {
+    if (!Fits8BitRules(c)) return false;
+    if (c.lhs_type == ElementType::kI8) return c.out_type == ElementType::kI32;
+    // e5m2 x e5m2 has no kernel; the result in f32 or a 16-bit float.
+    if (c.lhs_type == ElementType::kF8E5M2 && c.rhs_type == ElementType::kF8E5M2) return false;
+    return c.out_type == ElementType::kF32 || c.out_type == ElementType::kBF16 || c.out_type == ElementType::kF16;
+  }
   if (c.lhs_type != c.rhs_type) return false;
   switch (c.lhs_type) {
     case ElementType::kF32:

@@ -37,9 +37,18 @@ struct GemmConfig {
   std::string ToString() const;  // "gemm f32xf32->f32 batch 1 m 8 n 512 k 512 lhs N rhs N tf32"
 };
 
-// Whether cuBLASLt runs this combination of types: f32, f64, complex<f32>,
-// complex<f64>, f16 and bf16 (f16/bf16 operands with an f16/bf16 or f32
-// result, f32 accumulation).
+// Whether cuBLASLt runs this combination of types and layout: f32, f64,
+// complex<f32>, complex<f64>, f16 and bf16 (f16/bf16 operands with an
+// f16/bf16 or f32 result, f32 accumulation); i8 x i8 -> i32 (integer
+// tensor cores, exact); f8 (e4m3fn, e5m2; not both e5m2) -> f32, bf16 or
+// f16 (f32 accumulation). The 8-bit products have rules of their own: see
+// TakesKMajorOperands and the alignment in the .cpp.
 bool IsSupportedByCublasLt(const GemmConfig& config);
+
+// The 8-bit tensor-core products (i8, f8) read both operands along k (the
+// "TN" layout of cuBLASLt's docs): lhs [batch][m][k] and rhs [batch][n][k],
+// i.e. lhs_transposed false and rhs_transposed true. The lowering permutes
+// operands laid out otherwise.
+bool TakesKMajorOperands(ir::ElementType lhs, ir::ElementType rhs);
 
 }  // namespace hlograph::gpu

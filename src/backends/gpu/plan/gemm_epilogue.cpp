@@ -11,7 +11,8 @@ EpilogueMatch MatchEpilogue(const ir::Operation& dot, const GemmConfig& config) 
   const ir::Value* d = dot.result(0);
   const ir::ElementType out = config.out_type;
   const bool types = out == ir::ElementType::kF32 || out == ir::ElementType::kBF16 || out == ir::ElementType::kF16;
-  if (config.batch != 1 || !types || d->type().rank() != 2 || d->type().dim(0) != config.m ||
+  // (The 8-bit products run without cuBLASLt's epilogues here.)
+  if (config.batch != 1 || !types || TakesKMajorOperands(config.lhs_type, config.rhs_type) || d->type().rank() != 2 || d->type().dim(0) != config.m ||
       d->type().dim(1) != config.n) {
     return m;
   }

@@ -8,6 +8,7 @@
 #include "backends/cpu/kernels/custom_call_targets.h"
 #include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/convolution_lowering.h"
+#include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/prefix_scan.h"
 #include "backends/gpu/plan/scatter_plan.h"
@@ -72,7 +73,16 @@ OpClass ClassifyOp(const ir::Operation& op) {
   // On one device a sharding annotation is the identity.
   if (name == "stablehlo.optimization_barrier" || name == "sdy.sharding_constraint") return OpClass::kAlias;
   if (!ElementTypesSupported(op)) return OpClass::kUnsupported;
-  if (name == "stablehlo.dot_general") return TakesGeneratedDot(op) ? OpClass::kGeneratedDot : OpClass::kDot;
+  if (name == "stablehlo.dot_general") {
+    if (TakesGeneratedDot(op)) return OpClass::kGeneratedDot;
+    if (LowerDot(op).ok()) return OpClass::kDot;
+    // The direct kernel sums real products of any types; complex ones
+    // cuBLASLt refuses keep LowerDot's error.
+    const bool complex = ir::IsComplex(op.operand(0)->type().element()) ||
+                         ir::IsComplex(op.operand(1)->type().element()) ||
+                         ir::IsComplex(op.result(0)->type().element());
+    return complex ? OpClass::kDot : OpClass::kDirectDot;
+  }
   if (name == "stablehlo.reduce") {
     return op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kReduce : OpClass::kUnsupported;
   }

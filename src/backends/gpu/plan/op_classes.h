@@ -19,6 +19,7 @@ enum class OpClass {
   kFft,          // stablehlo.fft: a generated kernel (a DFT per output element)
   kDot,          // stablehlo.dot_general: cuBLASLt
   kGeneratedDot,  // stablehlo.dot_general of a few rows: a generated kernel (plan/generated_dot.h)
+  kDirectDot,    // stablehlo.dot_general cuBLASLt does not take (integers, mixed types): a generated kernel
   kWhile,
   kCase,         // stablehlo.case and stablehlo.if
   kHost,         // run on the host by the CPU interpreter (jaxlib's LAPACK calls)

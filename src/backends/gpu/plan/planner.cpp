@@ -212,6 +212,9 @@ class Planner {
         case OpClass::kConvolution:
           HLOGRAPH_TRY(EmitFusion(op, FusionKind::kConvolution, seq));
           break;
+        case OpClass::kDirectDot:
+          HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDirectDot, seq));
+          break;
         case OpClass::kCudnnConvolution:
           HLOGRAPH_TRY(EmitCudnnConvolution(op, seq));
           break;
@@ -374,7 +377,7 @@ class Planner {
         if (!dot_exit_.count(&op)) materialized_.insert(op.result(0));
         continue;
       }
-      if (cls == OpClass::kConvolution || cls == OpClass::kFft) {
+      if (cls == OpClass::kConvolution || cls == OpClass::kDirectDot || cls == OpClass::kFft) {
         // Each operand element is read by many outputs: an expensive
         // producer is stored rather than recomputed per product.
         domain[&op] = std::numeric_limits<int64_t>::max();
@@ -394,7 +397,8 @@ class Planner {
         } else if (const auto owner = in_attention_.find(user); owner != in_attention_.end()) {
           mine.insert(owner->second);
         } else if (ucls == OpClass::kReduce || ucls == OpClass::kSort || ucls == OpClass::kScatter ||
-            ucls == OpClass::kScan || ucls == OpClass::kConvolution || ucls == OpClass::kRng || ucls == OpClass::kFft ||
+            ucls == OpClass::kScan || ucls == OpClass::kConvolution || ucls == OpClass::kDirectDot ||
+            ucls == OpClass::kRng || ucls == OpClass::kFft ||
             ucls == OpClass::kGeneratedDot) {
           mine.insert(user);
         } else if (ucls == OpClass::kCudnnConvolution && !CudnnConvolutionReads(*user, v)) {
@@ -957,17 +961,23 @@ class Planner {
     g.config = lowering.config;
     g.lhs = lhs;
     g.rhs = rhs;
-    if (const ir::Operation* transpose = TransposeOfFreeDims(op)) {
-      // Read only transposed: C^T = B^T A^T, the operands swapping roles,
-      // written straight into the transpose's result (no transpose kernel).
-      GemmConfig& c = g.config;
+    const ir::Operation* transpose = TransposeOfFreeDims(op);
+    GemmConfig swapped = g.config;
+    if (transpose != nullptr) {
+      // Read only transposed: C^T = B^T A^T, the operands swapping roles
+      // (still both along k for the 8-bit products, whose alignment rules
+      // the swapped shape must meet too).
+      std::swap(swapped.lhs_type, swapped.rhs_type);
+      std::swap(swapped.m, swapped.n);
+      std::swap(swapped.lhs_broadcast, swapped.rhs_broadcast);
+      swapped.lhs_transposed = !g.config.rhs_transposed;
+      swapped.rhs_transposed = !g.config.lhs_transposed;
+      if (!IsSupportedByCublasLt(swapped)) transpose = nullptr;
+    }
+    if (transpose != nullptr) {
+      // Written straight into the transpose's result (no transpose kernel).
       std::swap(g.lhs, g.rhs);
-      std::swap(c.lhs_type, c.rhs_type);
-      std::swap(c.m, c.n);
-      std::swap(c.lhs_broadcast, c.rhs_broadcast);
-      const bool lhs_transposed = c.lhs_transposed;
-      c.lhs_transposed = !c.rhs_transposed;
-      c.rhs_transposed = !lhs_transposed;
+      g.config = swapped;
       g.out = NewTemp(transpose->result(0)->type(), Describe(*transpose));
       buffers_[transpose->result(0)] = g.out;
       absorbed_.insert(transpose);

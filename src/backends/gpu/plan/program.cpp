@@ -4,6 +4,7 @@
 
 #include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/convolution_lowering.h"
+#include "backends/gpu/plan/dot_lowering.h"
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
@@ -34,6 +35,7 @@ const char* FusionKindName(FusionKind kind) {
     case FusionKind::kAttention: return "attention";
     case FusionKind::kScan: return "scan";
     case FusionKind::kRows: return "rows";
+    case FusionKind::kDirectDot: return "direct product";
   }
   return "?";
 }
@@ -196,6 +198,9 @@ std::string GpuProgram::ToString() const {
     for (size_t i = 0; i < f.output_types.size(); ++i) os << (i ? ", " : "") << f.output_types[i].ToString();
     if (f.kind == FusionKind::kConvolution && !f.ops.empty()) {
       os << " (not cuDNN: " << LowerConvolution(*f.ops.back()).status().message() << ")";
+    }
+    if (f.kind == FusionKind::kDirectDot && !f.ops.empty()) {
+      os << " (not cuBLASLt: " << LowerDot(*f.ops.back()).status().message() << ")";
     }
     if (f.kind == FusionKind::kDot) os << " (" << f.tiling.ToString() << ")";
     if (f.kind == FusionKind::kScan) os << " (" << f.scan.ToString() << ")";

@@ -77,6 +77,7 @@ enum class FusionKind {
   kAttention,  // scores, softmax and values of one query per head (plan/attention.h)
   kScan,       // a chlo.scan or prefix-scan reduce_window (plan/prefix_scan.h, plan/scan_layout.h)
   kRows,       // a loop over rows computing the reductions of its row it reads first (plan/row_fusion.h)
+  kDirectDot,  // a stablehlo.dot_general cuBLASLt does not take: a thread (or warp) per output element
 };
 const char* FusionKindName(FusionKind kind);
 

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/op_classes.h"
@@ -251,7 +252,14 @@ StepCost CostOfStep(const GpuProgram& program, const Step& step) {
   StepCost cost;
   if (const auto* k = std::get_if<KernelStep>(&step.action)) {
     cost.bytes = KernelBytes(program, *k);
-    for (const ir::Operation* op : program.fusions[static_cast<size_t>(k->fusion)].ops) AddOpFlops(*op, cost);
+    const Fusion& f = program.fusions[static_cast<size_t>(k->fusion)];
+    for (const ir::Operation* op : f.ops) AddOpFlops(*op, cost);
+    if (f.kind == FusionKind::kDirectDot) {
+      // Its products run on the CUDA cores, not the tensor cores AddOpFlops counts for a dot.
+      double all = 0;
+      for (double& units : cost.flops) all += std::exchange(units, 0.0);
+      cost.flops[static_cast<size_t>(ComputeUnit::kFp32)] = all;
+    }
   } else if (const auto* g = std::get_if<GemmStep>(&step.action)) {
     cost.bytes = GemmBytes(*g, program);
     if (step.op) {

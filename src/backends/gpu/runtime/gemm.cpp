@@ -31,6 +31,14 @@ cudaDataType DataType(ElementType t) {
       return CUDA_C_32F;
     case ElementType::kC128:
       return CUDA_C_64F;
+    case ElementType::kI8:
+      return CUDA_R_8I;
+    case ElementType::kI32:
+      return CUDA_R_32I;
+    case ElementType::kF8E4M3FN:
+      return CUDA_R_8F_E4M3;
+    case ElementType::kF8E5M2:
+      return CUDA_R_8F_E5M2;
     default:
       return CUDA_R_32F;
   }
@@ -130,7 +138,13 @@ StatusOr<std::unique_ptr<GemmPlan>> GemmPlan::Create(const GemmConfig& config, s
 
   cublasComputeType_t compute = CUBLAS_COMPUTE_32F;
   cudaDataType scale = CUDA_R_32F;
-  if (c.lhs_type == ElementType::kF64 || c.lhs_type == ElementType::kC128) {
+  if (c.lhs_type == ElementType::kI8) {
+    // Integer tensor cores: exact i32 sums, an i32 scale.
+    compute = CUBLAS_COMPUTE_32I;
+    scale = CUDA_R_32I;
+    const int32_t one = 1;
+    std::memcpy(desc.alpha, &one, sizeof one);
+  } else if (c.lhs_type == ElementType::kF64 || c.lhs_type == ElementType::kC128) {
     compute = CUBLAS_COMPUTE_64F;
     scale = c.lhs_type == ElementType::kF64 ? CUDA_R_64F : CUDA_C_64F;
     const double one = 1.0;
@@ -144,7 +158,7 @@ StatusOr<std::unique_ptr<GemmPlan>> GemmPlan::Create(const GemmConfig& config, s
     const float one = 1.0f;
     std::memcpy(desc.alpha, &one, sizeof one);
   }
-  // f16/bf16 accumulate in f32 with an f32 scale: the defaults above.
+  // f16/bf16 and f8 accumulate in f32 with an f32 scale: the defaults above.
 
   // Row-major out[m][n] = lhs[m][k] x rhs[k][n] is, read column-major,
   // out^T (n x m) = rhs^T (n x k) x lhs^T (k x m): cuBLASLt's A is our rhs and
