@@ -101,7 +101,8 @@ CPU_NOTES = {
     "sdy.reshard": "one device: the identity",
     "sdy.propagation_barrier": "the identity",
     "sdy.sharding_constraint": "the identity",
-    "sdy.manual_computation": "one device: runs its body",
+    "sdy.manual_computation": "its body on each device's pieces of the operands (`interpreter.run_parallel`, "
+                              "PJRT programs for several devices); one device: runs its body",
     "sdy.sharding_group": "no effect",
 }
 

@@ -69,6 +69,13 @@ StatusOr<std::vector<std::vector<Tensor>>> RunOnGrid(const ir::Module& module, i
                                                      std::vector<Tensor> infeed) {
   const size_t devices = static_cast<size_t>(replicas * partitions);
   if (funcs.size() != devices || args.size() != devices) return Status::Error("a function and arguments per device");
+  const DeviceWork call = [&](Interpreter& device, size_t k) { return device.Call(*funcs[k], args[k]); };
+  return RunOnGrid(module, replicas, partitions, call, std::move(infeed));
+}
+
+StatusOr<std::vector<std::vector<Tensor>>> RunOnGrid(const ir::Module& module, int64_t replicas, int64_t partitions,
+                                                     const DeviceWork& work, std::vector<Tensor> infeed) {
+  const size_t devices = static_cast<size_t>(replicas * partitions);
   DeviceGrid grid(replicas, partitions);
   grid.SetInfeed(std::move(infeed));
   std::vector<DeviceContext> contexts(devices);
@@ -83,7 +90,7 @@ StatusOr<std::vector<std::vector<Tensor>>> RunOnGrid(const ir::Module& module, i
     threads.emplace_back([&, k] {
       Interpreter device(module);
       device.set_device(&contexts[k]);
-      auto r = device.Call(*funcs[k], args[k]);
+      auto r = work(device, k);
       if (r.ok()) {
         results[k] = std::move(*r);
         return;

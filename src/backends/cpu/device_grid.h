@@ -7,6 +7,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -73,11 +74,20 @@ struct DeviceContext {
   DeviceGrid* grid = nullptr;
 };
 
-// Runs funcs[k] of `module` on args[k] as device k = replica * partitions +
-// partition of a replicas x partitions grid, each on a thread with an
-// interpreter of its own; returns each device's results. The first device
-// to fail ends the run with its error, named by its place (the others'
-// waits for it fail). `infeed`: the grid's infeed queue.
+class Interpreter;
+
+// What device k of a run does with its interpreter (set to run as device k).
+using DeviceWork = std::function<StatusOr<std::vector<Tensor>>(Interpreter& interpreter, size_t k)>;
+
+// Runs `work` as each device k = replica * partitions + partition of a
+// replicas x partitions grid, each on a thread with an interpreter of its
+// own over `module`; returns each device's results. The first device to
+// fail ends the run with its error, named by its place (the others' waits
+// for it fail). `infeed`: the grid's infeed queue.
+StatusOr<std::vector<std::vector<Tensor>>> RunOnGrid(const ir::Module& module, int64_t replicas, int64_t partitions,
+                                                     const DeviceWork& work, std::vector<Tensor> infeed = {});
+
+// funcs[k] of `module` on args[k] as device k.
 StatusOr<std::vector<std::vector<Tensor>>> RunOnGrid(const ir::Module& module, int64_t replicas, int64_t partitions,
                                                      const std::vector<const ir::Operation*>& funcs,
                                                      const std::vector<std::vector<Tensor>>& args,

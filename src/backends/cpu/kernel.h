@@ -54,6 +54,7 @@ void RegisterScanKernels(KernelRegistry& r);
 void RegisterRandomKernels(KernelRegistry& r);
 void RegisterMiscKernels(KernelRegistry& r);
 void RegisterCollectiveKernels(KernelRegistry& r);
+void RegisterManualComputationKernels(KernelRegistry& r);  // manual_computation.cpp
 void RegisterCheckKernels(KernelRegistry& r);
 void RegisterQuantizedKernels(KernelRegistry& r);  // quantized.cpp
 

@@ -39,6 +39,7 @@ const KernelRegistry& CpuKernels() {
     RegisterRandomKernels(*r);
     RegisterMiscKernels(*r);
     RegisterCollectiveKernels(*r);
+    RegisterManualComputationKernels(*r);
     RegisterCheckKernels(*r);
     RegisterQuantizedKernels(*r);
     return r;

@@ -18,6 +18,7 @@
 #include "backends/cpu/kernel_util.h"
 #include "backends/cpu/kernels/reduction_body.h"
 #include "ir/module.h"
+#include "ir/sharding.h"
 #include "ir/verify/verify_util.h"
 
 namespace hlograph::cpu {
@@ -31,9 +32,20 @@ int64_t ChannelId(const ir::Operation& op) {
   return 0;
 }
 
+// The groups of device ids that #stablehlo.replica_group_mesh_axes names
+// (the devices of a Shardy mesh differing along some of its axes).
+StatusOr<std::vector<std::vector<int64_t>>> MeshAxesRows(const ir::Module& module, const std::string& text) {
+  HLOGRAPH_ASSIGN(const ir::MeshAxesGroups groups, ir::ParseReplicaGroupMeshAxes(text));
+  HLOGRAPH_ASSIGN(const ir::Mesh mesh, ir::LookupMesh(module, groups.mesh_name));
+  return ir::MeshAxesDeviceGroups(mesh, groups);
+}
+
 // The rows of a 2-D i64 elements attribute (replica_groups,
-// source_target_pairs), -1 entries (padding of ragged groups) dropped.
-StatusOr<std::vector<std::vector<int64_t>>> Rows(const ir::Operation& op, const std::string& name) {
+// source_target_pairs), -1 entries (padding of ragged groups) dropped; or
+// the groups of a mesh-axes attribute.
+StatusOr<std::vector<std::vector<int64_t>>> Rows(const ir::Operation& op, const std::string& name,
+                                                 const ir::Module& module) {
+  if (const auto* mesh_axes = op.attr(name).as<ir::OpaqueAttr>()) return MeshAxesRows(module, mesh_axes->text);
   const auto* attr = op.attr(name).as<ir::DenseElementsAttr>();
   if (attr == nullptr) return Status::Error("expects " + name + " as dense<...> : tensor<NxMxi64>");
   const auto values = ir::verify::IntElements(*attr);
@@ -121,8 +133,8 @@ StatusOr<Group> GroupOf(const std::vector<Group>& groups, const Process& me) {
 
 // The groups of an op reading replica_groups; no groups: one of every
 // replica (or partition).
-StatusOr<std::vector<Group>> GroupsFromReplicaGroups(const ir::Operation& op, Scheme scheme, const DeviceGrid& grid) {
-  HLOGRAPH_ASSIGN(std::vector<std::vector<int64_t>> rows, Rows(op, "replica_groups"));
+StatusOr<std::vector<Group>> GroupsFromReplicaGroups(const KernelContext& ctx, Scheme scheme, const DeviceGrid& grid) {
+  HLOGRAPH_ASSIGN(std::vector<std::vector<int64_t>> rows, Rows(ctx.op, "replica_groups", ctx.interpreter.module()));
   rows.erase(std::remove_if(rows.begin(), rows.end(), [](const auto& r) { return r.empty(); }), rows.end());
   if (rows.empty()) {
     const int64_t n = scheme == Scheme::kCrossPartition ? grid.partitions() : grid.replicas();
@@ -220,7 +232,7 @@ Status AllReduce(KernelContext& ctx) {
   if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
   HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
   HLOGRAPH_ASSIGN(const std::vector<Group> groups,
-                  GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
+                  GroupsFromReplicaGroups(ctx, scheme, *ctx.interpreter.device()->grid));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
   HLOGRAPH_ASSIGN(ctx.results, ReduceOverGroup(ctx, m));
   return Status::Ok();
@@ -230,7 +242,7 @@ Status AllGather(KernelContext& ctx) {
   if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
   HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
   HLOGRAPH_ASSIGN(const std::vector<Group> groups,
-                  GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
+                  GroupsFromReplicaGroups(ctx, scheme, *ctx.interpreter.device()->grid));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
   const int64_t dim = IntAttr(ctx.op, "all_gather_dim", 0);
   for (size_t i = 0; i < ctx.op.num_results(); ++i) {
@@ -245,7 +257,7 @@ Status ReduceScatter(KernelContext& ctx) {
   if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
   HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
   HLOGRAPH_ASSIGN(const std::vector<Group> groups,
-                  GroupsFromReplicaGroups(ctx.op, scheme, *ctx.interpreter.device()->grid));
+                  GroupsFromReplicaGroups(ctx, scheme, *ctx.interpreter.device()->grid));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
   HLOGRAPH_ASSIGN(const std::vector<Tensor> totals, ReduceOverGroup(ctx, m));
   const int64_t dim = IntAttr(ctx.op, "scatter_dimension", 0);
@@ -257,7 +269,7 @@ Status ReduceScatter(KernelContext& ctx) {
 Status AllToAll(KernelContext& ctx) {
   if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
   HLOGRAPH_ASSIGN(const std::vector<Group> groups,
-                  GroupsFromReplicaGroups(ctx.op, ChannelScheme(ctx.op), *ctx.interpreter.device()->grid));
+                  GroupsFromReplicaGroups(ctx, ChannelScheme(ctx.op), *ctx.interpreter.device()->grid));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
   const int64_t split = IntAttr(ctx.op, "split_dimension", 0);
   const int64_t concat = IntAttr(ctx.op, "concat_dimension", 0);
@@ -285,7 +297,8 @@ Status CollectivePermute(KernelContext& ctx) {
   const DeviceContext* d = ctx.interpreter.device();
   if (d == nullptr) return OperandsAsResults(ctx);
   const Scheme scheme = ChannelScheme(ctx.op);
-  HLOGRAPH_ASSIGN(const std::vector<std::vector<int64_t>> pairs, Rows(ctx.op, "source_target_pairs"));
+  HLOGRAPH_ASSIGN(const std::vector<std::vector<int64_t>> pairs,
+                  Rows(ctx.op, "source_target_pairs", ctx.interpreter.module()));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, {Domain(scheme, *d)}, Operands(ctx)));
   const int64_t me = scheme == Scheme::kCrossReplica ? d->process.first : d->process.second;
   Tensor result(ctx.result_type(0));  // zeros unless some source sends here
@@ -313,7 +326,7 @@ Status CollectiveBroadcast(KernelContext& ctx) {
     return Status::Ok();
   }
   const Scheme scheme = ChannelScheme(ctx.op);
-  HLOGRAPH_ASSIGN(const std::vector<Group> groups, GroupsFromReplicaGroups(ctx.op, scheme, *d->grid));
+  HLOGRAPH_ASSIGN(const std::vector<Group> groups, GroupsFromReplicaGroups(ctx, scheme, *d->grid));
   if (!GroupOf(groups, d->process).ok()) {  // in no group: zeros
     for (size_t i = 0; i < data; ++i) ctx.results.emplace_back(ctx.result_type(i));
     return Status::Ok();

@@ -1,5 +1,6 @@
 // custom_call dispatch, tokens and Shardy's sharding annotations (the
-// collectives and the device ids: collectives.cpp).
+// collectives and the device ids: collectives.cpp; manual computations:
+// manual_computation.cpp).
 #include "backends/cpu/interpreter.h"
 #include "backends/cpu/kernel_util.h"
 #include "backends/cpu/kernels/check.h"
@@ -23,21 +24,6 @@ namespace {
 
 Status Token(KernelContext& ctx) {
   ctx.results.emplace_back(ir::Type::Token());
-  return Status::Ok();
-}
-
-// sdy.manual_computation: on one device every shard is the whole tensor, so
-// the body runs once when its local types equal the global ones.
-Status ManualComputation(KernelContext& ctx) {
-  const ir::Block& body = ctx.op.region(0).front();
-  std::vector<Tensor> args;
-  for (size_t i = 0; i < ctx.operands.size(); ++i) {
-    if (i >= body.num_arguments() || body.argument(i)->type() != ctx.operand(i).type()) {
-      return ctx.Error("splits its operands over several devices; the CPU backend runs one device");
-    }
-    args.push_back(ctx.operand(i));
-  }
-  HLOGRAPH_ASSIGN(ctx.results, ctx.interpreter.RunRegion(ctx.op.region(0), args));
   return Status::Ok();
 }
 
@@ -77,7 +63,6 @@ void RegisterMiscKernels(KernelRegistry& r) {
   }
   r.Register("stablehlo.after_all", &Token);
   r.Register("stablehlo.create_token", &Token);
-  r.Register("sdy.manual_computation", &ManualComputation);
   r.Register("sdy.sharding_group", [](KernelContext&) { return Status::Ok(); });
 }
 
