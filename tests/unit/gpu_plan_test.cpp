@@ -637,7 +637,7 @@ TEST(GpuPlan, IntegerAndEightBitProductsPickTheirKernels) {
   });
   ASSERT_EQ(gemms.size(), 2u) << p.program->ToString();
   EXPECT_EQ(gemms[0]->config.ToString(), "gemm i8xi8->i32 batch 1 m 32 n 48 k 64 lhs N rhs T");
-  EXPECT_EQ(gemms[1]->config.ToString(), "gemm f8E4M3FNxf8E5M2->bf16 batch 1 m 16 n 32 k 32 lhs N rhs T");
+  EXPECT_EQ(gemms[1]->config.ToString(), "gemm f8E4M3FNxf8E5M2->bf16 batch 1 m 16 n 32 k 32 lhs N rhs T fast-accumulation");
   EXPECT_EQ(transposes, 1);  // b, read along n, into [n][k]
   EXPECT_EQ(direct, 2);      // the wrapping i32 product and the unaligned i8 one
   const std::string text = p.program->ToString();
@@ -653,6 +653,45 @@ TEST(GpuPlan, IntegerAndEightBitProductsMatchTheInterpreter) {
   for (uint64_t seed : {1, 2}) {
     ExpectMatchesInterpreterAndRepeats("integer and 8-bit products", kIntegerAndEightBitProducts, seed);
   }
+}
+
+}  // namespace
+}  // namespace hlograph::gpu
+
+namespace hlograph::gpu {
+namespace {
+
+// GEMM operands permuted by tiled transposes: a lhs [k][batch][m] whose
+// contiguous dim (m = 50) becomes the middle one and whose k (37) becomes
+// contiguous, both off the 32-element tiles, 3 batches; an f16 rhs
+// [batch][n][k] read as [batch][k][n] by its 8-bit-free GEMM as it is.
+constexpr const char* kTiledTransposes = R"(
+func.func @main(%x: tensor<37x3x50xf32>, %w: tensor<3x37x45xf32>, %y: tensor<3x70x40xf16>, %v: tensor<3x70x33xf16>) -> (tensor<3x50x45xf32>, tensor<3x40x33xf16>) {
+  %0 = stablehlo.dot_general %x, %w, batching_dims = [1] x [0], contracting_dims = [0] x [1], precision = [HIGHEST, HIGHEST] : (tensor<37x3x50xf32>, tensor<3x37x45xf32>) -> tensor<3x50x45xf32>
+  %1 = stablehlo.dot_general %y, %v, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<3x70x40xf16>, tensor<3x70x33xf16>) -> tensor<3x40x33xf16>
+  return %0, %1 : tensor<3x50x45xf32>, tensor<3x40x33xf16>
+})";
+
+TEST(GpuPlan, TransposesOfTheContiguousDimGoThroughTiles) {
+  const testing::ScopedEnv cublas_only("HLOGRAPH_GPU_GENERATED_DOT", "0");
+  Planned p = Plan(kTiledTransposes);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  int tiled = 0;
+  for (const Fusion& f : p.program->fusions) {
+    if (f.kind != FusionKind::kTranspose) continue;
+    auto k = EmitKernel(f);
+    ASSERT_TRUE(k.ok()) << k.status().message();
+    tiled += k->strategy.find("tiles") != std::string::npos;
+    auto cubin = CompileToCubin(k->code, k->name, CompileOptions{});
+    EXPECT_TRUE(cubin.ok()) << cubin.status().message();
+  }
+  EXPECT_EQ(tiled, 1) << p.program->ToString();  // x; y is read transposed by the GEMM
+}
+
+TEST(GpuPlan, TiledTransposesMatchTheInterpreter) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  const testing::ScopedEnv cublas_only("HLOGRAPH_GPU_GENERATED_DOT", "0");
+  ExpectMatchesInterpreterAndRepeats("tiled transposes", kTiledTransposes, 5);
 }
 
 }  // namespace

@@ -92,7 +92,8 @@ int ReducesIn(const Fusion& f) {
   return n;
 }
 
-TEST(GpuRowKernelPlan, OffUnlessAsked) {
+TEST(GpuRowKernelPlan, OffWhenTurnedOff) {
+  const testing::ScopedEnv off("HLOGRAPH_GPU_ROW_KERNELS", "0");
   Planned p = Plan(Softmax(512, 1024, "bf16"));
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   EXPECT_EQ(CountKind(*p.program, FusionKind::kRows), 0) << p.program->ToString();
@@ -138,15 +139,30 @@ TEST(GpuRowKernelPlan, AReductionReadAtAnotherRowKeepsItsKernel) {
 }
 
 TEST(GpuRowKernelPlan, TheLayoutCoversTheRow) {
+  // Rows of a multiple of 4 whose vectors fit 8 a thread of 1024 threads:
+  // the fewest threads that hold them in registers.
   const RowKernelLayout wide = PlanRowKernel(8192, 32768);
-  EXPECT_EQ(wide.threads, 256);
-  EXPECT_EQ(wide.loads_in_flight, 8);
+  EXPECT_EQ(wide.threads, 1024);
+  EXPECT_EQ(wide.resident_vectors, 8);
+  EXPECT_NE(wide.ToString().find("block of 1024 per row of 32768, 8 vectors of 4 a thread held in registers"),
+            std::string::npos)
+      << wide.ToString();
   const RowKernelLayout narrow = PlanRowKernel(512, 300);
   EXPECT_EQ(narrow.threads, 128);
-  EXPECT_EQ(narrow.loads_in_flight, 3);
-  EXPECT_NE(wide.ToString().find("block of 256 per row of 32768"), std::string::npos);
-  const testing::ScopedEnv threads("HLOGRAPH_GPU_ROW_THREADS", "1024");
-  EXPECT_EQ(PlanRowKernel(8192, 32768).threads, 1024);
+  EXPECT_EQ(narrow.resident_vectors, 1);
+  // Longer rows, or rows off the vectors, stream in chunks.
+  const RowKernelLayout longer = PlanRowKernel(512, 65536);
+  EXPECT_EQ(longer.threads, 256);
+  EXPECT_EQ(longer.resident_vectors, 0);
+  EXPECT_EQ(longer.loads_in_flight, 8);
+  EXPECT_NE(longer.ToString().find("block of 256 per row of 65536, 8 loads in flight"), std::string::npos);
+  const RowKernelLayout odd = PlanRowKernel(512, 1001);
+  EXPECT_EQ(odd.threads, 128);
+  EXPECT_EQ(odd.resident_vectors, 0);
+  EXPECT_EQ(odd.loads_in_flight, 8);
+  const testing::ScopedEnv threads("HLOGRAPH_GPU_ROW_THREADS", "512");
+  EXPECT_EQ(PlanRowKernel(8192, 32768).threads, 512);
+  EXPECT_EQ(PlanRowKernel(8192, 32768).resident_vectors, 0);  // 16 vectors a thread: too many
 }
 
 TEST(GpuRowKernels, EveryKernelCompiles) {
@@ -162,7 +178,8 @@ TEST(GpuRowKernels, MatchTheInterpreterAndRepeat) {
   const testing::ScopedEnv on("HLOGRAPH_GPU_ROW_KERNELS", "1");
   ExpectMatchesInterpreterAndRepeats("softmax bf16", Softmax(512, 1024, "bf16"), 1);
   ExpectMatchesInterpreterAndRepeats("softmax f32 ragged", Softmax(300, 1000, "f32"), 2);
-  ExpectMatchesInterpreterAndRepeats("softmax f32 long rows", Softmax(264, 32768, "f32"), 3);
+  ExpectMatchesInterpreterAndRepeats("softmax f32 long rows", Softmax(264, 32768, "f32"), 3);  // held
+  ExpectMatchesInterpreterAndRepeats("softmax bf16 longer rows", Softmax(264, 65536, "bf16"), 6);  // streamed
   ExpectMatchesInterpreterAndRepeats("layer norm", kLayerNorm, 4);
   ExpectMatchesInterpreterAndRepeats("softmax f32 odd rows", Softmax(300, 1001, "f32"), 5);
 }

@@ -202,9 +202,86 @@ StatusOr<KernelSource> EmitUpdateSliceInPlace(const Fusion& f, const EmitOptions
                       "dynamic_update_slice in place (thread per updated element)"};
 }
 
+namespace {
+
+// A transpose that moves the input's contiguous dim `a` away from the
+// output's contiguous dim (input dim `b`), as a tiled copy: a block reads a
+// 32 x 32 tile along a (coalesced), stages it in shared memory, and writes it
+// along b (coalesced), for each combination of the other dims. The naive
+// loop reads one element per 32-byte sector on one side (5% of HBM for an
+// int8 matrix).
+StatusOr<KernelSource> EmitTiledTranspose(const Fusion& f, const EmitOptions& options) {
+  const ir::Type& in = f.input_types[0];
+  const ir::Type& out = f.output_types[0];
+  const int64_t rank = in.rank();
+  const int64_t a = rank - 1, b = f.permutation.back();
+  std::vector<int64_t> in_stride(static_cast<size_t>(rank), 1), out_stride(static_cast<size_t>(rank), 1);
+  for (int64_t d = rank - 2; d >= 0; --d) {
+    in_stride[static_cast<size_t>(d)] = in_stride[static_cast<size_t>(d + 1)] * in.dim(d + 1);
+    out_stride[static_cast<size_t>(d)] = out_stride[static_cast<size_t>(d + 1)] * out.dim(d + 1);
+  }
+  // Input dim d lands at output dim pos[d]; its stride there.
+  std::vector<int64_t> to_out(static_cast<size_t>(rank));
+  for (int64_t i = 0; i < rank; ++i) {
+    to_out[static_cast<size_t>(f.permutation[static_cast<size_t>(i)])] = out_stride[static_cast<size_t>(i)];
+  }
+  constexpr int64_t kTile = 32, kRowsPerPass = 8;
+  const int64_t A = in.dim(a), B = in.dim(b), TA = (A + kTile - 1) / kTile, TB = (B + kTile - 1) / kTile;
+  int64_t rest = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d != a && d != b) rest *= in.dim(d);
+  }
+  const int64_t tiles = TA * TB * rest;
+  HLOGRAPH_ASSIGN(const std::string st, StorageType(in.element()));
+  const auto L = [](int64_t v) { return std::to_string(v) + "LL"; };
+  std::ostringstream body;
+  body << "  __shared__ " << st << " tile[" << kTile << "][" << kTile + 1 << "];\n";
+  body << "  const int tx = threadIdx.x % 32, ty = threadIdx.x / 32;\n";
+  body << "  for (long long t = blockIdx.x; t < " << L(tiles) << "; t += gridDim.x) {\n";
+  body << "    const long long ta = t % " << L(TA) << ", tb = (t / " << L(TA) << ") % " << L(TB)
+       << ", r = t / " << L(TA * TB) << ";\n";
+  // The other dims from r (row-major over them, in input order): their
+  // offsets in the input and in the output.
+  body << "    long long in_base = 0, out_base = 0, rr = r;\n";
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    if (d == a || d == b) continue;
+    body << "    { const long long i = rr % " << L(in.dim(d)) << "; rr /= " << L(in.dim(d)) << "; in_base += i * "
+         << L(in_stride[static_cast<size_t>(d)]) << "; out_base += i * " << L(to_out[static_cast<size_t>(d)]) << "; }\n";
+  }
+  body << "    #pragma unroll\n";
+  body << "    for (int j = 0; j < " << kTile << "; j += " << kRowsPerPass << ") {\n";
+  body << "      const long long ia = ta * 32 + tx, ib = tb * 32 + ty + j;\n";
+  body << "      if (ia < " << L(A) << " && ib < " << L(B) << ") tile[ty + j][tx] = p0[in_base + ib * "
+       << L(in_stride[static_cast<size_t>(b)]) << " + ia];\n";
+  body << "    }\n";
+  body << "    __syncthreads();\n";
+  body << "    #pragma unroll\n";
+  body << "    for (int j = 0; j < " << kTile << "; j += " << kRowsPerPass << ") {\n";
+  body << "      const long long ib = tb * 32 + tx, ia = ta * 32 + ty + j;\n";
+  body << "      if (ia < " << L(A) << " && ib < " << L(B) << ") o0[out_base + ia * "
+       << L(to_out[static_cast<size_t>(a)]) << " + ib] = tile[tx][ty + j];\n";
+  body << "    }\n";
+  body << "    __syncthreads();\n";
+  body << "  }\n";
+  HLOGRAPH_ASSIGN(std::string head, KernelOpening(f, static_cast<int>(kTile * kRowsPerPass)));
+  LaunchDims launch;
+  launch.block = {static_cast<uint32_t>(kTile * kRowsPerPass), 1, 1};
+  launch.grid = {static_cast<uint32_t>(std::min<int64_t>(tiles, int64_t{options.sm_count} * 64)), 1, 1};
+  if (tiles == 0) launch.grid = {0, 1, 1};
+  return KernelSource{f.name, head + body.str() + "}\n", launch, "transpose (32 x 32 tiles in shared memory)"};
+}
+
+}  // namespace
+
 StatusOr<KernelSource> EmitTranspose(const Fusion& f, const EmitOptions& options) {
   const ir::Type& in = f.input_types[0];
   const ir::Type& out = f.output_types[0];
+  // Tiles pay when both the read and the write dims are long enough to
+  // fill a tile's rows.
+  if (f.reversed.empty() && in.rank() >= 2 && f.permutation.back() != in.rank() - 1 &&
+      in.dim(in.rank() - 1) >= 16 && in.dim(f.permutation.back()) >= 16) {
+    return EmitTiledTranspose(f, options);
+  }
   std::ostringstream body;
   BodyEmitter e(f, body);
   const int64_t n = out.NumElements();

@@ -3,7 +3,9 @@
 // thread loads its few elements, then folds them in order; the warps by
 // shuffles, then the warps' results in order: the same bits every call),
 // binds the result at the row, then computes the row's output elements.
-// A later pass reads the row again from cache, not from HBM.
+// A later pass reads the row again from cache, not from HBM, or, when
+// each thread's share of the row fits its registers, from the registers
+// it loaded once (RowKernelLayout::resident_vectors).
 //
 // Inputs shaped like the output are read four elements at a time (and the
 // outputs written so) when the row length is a multiple of 4 and every
@@ -29,6 +31,10 @@ class RowEmitter {
     bool outputs_vectorizable = true;
     for (const ir::Type& t : f.output_types) outputs_vectorizable &= IsVectorizable(t.element());
     vectorized_ = l.cols % 4 == 0 && !vector_inputs_.empty() && outputs_vectorizable;
+    // Registers for the held vectors: at most 32 a thread over all inputs.
+    int64_t held_registers = 0;
+    for (size_t k : vector_inputs_) held_registers += l.resident_vectors * ir::StorageBytes(f.input_types[k].element());
+    resident_ = vectorized_ && l.resident_vectors > 0 && held_registers <= 32;
   }
 
   StatusOr<KernelSource> Emit() {
@@ -47,6 +53,14 @@ class RowEmitter {
     }
     e_.Open("for (long long row = blockIdx.x; row < ROWS; row += gridDim.x)");
     at_ = e_.Delinearize("row", row_shape_);
+    if (resident_) {
+      // The thread's share of the row, loaded once for every pass.
+      e_.Line("const long long c = threadIdx.x;");
+      HLOGRAPH_TRY(DeclareVectors(l_.resident_vectors));
+      e_.Open("if (by_vectors)");
+      HLOGRAPH_TRY(LoadVectors(l_.resident_vectors));
+      e_.Close();
+    }
     for (const ir::Operation* r : reduces_) HLOGRAPH_TRY(Reduce(*r));
     if (vectorized_) {
       e_.Open("if (by_vectors)");
@@ -67,7 +81,7 @@ class RowEmitter {
     k.launch.block = {static_cast<uint32_t>(l_.threads), 1, 1};
     k.launch.grid = {static_cast<uint32_t>(std::min<int64_t>(l_.rows, int64_t{1} << 30)), 1, 1};
     if (l_.rows == 0 || l_.cols == 0) k.launch.grid = {0, 1, 1};
-    k.strategy = l_.ToString() + (vectorized_ ? ", 4-element vectors" : "");
+    k.strategy = l_.ToString() + (resident_ ? ", held" : vectorized_ ? ", 4-element vectors" : "");
     return k;
   }
 
@@ -132,14 +146,18 @@ class RowEmitter {
     return Status::Ok();
   }
 
-  // The vector inputs' 4-element vectors c + w * T, w < V, loaded first.
+  // loaded<k>[V]: the vector inputs' 4-element vectors c + w * T, w < V.
+  Status DeclareVectors(int vectors) {
+    for (size_t k : vector_inputs_) {
+      HLOGRAPH_ASSIGN(const std::string st, StorageType(f_.input_types[k].element()));
+      e_.Line("hlo_vec4<" + st + "> loaded" + std::to_string(k) + "[" + std::to_string(vectors) + "];");
+    }
+    return Status::Ok();
+  }
+
+  // Loads the vectors DeclareVectors declared.
   Status LoadVectors(int vectors) {
     const std::string T = std::to_string(l_.threads), V = std::to_string(vectors);
-    for (size_t k : vector_inputs_) {
-      const std::string K = std::to_string(k);
-      HLOGRAPH_ASSIGN(const std::string st, StorageType(f_.input_types[k].element()));
-      e_.Line("hlo_vec4<" + st + "> loaded" + K + "[" + V + "];");
-    }
     e_.Line("#pragma unroll");
     e_.Open("for (int w = 0; w < " + V + "; ++w)");
     e_.Line("const long long c4 = c + (long long)w * " + T + "LL;");
@@ -184,10 +202,15 @@ class RowEmitter {
   // thread, loads them, and opens vector w's scope (OpenVector): three
   // scopes for the caller to close.
   Status OpenChunkVectors() {
-    const int vectors = VectorsInFlight();
-    e_.Open("for (long long c = threadIdx.x; c < COLS / 4; c += " + std::to_string(vectors) + "LL * " +
-            std::to_string(l_.threads) + "LL)");
-    HLOGRAPH_TRY(LoadVectors(vectors));
+    const int vectors = resident_ ? l_.resident_vectors : VectorsInFlight();
+    if (resident_) {
+      e_.Open("");  // one chunk: the vectors loaded at the row's start
+    } else {
+      e_.Open("for (long long c = threadIdx.x; c < COLS / 4; c += " + std::to_string(vectors) + "LL * " +
+              std::to_string(l_.threads) + "LL)");
+      HLOGRAPH_TRY(DeclareVectors(vectors));
+      HLOGRAPH_TRY(LoadVectors(vectors));
+    }
     e_.Line("#pragma unroll");
     e_.Open("for (int w = 0; w < " + std::to_string(vectors) + "; ++w)");
     OpenVector();
@@ -267,6 +290,7 @@ class RowEmitter {
   Index at_;
   std::vector<size_t> vector_inputs_;
   bool vectorized_ = false;
+  bool resident_ = false;  // vectors held in registers for the whole row (RowKernelLayout::resident_vectors)
 };
 
 }  // namespace

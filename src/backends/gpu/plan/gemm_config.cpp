@@ -21,8 +21,10 @@ std::string GemmConfig::ToString() const {
   if (rhs_broadcast) s += " rhs-broadcast";
   if (epilogue == GemmEpilogue::kBias) s += " +bias";
   if (epilogue == GemmEpilogue::kBiasRelu) s += " +bias+relu";
-  if (ir::IsInteger(lhs_type) || TakesKMajorOperands(lhs_type, rhs_type)) {
-    // exact (integers) or the 8-bit float kernels' own accumulation
+  if (ir::IsInteger(lhs_type)) {
+    // exact
+  } else if (TakesKMajorOperands(lhs_type, rhs_type)) {
+    s += precision == GemmPrecision::kHighest ? " f32-accumulation" : " fast-accumulation";
   } else if (precision == GemmPrecision::kHighest) {
     s += " highest";
   } else {

@@ -499,15 +499,14 @@ class Planner {
   // (plan/row_fusion.h), or null: only that kernel reads the reduce
   // (through values it computes inline, or other row reductions of it),
   // its result is shaped like the reduce's operand, the shape passes the
-  // cost model, and every read is at the kernel's row. Only with
-  // HLOGRAPH_GPU_ROW_KERNELS=1 for now: the first version measured slower
-  // than the separate kernels (docs/PERF.md, "row kernels measured").
+  // cost model, and every read is at the kernel's row.
+  // HLOGRAPH_GPU_ROW_KERNELS=0 keeps the separate kernels.
   const ir::Operation* RowKernelComputing(
       const ir::Operation& reduce, std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>>& users,
       std::unordered_map<const ir::Value*, std::set<const ir::Operation*>>& roots,
       const std::unordered_map<const ir::Operation*, size_t>& position) const {
     const char* wanted = std::getenv("HLOGRAPH_GPU_ROW_KERNELS");
-    if (wanted == nullptr || std::string(wanted) != "1") return nullptr;
+    if (wanted != nullptr && std::string(wanted) == "0") return nullptr;
     const std::optional<RowShape> shape = RowReductionShape(reduce);
     if (!shape || !RowKernelWorthIt(*shape)) return nullptr;
     std::set<const ir::Operation*> readers;

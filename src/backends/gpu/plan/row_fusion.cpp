@@ -175,8 +175,9 @@ bool ReadsRowReductionsAtTheirRow(const ir::Operation& root, int row_rank,
 }
 
 std::string RowKernelLayout::ToString() const {
-  return "rows (block of " + std::to_string(threads) + " per row of " + std::to_string(cols) + ", " +
-         std::to_string(loads_in_flight) + " loads in flight a thread)";
+  std::string s = "rows (block of " + std::to_string(threads) + " per row of " + std::to_string(cols) + ", ";
+  if (resident_vectors > 0) return s + std::to_string(resident_vectors) + " vectors of 4 a thread held in registers)";
+  return s + std::to_string(loads_in_flight) + " loads in flight a thread)";
 }
 
 RowKernelLayout PlanRowKernel(int64_t rows, int64_t cols) {
@@ -193,6 +194,18 @@ RowKernelLayout PlanRowKernel(int64_t rows, int64_t cols) {
   if (const char* env = std::getenv("HLOGRAPH_GPU_ROW_THREADS")) {
     const int t = std::atoi(env);
     if (t >= 32 && t <= 1024 && t % 32 == 0) l.threads = t;
+  }
+  // Rows whose vectors fit the registers of a block of at most 1024
+  // threads: the fewest threads (the most blocks an SM) that hold them.
+  const int64_t vectors = cols / 4;
+  const bool env_threads = std::getenv("HLOGRAPH_GPU_ROW_THREADS") != nullptr;
+  if (cols % 4 == 0 && vectors <= 1024 * kRowKernelMaxResidentVectors) {
+    if (!env_threads) {
+      l.threads = 128;
+      while (l.threads < 1024 && l.threads * int64_t{kRowKernelMaxResidentVectors} < vectors) l.threads *= 2;
+    }
+    const int64_t held = (vectors + l.threads - 1) / l.threads;
+    if (held <= kRowKernelMaxResidentVectors) l.resident_vectors = static_cast<int>(held);
   }
   const int64_t per_thread = (cols + l.threads - 1) / l.threads;
   l.loads_in_flight = static_cast<int>(std::clamp<int64_t>(per_thread, 1, 8));

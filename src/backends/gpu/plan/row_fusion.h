@@ -11,8 +11,7 @@
 // dims of an operand shaped like root's result, the shape passes the cost
 // model below, and every read of it from root's element (b, j) is at row b
 // (ReadsRowReductionsAtTheirRow): a block holds only its own row's values.
-// Opt-in (HLOGRAPH_GPU_ROW_KERNELS=1) until they beat the separate kernels:
-// see planner.cpp.
+// HLOGRAPH_GPU_ROW_KERNELS=0 turns them off (the separate kernels).
 #pragma once
 
 #include <cstdint>
@@ -64,12 +63,21 @@ bool ReadsRowReductionsAtTheirRow(const ir::Operation& root, int row_rank,
                                   const std::function<bool(const ir::Operation&)>& is_row_reduce,
                                   const std::function<bool(const ir::Operation&)>& is_elementwise);
 
+// A thread's share of a row it may hold in registers, in 4-element
+// vectors of each input read along the row: the row then comes from HBM
+// once and every pass reads the registers (no L2 round trips, no
+// reloads). 8 vectors of bf16 are 16 registers an input.
+constexpr int kRowKernelMaxResidentVectors = 8;
+
 // How the kernel covers a row: `threads` a block, each with
-// `loads_in_flight` elements loaded before it folds them.
+// `loads_in_flight` elements loaded before it folds them, or, when
+// `resident_vectors` > 0 (rows of a multiple of 4 short enough), each
+// loading its `resident_vectors` vectors of the row once.
 struct RowKernelLayout {
   int64_t rows = 0, cols = 0;
   int threads = 0;
   int loads_in_flight = 0;
+  int resident_vectors = 0;
   std::string ToString() const;  // "rows (block of 1024 per row of 32768, 8 loads in flight)"
 };
 RowKernelLayout PlanRowKernel(int64_t rows, int64_t cols);

@@ -168,6 +168,12 @@ StatusOr<std::unique_ptr<GemmPlan>> GemmPlan::Create(const GemmConfig& config, s
   const int32_t trans_b = c.lhs_transposed ? CUBLAS_OP_T : CUBLAS_OP_N;
   HLOGRAPH_TRY(SetDescAttribute(desc.matmul, CUBLASLT_MATMUL_DESC_TRANSA, trans_a, "TRANSA"));
   HLOGRAPH_TRY(SetDescAttribute(desc.matmul, CUBLASLT_MATMUL_DESC_TRANSB, trans_b, "TRANSB"));
+  if (ir::IsFloat(c.lhs_type) && TakesKMajorOperands(c.lhs_type, c.rhs_type) &&
+      c.precision == GemmPrecision::kDefault) {
+    // f8 at DEFAULT precision accumulates in the tensor cores' own
+    // precision, as XLA's f8 GEMMs do; HIGHEST promotes to f32 as it goes.
+    HLOGRAPH_TRY(SetDescAttribute(desc.matmul, CUBLASLT_MATMUL_DESC_FAST_ACCUM, int8_t{1}, "FAST_ACCUM"));
+  }
   if (c.epilogue != GemmEpilogue::kNone) {
     if (c.batch != 1) return Status::Error("a bias epilogue on a batched product: " + c.ToString());
     // cuBLASLt's D is our output transposed (n x m): its bias runs along D's
