@@ -72,5 +72,47 @@ TEST(CpuSpmdEntry, AMeshOfAnotherSizeIsRefused) {
   EXPECT_NE(signature.status().message().find("4 devices"), std::string::npos);
 }
 
+// Without sdy.sharding, an argument only a manual computation takes, and a
+// result it makes, are laid out as its in_shardings and out_shardings say;
+// an argument something else reads too is each device's whole value.
+TEST(CpuSpmdEntry, ValuesAManualComputationTakesOrMakesAreLaidOutAsItSays) {
+  auto module = Parse(R"(module {
+  sdy.mesh @mesh = <["x"=4]>
+  func.func @main(%a: tensor<8xf32>, %b: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+    %r:2 = sdy.manual_computation(%a, %b) in_shardings=[<@mesh, [{"x"}]>, <@mesh, [{"x"}]>]
+        out_shardings=[<@mesh, [{"x"}]>, <@mesh, [{"x"}]>] manual_axes={"x"} (%p: tensor<2xf32>, %q: tensor<2xf32>) {
+      sdy.return %p, %q : tensor<2xf32>, tensor<2xf32>
+    } : (tensor<8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
+    %s = stablehlo.add %r#1, %b : tensor<8xf32>
+    return %r#0, %s : tensor<8xf32>, tensor<8xf32>
+  }
+})");
+  auto signature = ReadSpmdSignature(*module, 4);
+  ASSERT_TRUE(signature.ok()) << signature.status().message();
+  EXPECT_EQ(signature->local_inputs[0].ToString(), "tensor<2xf32>");
+  EXPECT_EQ(signature->local_inputs[1].ToString(), "tensor<8xf32>");
+  EXPECT_EQ(signature->local_results[0].ToString(), "tensor<2xf32>");
+  EXPECT_EQ(signature->local_results[1].ToString(), "tensor<8xf32>");
+}
+
+TEST(CpuSpmdEntry, AManualComputationWhoseBodyTakesAnotherPieceIsRefused) {
+  auto module = Parse(R"(module {
+  sdy.mesh @mesh = <["x"=4]>
+  func.func @main(%a: tensor<8xf32>) -> tensor<8xf32> {
+    %r = sdy.manual_computation(%a) in_shardings=[<@mesh, [{"x"}]>] out_shardings=[<@mesh, [{"x"}]>]
+        manual_axes={"x"} (%p: tensor<4xf32>) {
+      sdy.return %p : tensor<4xf32>
+    } : (tensor<8xf32>) -> tensor<8xf32>
+    return %r : tensor<8xf32>
+  }
+})");
+  auto signature = ReadSpmdSignature(*module, 4);
+  ASSERT_FALSE(signature.ok());
+  const std::string& message = signature.status().message();
+  EXPECT_NE(message.find("'sdy.manual_computation' op operand 0"), std::string::npos) << message;
+  EXPECT_NE(message.find(R"(#sdy.sharding<@mesh, [{"x"}]>)"), std::string::npos) << message;
+  EXPECT_NE(message.find("pieces of tensor<2xf32>"), std::string::npos) << message;
+}
+
 }  // namespace
 }  // namespace hlograph::cpu

@@ -1,49 +1,112 @@
 #include "backends/cpu/spmd_entry.h"
 
+#include <optional>
+#include <utility>
+
 #include "backends/cpu/device_grid.h"
 #include "backends/cpu/interpreter.h"
 #include "backends/cpu/shard_exchange.h"
+#include "ir/manual_layouts.h"
 
 namespace hlograph::cpu {
 namespace {
 
+// A value's sharding: its own `sdy.sharding`, or, inferred, that of the
+// manual computation it feeds or comes from (as XLA's propagation would
+// find; when an inferred one does not fit, the value is left whole).
+struct Sharding {
+  ir::TensorSharding sharding;
+  bool inferred = false;
+};
+
 // The `sdy.sharding` of entry i of a function's arg_attrs or res_attrs.
-const ir::OpaqueAttr* ShardingAttr(const ir::Operation& func, const char* attrs, size_t i) {
+StatusOr<std::optional<Sharding>> Declared(const ir::Operation& func, const char* attrs, size_t i) {
   const auto* list = func.attr(attrs).as<ir::ArrayAttr>();
-  if (list == nullptr || i >= list->elements.size()) return nullptr;
+  if (list == nullptr || i >= list->elements.size()) return std::optional<Sharding>();
   const auto* dict = list->elements[i].as<ir::DictionaryAttr>();
-  const ir::Attribute* s = dict ? ir::FindEntry(*dict, "sdy.sharding") : nullptr;
-  return s ? s->as<ir::OpaqueAttr>() : nullptr;
+  const ir::Attribute* a = dict ? ir::FindEntry(*dict, "sdy.sharding") : nullptr;
+  const auto* text = a ? a->as<ir::OpaqueAttr>() : nullptr;
+  if (text == nullptr) return std::optional<Sharding>();
+  HLOGRAPH_ASSIGN(ir::TensorSharding sharding, ir::ParseTensorSharding(text->text));
+  return std::optional<Sharding>(Sharding{std::move(sharding), false});
 }
 
-// The layouts and local types of the values `types` (what = "argument" or
-// "result").
-Status ReadLayouts(const ir::Module& module, const ir::Operation& func, const char* attrs, const char* what,
-                   int64_t devices, const std::vector<ir::Type>& types, std::vector<ir::ShardLayout>& layouts,
+// Sharding `attr` (in_shardings, out_shardings) of a manual computation's
+// value `i`.
+std::optional<Sharding> OfManual(const ir::Operation& op, const char* attr, size_t i) {
+  const auto* text = op.attr(attr).as<ir::OpaqueAttr>();
+  auto shardings = text ? ir::ParseShardingPerValue(text->text) : StatusOr<std::vector<ir::TensorSharding>>(
+                                                                      Status::Error("none"));
+  if (!shardings.ok() || i >= shardings->size()) return std::nullopt;
+  return Sharding{(*shardings)[i], true};
+}
+
+// The in_sharding of the manual computations that are the argument's only
+// users, when they agree.
+void UsesOf(const ir::Value* arg, const ir::Block& block, bool top, std::optional<Sharding>& found, bool& other) {
+  for (const auto& op : block.operations()) {
+    for (size_t k = 0; k < op->num_operands(); ++k) {
+      if (op->operand(k) != arg) continue;
+      std::optional<Sharding> s;
+      if (top && op->name() == "sdy.manual_computation") s = OfManual(*op, "in_shardings", k);
+      if (!s || (found && found->sharding.text != s->sharding.text)) other = true;
+      if (s) found = s;
+    }
+    for (const auto& region : op->regions()) {
+      for (const auto& b : region->blocks()) UsesOf(arg, *b, false, found, other);
+    }
+  }
+}
+
+std::optional<Sharding> Inferred(const ir::Operation& func, bool argument, size_t i) {
+  if (func.num_regions() != 1 || func.region(0).empty()) return std::nullopt;
+  const ir::Block& body = func.region(0).front();
+  if (argument) {
+    std::optional<Sharding> found;
+    bool other = false;
+    UsesOf(body.argument(i), body, true, found, other);
+    return other ? std::nullopt : found;
+  }
+  const ir::Operation* ret = body.terminator();
+  const ir::Value* v = ret && i < ret->num_operands() ? ret->operand(i) : nullptr;
+  const ir::Operation* def = v ? v->defining_op() : nullptr;
+  if (def == nullptr || def->name() != "sdy.manual_computation") return std::nullopt;
+  return OfManual(*def, "out_shardings", v->index());
+}
+
+// The layouts and local types of the values `types` (arguments or results).
+Status ReadLayouts(const ir::Module& module, const ir::Operation& func, bool arguments, int64_t devices,
+                   const std::vector<ir::Type>& types, std::vector<ir::ShardLayout>& layouts,
                    std::vector<ir::Type>& local) {
   for (size_t i = 0; i < types.size(); ++i) {
-    const std::string where = std::string(what) + " " + std::to_string(i) + " of @" + ir::FunctionName(func);
-    const ir::OpaqueAttr* text = ShardingAttr(func, attrs, i);
-    if (text == nullptr || !types[i].IsTensor()) {
+    const std::string where =
+        std::string(arguments ? "argument " : "result ") + std::to_string(i) + " of @" + ir::FunctionName(func);
+    auto declared = Declared(func, arguments ? "arg_attrs" : "res_attrs", i);
+    if (!declared.ok()) return Status::Error(where + ": " + declared.status().message());
+    std::optional<Sharding> s = std::move(*declared);
+    if (!s && types[i].IsTensor()) s = Inferred(func, arguments, i);
+    auto layout = [&]() -> StatusOr<std::pair<ir::ShardLayout, ir::Type>> {
+      HLOGRAPH_ASSIGN(const ir::Mesh mesh, ir::MeshOf(module, s->sharding));
+      HLOGRAPH_ASSIGN(ir::ShardLayout l, ir::LayoutOf(mesh, s->sharding, types[i].shape().size()));
+      if (!l.IsReplicated() && mesh.size() != devices) {
+        return Status::Error("its mesh has " + std::to_string(mesh.size()) + " devices, the program runs on " +
+                             std::to_string(devices));
+      }
+      HLOGRAPH_ASSIGN(const std::vector<int64_t> shape, l.LocalShape(types[i].shape()));
+      return std::make_pair(std::move(l), types[i].WithShape(shape));
+    };
+    auto placed = s && types[i].IsTensor() ? layout() : StatusOr<std::pair<ir::ShardLayout, ir::Type>>(
+                                                           Status::Error("whole"));
+    if (!placed.ok() && s && !s->inferred) {
+      return Status::Error(where + " (" + s->sharding.text + "): " + placed.status().message());
+    }
+    if (!placed.ok()) {
       layouts.push_back(ir::ShardLayout{ir::Mesh{}, std::vector<std::vector<ir::MeshFactor>>(types[i].shape().size())});
       local.push_back(types[i]);
       continue;
     }
-    auto fail = [&](const Status& s) { return Status::Error(where + " (" + text->text + "): " + s.message()); };
-    auto sharding = ir::ParseTensorSharding(text->text);
-    if (!sharding.ok()) return fail(sharding.status());
-    auto mesh = ir::MeshOf(module, *sharding);
-    if (!mesh.ok()) return fail(mesh.status());
-    auto layout = ir::LayoutOf(*mesh, *sharding, types[i].shape().size());
-    if (!layout.ok()) return fail(layout.status());
-    if (!layout->IsReplicated() && mesh->size() != devices) {
-      return fail(Status::Error("its mesh has " + std::to_string(mesh->size()) + " devices, the program runs on " +
-                                std::to_string(devices)));
-    }
-    auto shape = layout->LocalShape(types[i].shape());
-    if (!shape.ok()) return fail(shape.status());
-    local.push_back(types[i].WithShape(*shape));
-    layouts.push_back(std::move(*layout));
+    layouts.push_back(std::move(placed->first));
+    local.push_back(std::move(placed->second));
   }
   return Status::Ok();
 }
@@ -57,10 +120,9 @@ StatusOr<SpmdSignature> ReadSpmdSignature(const ir::Module& module, int64_t devi
   SpmdSignature s;
   s.global_inputs = signature.inputs;
   s.global_results = signature.results;
-  HLOGRAPH_TRY(ReadLayouts(module, *entry, "arg_attrs", "argument", devices, s.global_inputs, s.inputs,
-                           s.local_inputs));
-  HLOGRAPH_TRY(ReadLayouts(module, *entry, "res_attrs", "result", devices, s.global_results, s.results,
-                           s.local_results));
+  HLOGRAPH_TRY(ReadLayouts(module, *entry, true, devices, s.global_inputs, s.inputs, s.local_inputs));
+  HLOGRAPH_TRY(ReadLayouts(module, *entry, false, devices, s.global_results, s.results, s.local_results));
+  HLOGRAPH_TRY(ir::CheckManualComputations(module));
   return s;
 }
 

@@ -5,8 +5,9 @@
 // function's argument or result attributes) is the device's piece of a
 // global value: the devices put the arguments together, each computes the
 // global values, and each returns its pieces of the results. One without a
-// sharding is the device's own value (the StableHLO spec's multi-device
-// semantics).
+// sharding takes that of the manual computation it only feeds or comes
+// from (as XLA's sharding propagation would), else it is the device's own
+// value (the StableHLO spec's multi-device semantics).
 #pragma once
 
 #include <vector>
@@ -26,7 +27,8 @@ struct SpmdSignature {
 
 // An error names the argument or result and its sharding when a device's
 // piece cannot be placed (a dimension that does not divide, an axis the
-// mesh lacks, a mesh of another size than `devices`).
+// mesh lacks, a mesh of another size than `devices`), or the manual
+// computation whose pieces are not its body's (ir/manual_layouts.h).
 StatusOr<SpmdSignature> ReadSpmdSignature(const ir::Module& module, int64_t devices);
 
 // args[k]: device k's arguments (k = replica * partitions + partition), of
