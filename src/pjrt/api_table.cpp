@@ -108,6 +108,8 @@ PJRT_Api MakeApi() {
   api.PJRT_Buffer_ToHostBuffer = BufferToHostBuffer;
   api.PJRT_Buffer_IsOnCpu = BufferIsOnCpu;
   api.PJRT_Buffer_ReadyEvent = BufferReadyEvent;
+  api.PJRT_Buffer_CopyToDevice = BufferCopyToDevice;
+  api.PJRT_Buffer_CopyToMemory = BufferCopyToMemory;
   return api;
 }
 

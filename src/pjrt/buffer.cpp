@@ -199,4 +199,35 @@ PJRT_Error* BufferReadyEvent(PJRT_Buffer_ReadyEvent_Args* args) {
   return nullptr;
 }
 
+namespace {
+
+PJRT_Error* CopyTo(const char* function, const PJRT_Buffer& src, PJRT_Device* device, PJRT_Buffer** out) {
+  if (!src.array) return Deleted(function);
+  if (device == nullptr) return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(function) + ": no destination");
+  if (device->client != src.device->client) {
+    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(function) + ": the destination is another client's");
+  }
+  std::vector<uint8_t> bytes(static_cast<size_t>(src.array->byte_size()));
+  if (Status s = src.array->ToHost(bytes.data()); !s.ok()) {
+    return MakeError(PJRT_Error_Code_INTERNAL, std::string(function) + ": " + s.message());
+  }
+  auto array = device->client->backend->FromHost(src.type, bytes.data());
+  if (!array.ok()) {
+    return MakeError(PJRT_Error_Code_RESOURCE_EXHAUSTED, std::string(function) + ": " + array.status().message());
+  }
+  *out = MakeBuffer(std::move(*array), src.type, device);
+  return nullptr;
+}
+
+}  // namespace
+
+PJRT_Error* BufferCopyToDevice(PJRT_Buffer_CopyToDevice_Args* args) {
+  return CopyTo("PJRT_Buffer_CopyToDevice", *args->buffer, args->dst_device, &args->dst_buffer);
+}
+
+PJRT_Error* BufferCopyToMemory(PJRT_Buffer_CopyToMemory_Args* args) {
+  PJRT_Device* device = args->dst_memory != nullptr ? args->dst_memory->devices.front() : nullptr;
+  return CopyTo("PJRT_Buffer_CopyToMemory", *args->buffer, device, &args->dst_buffer);
+}
+
 }  // namespace hlograph::pjrt

@@ -35,5 +35,10 @@ PJRT_Error* BufferIsDeleted(PJRT_Buffer_IsDeleted_Args* args);
 PJRT_Error* BufferToHostBuffer(PJRT_Buffer_ToHostBuffer_Args* args);
 PJRT_Error* BufferIsOnCpu(PJRT_Buffer_IsOnCpu_Args* args);
 PJRT_Error* BufferReadyEvent(PJRT_Buffer_ReadyEvent_Args* args);
+// A copy of the buffer's array on another device (or memory) of the same
+// client, made through the host: each device keeps arrays of its own, so a
+// later donation of either buffer leaves the other intact.
+PJRT_Error* BufferCopyToDevice(PJRT_Buffer_CopyToDevice_Args* args);
+PJRT_Error* BufferCopyToMemory(PJRT_Buffer_CopyToMemory_Args* args);
 
 }  // namespace hlograph::pjrt

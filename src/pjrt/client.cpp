@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "pjrt/create_options.h"
 #include "pjrt/error.h"
 
 namespace hlograph::pjrt {
@@ -52,28 +53,6 @@ PJRT_Device* FindDevice(PJRT_Client* client, int id) {
   return nullptr;
 }
 
-// The create options the plugin reads (others are ignored, as JAX may pass
-// options meant for other plugins): "memory_budget", a string ("8G", "80%",
-// "none") or an int64 of bytes, the GPU's process memory budget.
-Status ApplyCreateOptions(const PJRT_NamedValue* options, size_t count) {
-  for (size_t i = 0; i < count; ++i) {
-    const PJRT_NamedValue& v = options[i];
-    if (std::string(v.name, v.name_size) != "memory_budget") continue;
-    std::string text;
-    if (v.type == PJRT_NamedValue_kString) {
-      text.assign(v.string_value, v.value_size);
-    } else if (v.type == PJRT_NamedValue_kInt64 && v.int64_value > 0) {
-      text = std::to_string(v.int64_value);
-    } else {
-      return Status::Error("create option memory_budget: expected a string (\"8G\", \"80%\", \"none\") or a "
-                           "positive int64 of bytes");
-    }
-    const Status set = SetMemoryBudget(text);
-    if (!set.ok()) return Status::Error("create option memory_budget: " + set.message());
-  }
-  return Status::Ok();
-}
-
 }  // namespace
 
 PJRT_Error* ClientCreate(PJRT_Client_Create_Args* args) {
@@ -81,8 +60,9 @@ PJRT_Error* ClientCreate(PJRT_Client_Create_Args* args) {
                                       PJRT_STRUCT_SIZE(PJRT_Client_Create_Args, client))) {
     return e;
   }
-  if (const Status applied = ApplyCreateOptions(args->create_options, args->num_options); !applied.ok()) {
-    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, "PJRT_Client_Create: " + applied.message());
+  auto options = ApplyCreateOptions(args->create_options, args->num_options);
+  if (!options.ok()) {
+    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, "PJRT_Client_Create: " + options.status().message());
   }
   auto client = std::make_unique<PJRT_Client>();
   auto backend = MakeBackend();
@@ -95,7 +75,9 @@ PJRT_Error* ClientCreate(PJRT_Client_Create_Args* args) {
 #else
   client->platform_version = "hlograph (" + client->backend->description() + ")";
 #endif
-  AddDevice(*client, 0);
+  // Each CPU device a thread of the interpreter; the GPU backend's one device.
+  const int devices = client->backend->device_kind() == "cpu" ? options->cpu_devices : 1;
+  for (int id = 0; id < devices; ++id) AddDevice(*client, id);
   args->client = client.release();
   return nullptr;
 }

@@ -1,5 +1,7 @@
-// Devices, their descriptions and memories. The CPU backend offers one
-// device ("cpu", id 0) with one memory (kind "device"), owned by the client.
+// Devices, their descriptions and memories, owned by the client. Each
+// device has one memory of its own (kind "device"); the CPU backend offers
+// as many devices as its create options ask (ids 0, 1, ...), the GPU
+// backend one.
 #pragma once
 
 #include <string>
@@ -24,6 +26,10 @@ struct PJRT_Device {
 };
 
 struct PJRT_Memory {
+  // Since API 0.105 the framework reads a PJRT_Memory's first word as a
+  // pointer to a table of user-data functions (get at +0x18, set at +0x20)
+  // and calls them when it is not null; null says there is none.
+  const void* user_data_table = nullptr;
   int id = 0;
   int kind_id = 0;
   std::string kind;

@@ -729,6 +729,18 @@ struct PJRT_Buffer_ToHostBuffer_Args {
 };
 struct PJRT_Buffer_IsOnCpu_Args { HLOGRAPH_PJRT_ARGS_HEAD; PJRT_Buffer* buffer; bool is_on_cpu; };
 struct PJRT_Buffer_ReadyEvent_Args { HLOGRAPH_PJRT_ARGS_HEAD; PJRT_Buffer* buffer; PJRT_Event* event; };
+struct PJRT_Buffer_CopyToDevice_Args {
+  HLOGRAPH_PJRT_ARGS_HEAD;
+  PJRT_Buffer* buffer;
+  PJRT_Device* dst_device;
+  PJRT_Buffer* dst_buffer;  // out, destroyed by the caller
+};
+struct PJRT_Buffer_CopyToMemory_Args {
+  HLOGRAPH_PJRT_ARGS_HEAD;
+  PJRT_Buffer* buffer;
+  PJRT_Memory* dst_memory;
+  PJRT_Buffer* dst_buffer;  // out, destroyed by the caller
+};
 struct PJRT_Buffer_UnsafePointer_Args { HLOGRAPH_PJRT_ARGS_HEAD; PJRT_Buffer* buffer; uintptr_t buffer_pointer; };
 
 #undef HLOGRAPH_PJRT_ARGS_HEAD
