@@ -85,15 +85,15 @@ CPU_NOTES = {
     "stablehlo.custom_call": "jaxlib's LAPACK targets (potrf, getrf, geqrf, orgqr/ungqr, syevd/heevd, gesdd/gesvd, "
                              "geev, trsm), XLA's Qr and ProductOfElementaryHouseholderReflectors, mhlo.topk, the "
                              "check targets, sharding and placement annotations; others are refused by name",
-    "stablehlo.all_reduce": "across the devices of `interpreter.run_parallel`; one device: the identity",
-    "stablehlo.all_gather": "across the devices of `interpreter.run_parallel`; one device: the identity",
-    "stablehlo.reduce_scatter": "across the devices of `interpreter.run_parallel`; one device: the identity",
-    "stablehlo.all_to_all": "across the devices of `interpreter.run_parallel`; one device: the identity",
-    "stablehlo.collective_permute": "across the devices of `interpreter.run_parallel`; one device: the identity",
-    "stablehlo.collective_broadcast": "across the devices of `interpreter.run_parallel`; one device: the identity",
+    "stablehlo.all_reduce": "across the devices of a multi-device run; one device: the identity",
+    "stablehlo.all_gather": "across the devices of a multi-device run; one device: the identity",
+    "stablehlo.reduce_scatter": "across the devices of a multi-device run; one device: the identity",
+    "stablehlo.all_to_all": "across the devices of a multi-device run; one device: the identity",
+    "stablehlo.collective_permute": "across the devices of a multi-device run; one device: the identity",
+    "stablehlo.collective_broadcast": "across the devices of a multi-device run; one device: the identity",
     "stablehlo.cross-replica-sum": "one device: the identity",
-    "stablehlo.replica_id": "the device's (`interpreter.run_parallel`); 0 on one device",
-    "stablehlo.partition_id": "the device's (`interpreter.run_parallel`); 0 on one device",
+    "stablehlo.replica_id": "the device's in a multi-device run; 0 on one device",
+    "stablehlo.partition_id": "the device's in a multi-device run; 0 on one device",
     "stablehlo.send": "between the devices of `interpreter.run_parallel`",
     "stablehlo.recv": "between the devices of `interpreter.run_parallel`",
     "stablehlo.infeed": "the `infeed` of `interpreter.run_parallel`",
@@ -101,8 +101,8 @@ CPU_NOTES = {
     "sdy.reshard": "one device: the identity",
     "sdy.propagation_barrier": "the identity",
     "sdy.sharding_constraint": "the identity",
-    "sdy.manual_computation": "its body on each device's pieces of the operands (`interpreter.run_parallel`, "
-                              "PJRT programs for several devices); one device: runs its body",
+    "sdy.manual_computation": "its body on each device's pieces of the operands in a multi-device run; one "
+                              "device: runs its body",
     "sdy.sharding_group": "no effect",
 }
 

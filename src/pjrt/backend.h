@@ -44,6 +44,24 @@ class Runner {
                                     const std::vector<bool>& donated) = 0;
 };
 
+// A program compiled for the devices of a replicas x partitions grid, device
+// d = replica * partitions + partition. Each device passes its own
+// arguments and gets its own results: the pieces of sharded values, or
+// values of its own (as backends/cpu/spmd_entry.h runs them).
+class GridRunner {
+ public:
+  virtual ~GridRunner() = default;
+  struct Signature {
+    std::vector<ir::Type> inputs, results;  // each device's
+    // As XLA spells them (HloSharding text), for the framework to read.
+    std::vector<std::string> input_shardings, result_shardings;
+  };
+  virtual const Signature& signature() const = 0;
+  // args[d]: device d's arguments, of the signature's types.
+  virtual StatusOr<std::vector<std::vector<std::shared_ptr<Array>>>> Execute(
+      const std::vector<std::vector<std::shared_ptr<Array>>>& args) = 0;
+};
+
 // What a backend's device memory holds, for PJRT_Device_MemoryStats. A
 // field below 0 is unknown (not reported).
 struct BackendMemoryStats {
@@ -66,6 +84,15 @@ class Backend {
   virtual StatusOr<std::shared_ptr<Array>> FromHost(const ir::Type& type, const void* dense_bytes) = 0;
   // Compiles the verified `module` (kept alive by the caller while the runner lives).
   virtual StatusOr<std::shared_ptr<Runner>> Load(const ir::Module& module) = 0;
+  // The same for replicas x partitions devices (more than one); a backend
+  // of one device refuses.
+  virtual StatusOr<std::shared_ptr<GridRunner>> LoadGrid(const ir::Module& module, int64_t replicas,
+                                                         int64_t partitions) {
+    return Status::Error("the " + device_kind() + " backend runs programs on one device; " +
+                         std::to_string(replicas) + " replica(s) x " + std::to_string(partitions) +
+                         " partition(s) run on the CPU backend (HLOGRAPH_PJRT_BACKEND=cpu with "
+                         "HLOGRAPH_PJRT_CPU_DEVICES)");
+  }
   virtual BackendMemoryStats MemoryStats() const = 0;
 };
 

@@ -1,5 +1,6 @@
 #include "pjrt/executable.h"
 
+#include <algorithm>
 #include <cstring>
 #include <span>
 
@@ -14,6 +15,7 @@
 #include "pjrt/element_types.h"
 #include "pjrt/error.h"
 #include "pjrt/event.h"
+#include "pjrt/xla_program_text.h"
 
 namespace hlograph::pjrt {
 namespace {
@@ -28,30 +30,37 @@ StatusOr<std::unique_ptr<ir::Module>> ReadModule(std::string_view code) {
   return module;
 }
 
-// xla.DeviceAssignmentProto for one replica and one computation on device
-// `id`, in protobuf's wire format: replica_count (field 1) = 1,
-// computation_count (field 2) = 1, computation_devices (field 3) holding
-// replica_device_ids (field 1, packed) = [id].
-std::string DeviceAssignmentProto(int id) {
-  std::string device_id;
-  for (uint64_t v = static_cast<uint64_t>(static_cast<int64_t>(id));; v >>= 7) {  // varint
-    if (v < 0x80) {
-      device_id.push_back(static_cast<char>(v));
-      break;
-    }
-    device_id.push_back(static_cast<char>((v & 0x7f) | 0x80));
-  }
-  // Appended piece by piece: GCC 12 -O3 warns falsely (-Wrestrict) on "literal" + a temporary string.
-  std::string ids = "\x0a";
-  ids += static_cast<char>(device_id.size());
-  ids += device_id;
-  std::string proto("\x08\x01\x10\x01\x1a", 5);
-  proto += static_cast<char>(ids.size());
-  proto += ids;
-  return proto;
-}
-
 void KeepDeviceAssignment(PJRT_DeviceAssignmentSerialized*) {}
+
+// The client's devices the options assign, device replica * partitions +
+// partition; without an assignment the first ones.
+StatusOr<std::vector<PJRT_Device*>> AssignedDevices(const PJRT_Client& client, const CompileOptions& options) {
+  const int64_t count = options.num_replicas * options.num_partitions;
+  const std::string asked = std::to_string(options.num_replicas) + " replica(s) x " +
+                            std::to_string(options.num_partitions) + " partition(s)";
+  if (options.num_replicas < 1 || options.num_partitions < 1) return Status::Error("the options ask for " + asked);
+  if (count > static_cast<int64_t>(client.devices.size())) {
+    return Status::Error("the compile options ask for " + asked + "; the client has " +
+                         std::to_string(client.devices.size()) + " device(s) (the CPU backend offers as many as "
+                         "HLOGRAPH_PJRT_CPU_DEVICES or the create option cpu_device_count say, the GPU backend one)");
+  }
+  std::vector<PJRT_Device*> devices;
+  for (int64_t d = 0; d < count; ++d) {
+    const int64_t id = options.device_assignment.empty() ? client.devices[static_cast<size_t>(d)]->description.id
+                                                         : options.device_assignment[static_cast<size_t>(d)];
+    PJRT_Device* device = nullptr;
+    for (PJRT_Device* c : client.devices) {
+      if (c->description.id == id) device = c;
+    }
+    if (device == nullptr) return Status::Error("the device assignment names device " + std::to_string(id) +
+                                                ", which the client does not have");
+    if (std::find(devices.begin(), devices.end(), device) != devices.end()) {
+      return Status::Error("the device assignment names device " + std::to_string(id) + " twice");
+    }
+    devices.push_back(device);
+  }
+  return devices;
+}
 
 PJRT_Error* Deleted(const char* function) {
   return MakeError(PJRT_Error_Code_FAILED_PRECONDITION, std::string(function) + ": the executable has been deleted");
@@ -59,7 +68,8 @@ PJRT_Error* Deleted(const char* function) {
 
 }  // namespace
 
-StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code, Backend& backend) {
+StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code, Backend& backend, int64_t replicas,
+                                                        int64_t partitions) {
   auto program = std::make_shared<Program>();
   HLOGRAPH_ASSIGN(program->module, ReadModule(code));
   program->entry = program->module->EntryFunction();
@@ -76,8 +86,15 @@ StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code, B
   for (const ir::ArgumentAlias& alias : ir::ArgumentAliases(*program->entry)) {
     if (alias.same_type) program->aliased_result[static_cast<size_t>(alias.parameter)] = alias.result;
   }
-  for (size_t i = 0; i < signature.results.size(); ++i) {
-    const ir::Type& type = signature.results[i];
+  program->replicas = replicas;
+  program->partitions = partitions;
+  if (replicas * partitions > 1) {
+    HLOGRAPH_ASSIGN(program->grid, backend.LoadGrid(*program->module, replicas, partitions));
+    program->inputs = program->grid->signature().inputs;
+    program->outputs = program->grid->signature().results;
+  }
+  for (size_t i = 0; i < program->outputs.size(); ++i) {
+    const ir::Type& type = program->outputs[i];
     std::optional<PJRT_Buffer_Type> pjrt_type;
     if (type.IsTensor()) pjrt_type = ToPjrtType(type.element());
     if (!pjrt_type) {
@@ -90,7 +107,9 @@ StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code, B
     program->output_memory_kinds.push_back(kDeviceMemoryKind);
     program->output_memory_kind_sizes.push_back(sizeof(kDeviceMemoryKind) - 1);
   }
-  HLOGRAPH_ASSIGN(program->runner, backend.Load(*program->module));
+  if (!program->grid) {
+    HLOGRAPH_ASSIGN(program->runner, backend.Load(*program->module));
+  }
   return std::shared_ptr<const Program>(std::move(program));
 }
 
@@ -110,24 +129,27 @@ PJRT_Error* ClientCompile(PJRT_Client_Compile_Args* args) {
   if (!options.ok()) {
     return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": " + options.status().message());
   }
-  if (options->num_replicas != 1 || options->num_partitions != 1) {
-    return MakeError(PJRT_Error_Code_UNIMPLEMENTED,
-                     std::string(kName) +
-                         ": hlograph runs one replica and one partition; the compile options ask for " +
-                         std::to_string(options->num_replicas) + " replica(s) x " +
-                         std::to_string(options->num_partitions) + " partition(s)");
+  auto devices = AssignedDevices(*args->client, *options);
+  if (!devices.ok()) {
+    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": " + devices.status().message());
   }
-  auto program = CompileProgram(std::string_view(p->code, p->code_size), *args->client->backend);
+  auto program = CompileProgram(std::string_view(p->code, p->code_size), *args->client->backend,
+                                options->num_replicas, options->num_partitions);
   if (!program.ok()) {
     return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": " + program.status().message());
   }
   auto* loaded = new PJRT_LoadedExecutable;
   loaded->program = std::move(*program);
   loaded->client = args->client;
-  PJRT_Device* device = args->client->devices.front();
-  loaded->devices.push_back(device);
-  loaded->logical_ids.push_back(PJRT_LogicalDeviceIds{0, 0});
-  loaded->device_assignment = DeviceAssignmentProto(device->description.id);
+  loaded->devices = *devices;
+  std::vector<int64_t> ids;
+  for (size_t d = 0; d < loaded->devices.size(); ++d) {
+    const auto partitions = static_cast<size_t>(options->num_partitions);
+    loaded->logical_ids.push_back(
+        PJRT_LogicalDeviceIds{static_cast<int>(d / partitions), static_cast<int>(d % partitions)});
+    ids.push_back(loaded->devices[d]->description.id);
+  }
+  loaded->device_assignment = SerializeDeviceAssignment(options->num_replicas, options->num_partitions, ids);
   args->executable = loaded;
   return nullptr;
 }
@@ -144,12 +166,12 @@ PJRT_Error* ExecutableName(PJRT_Executable_Name_Args* args) {
 }
 
 PJRT_Error* ExecutableNumReplicas(PJRT_Executable_NumReplicas_Args* args) {
-  args->num_replicas = 1;
+  args->num_replicas = static_cast<size_t>(args->executable->program->replicas);
   return nullptr;
 }
 
 PJRT_Error* ExecutableNumPartitions(PJRT_Executable_NumPartitions_Args* args) {
-  args->num_partitions = 1;
+  args->num_partitions = static_cast<size_t>(args->executable->program->partitions);
   return nullptr;
 }
 
@@ -187,7 +209,12 @@ PJRT_Error* ExecutableOptimizedProgram(PJRT_Executable_OptimizedProgram_Args* ar
   PJRT_Program* out = args->program;
   if (out == nullptr) return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": no program to fill");
   const Program& program = *args->executable->program;
-  std::call_once(program.text_once, [&] { program.text = ir::PrintModule(*program.module); });
+  std::call_once(program.text_once, [&] {
+    // Several devices: the framework reads the shardings from this text.
+    auto xla = program.grid ? XlaProgramText(*program.module, program.grid->signature())
+                            : StatusOr<std::string>(Status::Error("one device"));
+    program.text = xla.ok() ? *xla : ir::PrintModule(*program.module);
+  });
   const std::string& text = program.text;
   out->format = "mlir";
   out->format_size = 4;
@@ -232,70 +259,131 @@ PJRT_Error* LoadedExecutableIsDeleted(PJRT_LoadedExecutable_IsDeleted_Args* args
   return nullptr;
 }
 
+namespace {
+
+constexpr const char* kExecute = "PJRT_LoadedExecutable_Execute";
+
+PJRT_Error* ExecuteError(PJRT_Error_Code code, const std::string& message) {
+  return MakeError(code, std::string(kExecute) + ": " + message);
+}
+
+// Device d's arguments, checked against the program's inputs (and, with
+// `device`, to be on it).
+PJRT_Error* Arguments(const Program& program, const PJRT_LoadedExecutable_Execute_Args& args, size_t d,
+                      const PJRT_Device* device, std::vector<std::shared_ptr<Array>>& inputs) {
+  const std::string of = args.num_devices > 1 ? " of device " + std::to_string(d) : "";
+  for (size_t i = 0; i < args.num_args; ++i) {
+    const PJRT_Buffer* buffer = args.argument_lists[d][i];
+    const std::string which = "argument " + std::to_string(i) + of;
+    if (!buffer->array) return ExecuteError(PJRT_Error_Code_FAILED_PRECONDITION, which + " has been deleted");
+    if (buffer->type != program.inputs[i]) {
+      return ExecuteError(PJRT_Error_Code_INVALID_ARGUMENT, which + " has type " + buffer->type.ToString() +
+                                                                ", expected " + program.inputs[i].ToString());
+    }
+    if (device != nullptr && buffer->device != device) {
+      return ExecuteError(PJRT_Error_Code_INVALID_ARGUMENT,
+                          which + " is on " + buffer->device->description.to_string + ", the program runs it on " +
+                              device->description.to_string);
+    }
+    inputs.push_back(buffer->array);
+  }
+  return nullptr;
+}
+
+// The inputs the program may consume: those it aliases to a result, less
+// those the caller keeps.
+std::vector<bool> Donated(const Program& program, const PJRT_LoadedExecutable_Execute_Args& args) {
+  std::vector<bool> donated(args.num_args, false);
+  for (size_t i = 0; i < args.num_args; ++i) donated[i] = program.aliased_result[i] >= 0;
+  const PJRT_ExecuteOptions* options = args.options;
+  if (options == nullptr ||
+      options->struct_size < PJRT_STRUCT_SIZE(PJRT_ExecuteOptions, num_non_donatable_input_indices)) {
+    return donated;
+  }
+  for (size_t k = 0; k < options->num_non_donatable_input_indices; ++k) {
+    const int64_t i = options->non_donatable_input_indices[k];
+    if (i >= 0 && static_cast<size_t>(i) < donated.size()) donated[static_cast<size_t>(i)] = false;
+  }
+  return donated;
+}
+
+// Donated arguments are consumed, as PJRT's donation semantics say: their
+// memory may now hold a result.
+void ConsumeDonated(const PJRT_LoadedExecutable_Execute_Args& args, const std::vector<bool>& donated) {
+  for (size_t d = 0; d < args.num_devices; ++d) {
+    for (size_t i = 0; i < args.num_args; ++i) {
+      if (donated[i]) args.argument_lists[d][i]->array.reset();
+    }
+  }
+}
+
+PJRT_Error* ExecuteOnOneDevice(const Program& program, PJRT_LoadedExecutable_Execute_Args& args) {
+  PJRT_Device* device = args.executable->devices.front();
+  if (args.struct_size >= PJRT_STRUCT_SIZE(PJRT_LoadedExecutable_Execute_Args, execute_device) &&
+      args.execute_device != nullptr) {
+    device = args.execute_device;
+  }
+  std::vector<std::shared_ptr<Array>> inputs;
+  if (PJRT_Error* e = Arguments(program, args, 0, nullptr, inputs)) return e;
+  const std::vector<bool> donated = Donated(program, args);
+  auto results = program.runner->Execute(inputs, donated);
+  if (!results.ok()) return ExecuteError(PJRT_Error_Code_INTERNAL, results.status().message());
+  if (results->arrays.size() != program.outputs.size()) {
+    return ExecuteError(PJRT_Error_Code_INTERNAL, "the program returned " + std::to_string(results->arrays.size()) +
+                                                      " values, its signature " +
+                                                      std::to_string(program.outputs.size()));
+  }
+  ConsumeDonated(args, donated);
+  for (size_t i = 0; i < results->arrays.size(); ++i) {
+    args.output_lists[0][i] = MakeBuffer(std::move(results->arrays[i]), program.outputs[i], device);
+  }
+  if (args.device_complete_events != nullptr) args.device_complete_events[0] = MakeEvent(results->done());
+  return nullptr;
+}
+
+// Every device of the executable at once; device d's results on device d.
+PJRT_Error* ExecuteOnGrid(const Program& program, PJRT_LoadedExecutable_Execute_Args& args) {
+  const std::vector<PJRT_Device*>& devices = args.executable->devices;
+  if (args.num_devices != devices.size()) {
+    return ExecuteError(PJRT_Error_Code_INVALID_ARGUMENT, "the program runs on " + std::to_string(devices.size()) +
+                                                              " devices, not " + std::to_string(args.num_devices));
+  }
+  std::vector<std::vector<std::shared_ptr<Array>>> inputs(devices.size());
+  for (size_t d = 0; d < devices.size(); ++d) {
+    if (PJRT_Error* e = Arguments(program, args, d, devices[d], inputs[d])) return e;
+  }
+  auto results = program.grid->Execute(inputs);
+  if (!results.ok()) return ExecuteError(PJRT_Error_Code_INTERNAL, results.status().message());
+  ConsumeDonated(args, Donated(program, args));
+  for (size_t d = 0; d < devices.size(); ++d) {
+    for (size_t i = 0; i < program.outputs.size(); ++i) {
+      args.output_lists[d][i] = MakeBuffer(std::move((*results)[d][i]), program.outputs[i], devices[d]);
+    }
+    if (args.device_complete_events != nullptr) args.device_complete_events[d] = MakeReadyEvent();
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 PJRT_Error* LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
-  static constexpr const char* kName = "PJRT_LoadedExecutable_Execute";
-  if (PJRT_Error* e = CheckStructSize(kName, args->struct_size,
+  if (PJRT_Error* e = CheckStructSize(kExecute, args->struct_size,
                                       PJRT_STRUCT_SIZE(PJRT_LoadedExecutable_Execute_Args, device_complete_events))) {
     return e;
   }
   std::shared_ptr<const Program> program = args->executable->program;
-  if (!program) return Deleted(kName);
-  if (args->num_devices != 1) {
-    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": hlograph runs on one device, not " +
-                                                           std::to_string(args->num_devices));
-  }
-  PJRT_Device* device = args->executable->devices.front();
-  if (args->struct_size >= PJRT_STRUCT_SIZE(PJRT_LoadedExecutable_Execute_Args, execute_device) &&
-      args->execute_device != nullptr) {
-    device = args->execute_device;
-  }
+  if (!program) return Deleted(kExecute);
   if (args->num_args != program->inputs.size()) {
-    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": the program takes " +
-                                                           std::to_string(program->inputs.size()) + " arguments, got " +
-                                                           std::to_string(args->num_args));
+    return ExecuteError(PJRT_Error_Code_INVALID_ARGUMENT, "the program takes " +
+                                                              std::to_string(program->inputs.size()) +
+                                                              " arguments, got " + std::to_string(args->num_args));
   }
-  const PJRT_ExecuteOptions* options = args->options;
-  const bool has_non_donatable =
-      options != nullptr &&
-      options->struct_size >= PJRT_STRUCT_SIZE(PJRT_ExecuteOptions, num_non_donatable_input_indices);
-  std::vector<std::shared_ptr<Array>> inputs;
-  std::vector<bool> donated(args->num_args, false);
-  inputs.reserve(args->num_args);
-  for (size_t i = 0; i < args->num_args; ++i) {
-    const PJRT_Buffer* buffer = args->argument_lists[0][i];
-    if (!buffer->array) {
-      return MakeError(PJRT_Error_Code_FAILED_PRECONDITION,
-                       std::string(kName) + ": argument " + std::to_string(i) + " has been deleted");
-    }
-    if (buffer->type != program->inputs[i]) {
-      return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": argument " + std::to_string(i) +
-                                                             " has type " + buffer->type.ToString() + ", expected " +
-                                                             program->inputs[i].ToString());
-    }
-    inputs.push_back(buffer->array);
-    donated[i] = program->aliased_result[i] >= 0;
+  if (program->grid) return ExecuteOnGrid(*program, *args);
+  if (args->num_devices != 1) {
+    return ExecuteError(PJRT_Error_Code_INVALID_ARGUMENT,
+                        "the program runs on one device, not " + std::to_string(args->num_devices));
   }
-  for (size_t k = 0; has_non_donatable && k < options->num_non_donatable_input_indices; ++k) {
-    const int64_t i = options->non_donatable_input_indices[k];
-    if (i >= 0 && static_cast<size_t>(i) < donated.size()) donated[static_cast<size_t>(i)] = false;
-  }
-  auto results = program->runner->Execute(inputs, donated);
-  if (!results.ok()) return MakeError(PJRT_Error_Code_INTERNAL, std::string(kName) + ": " + results.status().message());
-  if (results->arrays.size() != program->outputs.size()) {
-    return MakeError(PJRT_Error_Code_INTERNAL, std::string(kName) + ": the program returned " +
-                                                   std::to_string(results->arrays.size()) + " values, its signature " +
-                                                   std::to_string(program->outputs.size()));
-  }
-  // Donated arguments are consumed, as PJRT's donation semantics say: their
-  // memory may now hold a result.
-  for (size_t i = 0; i < args->num_args; ++i) {
-    if (donated[i]) args->argument_lists[0][i]->array.reset();
-  }
-  for (size_t i = 0; i < results->arrays.size(); ++i) {
-    args->output_lists[0][i] = MakeBuffer(std::move(results->arrays[i]), program->outputs[i], device);
-  }
-  if (args->device_complete_events != nullptr) args->device_complete_events[0] = MakeEvent(results->done());
-  return nullptr;
+  return ExecuteOnOneDevice(*program, *args);
 }
 
 PJRT_Error* LoadedExecutableAddressableDeviceLogicalIds(PJRT_LoadedExecutable_AddressableDeviceLogicalIds_Args* args) {

@@ -1,6 +1,6 @@
 // PJRT_Executable and PJRT_LoadedExecutable: a compiled program (a verified
 // module, its entry function, and the backend's runner for it) and the
-// same loaded on the client's device.
+// same loaded on the client's devices its compile options assign.
 #pragma once
 
 #include <memory>
@@ -27,7 +27,12 @@ struct Program {
   // Per input: the result that may take its memory when donated, or -1
   // (ir/argument_aliases.h).
   std::vector<int> aliased_result;
-  std::shared_ptr<Runner> runner;  // declared after the module: destroyed first
+  // Declared after the module: destroyed first. One device: `runner`;
+  // several (replicas x partitions): `grid`, and inputs and outputs are
+  // each device's.
+  std::shared_ptr<Runner> runner;
+  std::shared_ptr<GridRunner> grid;
+  int64_t replicas = 1, partitions = 1;
   // What the output queries return, kept for the program's lifetime.
   std::vector<PJRT_Buffer_Type> output_types;
   std::vector<int64_t> output_dims;
@@ -37,8 +42,10 @@ struct Program {
 };
 
 // Reads `code` (MLIR bytecode, i.e. a portable artifact, or MLIR text) into
-// a verified program compiled for `backend`.
-StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code, Backend& backend);
+// a verified program compiled for `backend`, on replicas x partitions
+// devices.
+StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code, Backend& backend, int64_t replicas = 1,
+                                                        int64_t partitions = 1);
 
 PJRT_Error* ClientCompile(PJRT_Client_Compile_Args* args);
 
@@ -60,7 +67,7 @@ PJRT_Error* LoadedExecutableAddressableDevices(PJRT_LoadedExecutable_Addressable
 PJRT_Error* LoadedExecutableDelete(PJRT_LoadedExecutable_Delete_Args* args);
 PJRT_Error* LoadedExecutableIsDeleted(PJRT_LoadedExecutable_IsDeleted_Args* args);
 PJRT_Error* LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args);
-// One replica, one partition, on device 0.
+// (replica, partition) of each device, in the order of its devices.
 PJRT_Error* LoadedExecutableAddressableDeviceLogicalIds(PJRT_LoadedExecutable_AddressableDeviceLogicalIds_Args* args);
 PJRT_Error* LoadedExecutableGetDeviceAssignment(PJRT_LoadedExecutable_GetDeviceAssignment_Args* args);
 
@@ -73,7 +80,7 @@ struct PJRT_Executable {
 struct PJRT_LoadedExecutable {
   std::shared_ptr<const hlograph::pjrt::Program> program;  // null once deleted
   PJRT_Client* client = nullptr;
-  std::vector<PJRT_Device*> devices;
+  std::vector<PJRT_Device*> devices;               // device replica * partitions + partition
   std::vector<PJRT_LogicalDeviceIds> logical_ids;  // one per device
   std::string device_assignment;                   // a serialized xla.DeviceAssignmentProto
 };

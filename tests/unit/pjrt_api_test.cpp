@@ -1,186 +1,16 @@
 // The PJRT plugin as a framework sees it: libhlograph_pjrt.so loaded with
 // dlopen, every call through the GetPjrtApi() table.
-#include <dlfcn.h>
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstddef>
 #include <cstring>
 #include <string>
 #include <vector>
 
-#include "pjrt/pjrt_c_api.h"
-#include "test_util.h"
+#include "pjrt_test_util.h"
 
 namespace {
 
-void* LoadLibrary() {
-  static void* library = dlopen(HLOGRAPH_PJRT_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-  return library;
-}
-
-const PJRT_Api* LoadApi() {
-  static const PJRT_Api* api = [] () -> const PJRT_Api* {
-    if (LoadLibrary() == nullptr) return nullptr;
-    auto get = reinterpret_cast<const PJRT_Api* (*)()>(dlsym(LoadLibrary(), "GetPjrtApi"));
-    return get ? get() : nullptr;
-  }();
-  return api;
-}
-
-template <typename Args>
-Args Init() {
-  Args args;
-  std::memset(&args, 0, sizeof(args));
-  args.struct_size = sizeof(Args);
-  return args;
-}
-
-// The error's code and message, and the error freed; "" when there is none.
-std::string Consume(const PJRT_Api* api, PJRT_Error* error, PJRT_Error_Code* code = nullptr) {
-  if (error == nullptr) return "";
-  auto message = Init<PJRT_Error_Message_Args>();
-  message.error = error;
-  api->PJRT_Error_Message(&message);
-  std::string text(message.message, message.message_size);
-  auto get_code = Init<PJRT_Error_GetCode_Args>();
-  get_code.error = error;
-  EXPECT_EQ(api->PJRT_Error_GetCode(&get_code), nullptr);
-  if (code != nullptr) *code = get_code.code;
-  auto destroy = Init<PJRT_Error_Destroy_Args>();
-  destroy.error = error;
-  api->PJRT_Error_Destroy(&destroy);
-  return text.empty() ? "(empty message)" : text;
-}
-
-#define PJRT_OK(call) ASSERT_EQ(Consume(api_, (call)), "")
-#define PJRT_EXPECT_OK(call) EXPECT_EQ(Consume(api_, (call)), "")
-
-class PjrtApiTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    api_ = LoadApi();
-    ASSERT_NE(api_, nullptr) << "cannot load " << HLOGRAPH_PJRT_LIBRARY << ": " << dlerror();
-  }
-  void TearDown() override {
-    for (PJRT_Buffer* b : buffers_) {
-      auto args = Init<PJRT_Buffer_Destroy_Args>();
-      args.buffer = b;
-      PJRT_EXPECT_OK(api_->PJRT_Buffer_Destroy(&args));
-    }
-    if (client_ != nullptr) {
-      auto args = Init<PJRT_Client_Destroy_Args>();
-      args.client = client_;
-      PJRT_EXPECT_OK(api_->PJRT_Client_Destroy(&args));
-    }
-  }
-
-  PJRT_Client* Client() {
-    if (client_ == nullptr) {
-      auto args = Init<PJRT_Client_Create_Args>();
-      EXPECT_EQ(Consume(api_, api_->PJRT_Client_Create(&args)), "");
-      client_ = args.client;
-    }
-    return client_;
-  }
-
-  void DestroyEvent(PJRT_Event* event) {
-    auto args = Init<PJRT_Event_Destroy_Args>();
-    args.event = event;
-    PJRT_EXPECT_OK(api_->PJRT_Event_Destroy(&args));
-  }
-
-  void AwaitAndDestroy(PJRT_Event* event) {
-    ASSERT_NE(event, nullptr);
-    auto args = Init<PJRT_Event_Await_Args>();
-    args.event = event;
-    PJRT_EXPECT_OK(api_->PJRT_Event_Await(&args));
-    DestroyEvent(event);
-  }
-
-  // A buffer owned by the fixture.
-  PJRT_Buffer* FromHost(const void* data, PJRT_Buffer_Type type, std::vector<int64_t> dims,
-                        std::vector<int64_t> byte_strides = {}) {
-    auto args = Init<PJRT_Client_BufferFromHostBuffer_Args>();
-    args.client = Client();
-    args.data = data;
-    args.type = type;
-    args.dims = dims.data();
-    args.num_dims = dims.size();
-    args.byte_strides = byte_strides.empty() ? nullptr : byte_strides.data();
-    args.num_byte_strides = byte_strides.size();
-    args.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableOnlyDuringCall;
-    EXPECT_EQ(Consume(api_, api_->PJRT_Client_BufferFromHostBuffer(&args)), "");
-    if (args.done_with_host_buffer != nullptr) AwaitAndDestroy(args.done_with_host_buffer);
-    if (args.buffer != nullptr) buffers_.push_back(args.buffer);
-    return args.buffer;
-  }
-
-  template <typename T>
-  std::vector<T> ToHost(PJRT_Buffer* buffer) {
-    auto args = Init<PJRT_Buffer_ToHostBuffer_Args>();
-    args.src = buffer;
-    EXPECT_EQ(Consume(api_, api_->PJRT_Buffer_ToHostBuffer(&args)), "");
-    std::vector<T> values(args.dst_size / sizeof(T));
-    args.dst = values.data();
-    EXPECT_EQ(Consume(api_, api_->PJRT_Buffer_ToHostBuffer(&args)), "");
-    if (args.event != nullptr) AwaitAndDestroy(args.event);
-    return values;
-  }
-
-  PJRT_LoadedExecutable* Compile(const std::string& code, PJRT_Error_Code* code_out = nullptr,
-                                 std::string* error = nullptr, const std::string& compile_options = "") {
-    PJRT_Program program;
-    std::memset(&program, 0, sizeof(program));
-    program.struct_size = sizeof(program);
-    program.code = const_cast<char*>(code.data());
-    program.code_size = code.size();
-    program.format = "mlir";
-    program.format_size = 4;
-    auto args = Init<PJRT_Client_Compile_Args>();
-    args.client = Client();
-    args.program = &program;
-    args.compile_options = compile_options.data();
-    args.compile_options_size = compile_options.size();
-    std::string message = Consume(api_, api_->PJRT_Client_Compile(&args), code_out);
-    if (error != nullptr) *error = message;
-    else EXPECT_EQ(message, "");
-    return args.executable;
-  }
-
-  // Runs `exe` on `inputs`; the outputs are owned by the fixture.
-  std::vector<PJRT_Buffer*> Execute(PJRT_LoadedExecutable* exe, std::vector<PJRT_Buffer*> inputs, size_t num_outputs,
-                                    PJRT_ExecuteOptions* options = nullptr) {
-    std::vector<PJRT_Buffer*> outputs(num_outputs, nullptr);
-    PJRT_Buffer* const* argument_list = inputs.data();
-    PJRT_Buffer** output_list = outputs.data();
-    PJRT_Event* done = nullptr;
-    auto args = Init<PJRT_LoadedExecutable_Execute_Args>();
-    args.executable = exe;
-    args.argument_lists = &argument_list;
-    args.num_devices = 1;
-    args.num_args = inputs.size();
-    args.output_lists = &output_list;
-    args.device_complete_events = &done;
-    args.options = options;
-    EXPECT_EQ(Consume(api_, api_->PJRT_LoadedExecutable_Execute(&args)), "");
-    if (done != nullptr) AwaitAndDestroy(done);
-    for (PJRT_Buffer* b : outputs) {
-      if (b != nullptr) buffers_.push_back(b);
-    }
-    return outputs;
-  }
-
-  void DestroyExecutable(PJRT_LoadedExecutable* exe) {
-    auto args = Init<PJRT_LoadedExecutable_Destroy_Args>();
-    args.executable = exe;
-    PJRT_EXPECT_OK(api_->PJRT_LoadedExecutable_Destroy(&args));
-  }
-
-  const PJRT_Api* api_ = nullptr;
-  PJRT_Client* client_ = nullptr;
-  std::vector<PJRT_Buffer*> buffers_;
-};
+using namespace hlograph::pjrt_test;  // NOLINT: the fixture and its helpers
 
 TEST_F(PjrtApiTest, ReportsTheVersionJaxlibExpectsAndFillsEverySlot) {
   EXPECT_EQ(api_->pjrt_api_version.major_version, 0);
@@ -579,7 +409,7 @@ TEST_F(PjrtApiTest, CompileErrorsNameTheProblem) {
   EXPECT_NE(error.find("<pjrt program>"), std::string::npos) << error;
 }
 
-TEST_F(PjrtApiTest, CompileOptionsAskingForSeveralDevicesAreRefused) {
+TEST_F(PjrtApiTest, CompileOptionsAskingForMoreDevicesThanTheClientHasAreRefused) {
   // xla.CompileOptionsProto: executable_build_options (field 3) holding
   // device_ordinal (1), num_replicas (4) and num_partitions (5); fields
   // of other wire types around it are skipped.
@@ -595,8 +425,8 @@ TEST_F(PjrtApiTest, CompileOptionsAskingForSeveralDevicesAreRefused) {
   PJRT_Error_Code code = PJRT_Error_Code_OK;
   std::string error;
   EXPECT_EQ(Compile(kTextProgram, &code, &error, options(2, 1)), nullptr);
-  EXPECT_EQ(code, PJRT_Error_Code_UNIMPLEMENTED);
-  EXPECT_NE(error.find("2 replica(s) x 1 partition(s)"), std::string::npos) << error;
+  EXPECT_EQ(code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_NE(error.find("2 replica(s) x 1 partition(s); the client has 1 device(s)"), std::string::npos) << error;
   EXPECT_EQ(Compile(kTextProgram, &code, &error, options(1, 4)), nullptr);
   EXPECT_NE(error.find("1 replica(s) x 4 partition(s)"), std::string::npos) << error;
 
