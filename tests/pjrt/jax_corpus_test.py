@@ -9,7 +9,7 @@ the hlograph CLI, this goes the way a user does: JAX traces, lowers and
 compiles for the plugin, places the arguments on its device and pulls the
 results back. Results are compared leaf by leaf with the conformance rules
 (tests/conformance/compare.py). Programs that need more than one device are
-skipped: the plugin has one.
+skipped here: tests/pjrt/multi_device_test.py runs them on several.
 """
 
 import argparse
@@ -106,7 +106,7 @@ for prog in PROGRAMS:
     if opts.filter not in prog.name:
         continue
     if prog.num_devices > 1:
-        status, detail = "SKIP", f": needs {prog.num_devices} devices, the plugin has 1"
+        status, detail = "SKIP", f": needs {prog.num_devices} devices (tests/pjrt/multi_device_test.py)"
     elif prog.name in SKIP:
         status, detail = "SKIP", f": {SKIP[prog.name]}"
     else:
