@@ -599,13 +599,15 @@ namespace {
 // Integer and 8-bit products: i8 x i8 -> i32 and f8 on cuBLASLt's 8-bit
 // tensor cores (both operands read along k: an rhs laid out [k][n] is
 // transposed first), and what cuBLASLt does not take (an i32 product that
-// wraps, i8 off its alignment, a bf16 x i8 hybrid) as generated kernels.
+// wraps, i8 off its alignment) as generated kernels; an f8 product scaled
+// by its operands' per-tensor scales and converted to bf16 in one GEMM.
 // Operands are shifted by -4 so that signs matter (random integers are in
 // [0, 8)), and the i32 one is scaled so that its sums overflow.
 constexpr const char* kIntegerAndEightBitProducts = R"(
 func.func @main(%a: tensor<32x64xi8>, %b: tensor<64x48xi8>, %c: tensor<16x32xf8E4M3FN>, %d: tensor<32x32xf8E5M2>,
-                %e: tensor<2x5x7xi32>, %f: tensor<2x7x3xi32>, %g: tensor<6x10xi8>, %h: tensor<10x6xi8>)
-    -> (tensor<32x48xi32>, tensor<16x32xbf16>, tensor<2x5x3xi32>, tensor<6x6xi32>) {
+                %e: tensor<2x5x7xi32>, %f: tensor<2x7x3xi32>, %g: tensor<6x10xi8>, %h: tensor<10x6xi8>,
+                %sa: tensor<f32>, %sb: tensor<f32>)
+    -> (tensor<32x48xi32>, tensor<16x32xbf16>, tensor<2x5x3xi32>, tensor<6x6xi32>, tensor<16x32xbf16>) {
   %four = stablehlo.constant dense<4> : tensor<i8>
   %f4a = stablehlo.broadcast_in_dim %four, dims = [] : (tensor<i8>) -> tensor<32x64xi8>
   %f4b = stablehlo.broadcast_in_dim %four, dims = [] : (tensor<i8>) -> tensor<64x48xi8>
@@ -619,7 +621,12 @@ func.func @main(%a: tensor<32x64xi8>, %b: tensor<64x48xi8>, %c: tensor<16x32xf8E
   %f4g = stablehlo.broadcast_in_dim %four, dims = [] : (tensor<i8>) -> tensor<6x10xi8>
   %gs = stablehlo.subtract %g, %f4g : tensor<6x10xi8>
   %3 = stablehlo.dot_general %gs, %h, contracting_dims = [1] x [0] : (tensor<6x10xi8>, tensor<10x6xi8>) -> tensor<6x6xi32>
-  return %0, %1, %2, %3 : tensor<32x48xi32>, tensor<16x32xbf16>, tensor<2x5x3xi32>, tensor<6x6xi32>
+  %p = stablehlo.dot_general %c, %d, contracting_dims = [1] x [1] : (tensor<16x32xf8E4M3FN>, tensor<32x32xf8E5M2>) -> tensor<16x32xf32>
+  %s = stablehlo.multiply %sa, %sb : tensor<f32>
+  %sx = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<16x32xf32>
+  %ps = stablehlo.multiply %p, %sx : tensor<16x32xf32>
+  %4 = stablehlo.convert %ps : (tensor<16x32xf32>) -> tensor<16x32xbf16>
+  return %0, %1, %2, %3, %4 : tensor<32x48xi32>, tensor<16x32xbf16>, tensor<2x5x3xi32>, tensor<6x6xi32>, tensor<16x32xbf16>
 })";
 
 TEST(GpuPlan, IntegerAndEightBitProductsPickTheirKernels) {
@@ -635,9 +642,14 @@ TEST(GpuPlan, IntegerAndEightBitProductsPickTheirKernels) {
       direct += kind == FusionKind::kDirectDot;
     }
   });
-  ASSERT_EQ(gemms.size(), 2u) << p.program->ToString();
+  ASSERT_EQ(gemms.size(), 3u) << p.program->ToString();
   EXPECT_EQ(gemms[0]->config.ToString(), "gemm i8xi8->i32 batch 1 m 32 n 48 k 64 lhs N rhs T");
   EXPECT_EQ(gemms[1]->config.ToString(), "gemm f8E4M3FNxf8E5M2->bf16 batch 1 m 16 n 32 k 32 lhs N rhs T fast-accumulation");
+  // The per-tensor scales' product is the GEMM's scale, the convert its
+  // result type: no kernel after it.
+  EXPECT_EQ(gemms[2]->config.ToString(),
+            "gemm f8E4M3FNxf8E5M2->bf16 batch 1 m 16 n 32 k 32 lhs N rhs T *scale fast-accumulation");
+  EXPECT_GE(gemms[2]->bias, 0);
   EXPECT_EQ(transposes, 1);  // b, read along n, into [n][k]
   EXPECT_EQ(direct, 2);      // the wrapping i32 product and the unaligned i8 one
   const std::string text = p.program->ToString();

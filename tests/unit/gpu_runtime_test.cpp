@@ -527,6 +527,16 @@ TEST(GpuGemmConfigTest, SupportedTypes) {
   EXPECT_TRUE(IsSupportedByCublasLt(f8));
   f8.rhs_type = E::kF8E5M2;
   EXPECT_TRUE(IsSupportedByCublasLt(f8));
+  f8.epilogue = GemmEpilogue::kScale;  // the per-tensor scale, f8 only
+  EXPECT_TRUE(IsSupportedByCublasLt(f8));
+  i8.rhs_transposed = true;
+  i8.out_type = E::kI32;
+  i8.epilogue = GemmEpilogue::kScale;
+  EXPECT_FALSE(IsSupportedByCublasLt(i8));
+  GemmConfig scaled = Config(E::kBF16, E::kBF16, 1, 4, 4, 4);
+  scaled.epilogue = GemmEpilogue::kScale;
+  EXPECT_FALSE(IsSupportedByCublasLt(scaled));
+  f8.epilogue = GemmEpilogue::kNone;
   f8.lhs_type = E::kF8E5M2;
   EXPECT_FALSE(IsSupportedByCublasLt(f8));
   EXPECT_TRUE(TakesKMajorOperands(E::kI8, E::kI8));

@@ -21,6 +21,7 @@ std::string GemmConfig::ToString() const {
   if (rhs_broadcast) s += " rhs-broadcast";
   if (epilogue == GemmEpilogue::kBias) s += " +bias";
   if (epilogue == GemmEpilogue::kBiasRelu) s += " +bias+relu";
+  if (epilogue == GemmEpilogue::kScale) s += " *scale";
   if (ir::IsInteger(lhs_type)) {
     // exact
   } else if (TakesKMajorOperands(lhs_type, rhs_type)) {
@@ -42,8 +43,9 @@ bool IsCublasFp8(ElementType t) { return t == ElementType::kF8E4M3FN || t == Ele
 // bytes, as its docs ask for the tensor-core paths.
 bool Fits8BitRules(const GemmConfig& c) {
   const int64_t out_bytes = ir::StorageBytes(c.out_type);
+  const bool f8 = ir::IsFloat(c.lhs_type);
   return !c.lhs_transposed && c.rhs_transposed && c.k % 16 == 0 && c.n % 16 == 0 && (c.n * out_bytes) % 16 == 0 &&
-         c.epilogue == GemmEpilogue::kNone;
+         (c.epilogue == GemmEpilogue::kNone || (f8 && c.epilogue == GemmEpilogue::kScale));
 }
 
 }  // namespace
@@ -62,7 +64,7 @@ bool IsSupportedByCublasLt(const GemmConfig& c) {
     if (c.lhs_type == ElementType::kF8E5M2 && c.rhs_type == ElementType::kF8E5M2) return false;
     return c.out_type == ElementType::kF32 || c.out_type == ElementType::kBF16 || c.out_type == ElementType::kF16;
   }
-  if (c.lhs_type != c.rhs_type) return false;
+  if (c.lhs_type != c.rhs_type || c.epilogue == GemmEpilogue::kScale) return false;
   switch (c.lhs_type) {
     case ElementType::kF32:
     case ElementType::kF64:

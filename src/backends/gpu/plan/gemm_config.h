@@ -20,8 +20,10 @@ namespace hlograph::gpu {
 enum class GemmPrecision { kDefault, kHighest };
 
 // What cuBLASLt's epilogue adds to the product: out[i][j] += bias[j], then
-// max(., 0) for kBiasRelu (as XLA's GEMM rewriter fuses them). Batch 1 only.
-enum class GemmEpilogue { kNone, kBias, kBiasRelu };
+// max(., 0) for kBiasRelu (as XLA's GEMM rewriter fuses them; batch 1
+// only); kScale multiplies the product by a scalar in device memory (f8
+// products: their per-tensor scale).
+enum class GemmEpilogue { kNone, kBias, kBiasRelu, kScale };
 
 struct GemmConfig {
   ir::ElementType lhs_type = ir::ElementType::kF32;

@@ -6,7 +6,46 @@
 
 namespace hlograph::gpu {
 
+namespace {
+
+// s when `v` is s broadcast from rank 0 (or s itself, of one element).
+const ir::Value* BroadcastScalar(const ir::Value* v) {
+  const ir::Operation* def = v->defining_op();
+  if (def != nullptr && def->name() == "stablehlo.broadcast_in_dim" && def->operand(0)->type().rank() == 0) {
+    return def->operand(0);
+  }
+  return v->type().NumElements() == 1 ? v : nullptr;
+}
+
+// product * s (f32 scalar), then optionally a convert to bf16/f16.
+EpilogueMatch MatchScale(const ir::Operation& dot) {
+  EpilogueMatch m;
+  const ir::Value* d = dot.result(0);
+  if (d->type().element() != ir::ElementType::kF32) return m;
+  const ir::Operation* mul = SoleUser(d);
+  if (!mul || mul->name() != "stablehlo.multiply") return m;
+  const ir::Value* other = OtherOperand(*mul, d);
+  const ir::Value* scale = other ? BroadcastScalar(other) : nullptr;
+  if (!scale || scale->type().element() != ir::ElementType::kF32 || scale->type().rank() != 0) return m;
+  m.epilogue = GemmEpilogue::kScale;
+  m.bias = scale;
+  m.absorbed = {mul};
+  m.result = mul->result(0);
+  const ir::Operation* convert = SoleUser(mul->result(0));
+  if (convert && convert->name() == "stablehlo.convert") {
+    const ir::ElementType to = convert->result(0)->type().element();
+    if (to == ir::ElementType::kBF16 || to == ir::ElementType::kF16) {
+      m.absorbed.push_back(convert);
+      m.result = convert->result(0);
+    }
+  }
+  return m;
+}
+
+}  // namespace
+
 EpilogueMatch MatchEpilogue(const ir::Operation& dot, const GemmConfig& config) {
+  if (ir::IsFloat(config.lhs_type) && TakesKMajorOperands(config.lhs_type, config.rhs_type)) return MatchScale(dot);
   EpilogueMatch m;
   const ir::Value* d = dot.result(0);
   const ir::ElementType out = config.out_type;

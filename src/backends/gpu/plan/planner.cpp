@@ -185,7 +185,8 @@ class Planner {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
           } else if (const auto in_place = update_in_place_.find(&op); in_place != update_in_place_.end()) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kUpdateSliceInPlace, seq, {in_place->second}));
-          } else if (materialized_.count(op.result(0))) {
+          } else if (materialized_.count(op.result(0)) && !buffers_.count(op.result(0))) {
+            // (Not again when a step computed it early: a GEMM's scale.)
             HLOGRAPH_TRY(EmitFusion(op, row_roots_.count(&op) ? FusionKind::kRows : FusionKind::kLoop, seq));
           }
           break;
@@ -986,14 +987,22 @@ class Planner {
       seq.steps.push_back(std::move(step));
       return Status::Ok();
     }
-    g.out = NewTemp(op.result(0)->type(), Describe(op));
-    buffers_[op.result(0)] = g.out;
     // Only a bias already in memory: computing it first would cost the
-    // kernel the epilogue saves.
+    // kernel the epilogue saves. A scale (a scalar) is computed first when
+    // it can be, even if the program computes it later: its kernel is
+    // tiny, the product's pass saved is not.
     const EpilogueMatch epilogue = MatchEpilogue(op, g.config);
-    if (epilogue.epilogue != GemmEpilogue::kNone && buffers_.count(epilogue.bias)) {
+    GemmConfig with_epilogue = g.config;
+    with_epilogue.epilogue = epilogue.epilogue;
+    if (epilogue.result != nullptr) with_epilogue.out_type = epilogue.result->type().element();
+    const bool take = epilogue.epilogue != GemmEpilogue::kNone && IsSupportedByCublasLt(with_epilogue) &&
+                      (buffers_.count(epilogue.bias) ||
+                       (epilogue.epilogue == GemmEpilogue::kScale && ComputableBefore(epilogue.bias, op, 0, true)));
+    g.out = NewTemp(take ? epilogue.result->type() : op.result(0)->type(), Describe(op));
+    buffers_[op.result(0)] = g.out;
+    if (take) {
       HLOGRAPH_ASSIGN(g.bias, BufferOf(epilogue.bias, seq));
-      g.config.epilogue = epilogue.epilogue;
+      g.config = with_epilogue;
       for (const ir::Operation* absorbed : epilogue.absorbed) {
         absorbed_.insert(absorbed);
         buffers_[absorbed->result(0)] = g.out;
@@ -1076,8 +1085,10 @@ class Planner {
 
   // Whether `v` has a buffer or is computed, by ops before `op` in its
   // block, from values that have (so that computing it now does not run
-  // anything early).
-  bool ComputableBefore(const ir::Value* v, const ir::Operation& op, int depth) const {
+  // anything early). `any_order`: also ops after `op` (pure ops of values
+  // already computed: a buffer is only updated in place by its last
+  // reader, so their inputs still hold the same values).
+  bool ComputableBefore(const ir::Value* v, const ir::Operation& op, int depth, bool any_order = false) const {
     if (buffers_.count(v)) return true;
     const ir::Operation* def = v->defining_op();
     if (def == nullptr || depth > 16 || def->parent_block() != op.parent_block() ||
@@ -1086,11 +1097,12 @@ class Planner {
       return false;
     }
     for (const auto& o : op.parent_block()->operations()) {
+      if (any_order) break;
       if (o.get() == &op) return false;  // def comes after op
       if (o.get() == def) break;
     }
     for (const ir::Value* operand : def->operands()) {
-      if (!ComputableBefore(operand, op, depth + 1)) return false;
+      if (!ComputableBefore(operand, op, depth + 1, any_order)) return false;
     }
     return true;
   }

@@ -174,7 +174,7 @@ StatusOr<std::unique_ptr<GemmPlan>> GemmPlan::Create(const GemmConfig& config, s
     // precision, as XLA's f8 GEMMs do; HIGHEST promotes to f32 as it goes.
     HLOGRAPH_TRY(SetDescAttribute(desc.matmul, CUBLASLT_MATMUL_DESC_FAST_ACCUM, int8_t{1}, "FAST_ACCUM"));
   }
-  if (c.epilogue != GemmEpilogue::kNone) {
+  if (c.epilogue == GemmEpilogue::kBias || c.epilogue == GemmEpilogue::kBiasRelu) {
     if (c.batch != 1) return Status::Error("a bias epilogue on a batched product: " + c.ToString());
     // cuBLASLt's D is our output transposed (n x m): its bias runs along D's
     // rows, i.e. along our columns, one value per j.
@@ -249,8 +249,8 @@ Status GemmPlan::Autotune(cudaStream_t stream) {
   HLOGRAPH_ASSIGN(DeviceBuffer rhs, DeviceBuffer::Allocate(rhs_bytes));
   HLOGRAPH_ASSIGN(DeviceBuffer out, DeviceBuffer::Allocate(out_bytes));
   HLOGRAPH_ASSIGN(DeviceBuffer scratch, DeviceBuffer::Allocate(static_cast<int64_t>(std::max<size_t>(workspace, 1))));
-  DeviceBuffer bias;  // a zero vector for the bias epilogues only
-  if (c.epilogue != GemmEpilogue::kNone) {
+  DeviceBuffer bias;  // a zero vector for the bias epilogues only (a scale keeps its default, 1)
+  if (c.epilogue == GemmEpilogue::kBias || c.epilogue == GemmEpilogue::kBiasRelu) {
     HLOGRAPH_ASSIGN(bias, DeviceBuffer::Allocate(c.n * ir::StorageBytes(c.out_type)));
     HLOGRAPH_TRY(MemsetDevice(bias.data(), 0, c.n * ir::StorageBytes(c.out_type), stream));
     HLOGRAPH_TRY(SetDescAttribute(desc.matmul, CUBLASLT_MATMUL_DESC_BIAS_POINTER, bias.data(), "BIAS_POINTER"));
@@ -304,8 +304,12 @@ Status GemmPlan::Run(const void* lhs, const void* rhs, void* out, void* workspac
   }
   const Descriptors& desc = *descriptors_;
   if (config_.epilogue != GemmEpilogue::kNone) {
-    if (bias == nullptr) return Status::Error(config_.ToString() + ": no bias vector");
-    HLOGRAPH_TRY(SetDescAttribute(desc.matmul, CUBLASLT_MATMUL_DESC_BIAS_POINTER, bias, "BIAS_POINTER"));
+    if (bias == nullptr) return Status::Error(config_.ToString() + ": no bias vector or scale");
+    // D = scale_A * (A B): the one scale multiplies the product.
+    const bool scale = config_.epilogue == GemmEpilogue::kScale;
+    HLOGRAPH_TRY(SetDescAttribute(desc.matmul,
+                                  scale ? CUBLASLT_MATMUL_DESC_A_SCALE_POINTER : CUBLASLT_MATMUL_DESC_BIAS_POINTER, bias,
+                                  scale ? "A_SCALE_POINTER" : "BIAS_POINTER"));
   }
   cublasStatus_t status =
       cublasLtMatmul(handle_->get(), desc.matmul, desc.alpha, rhs, desc.a, lhs, desc.b, desc.beta, out, desc.d, out,
