@@ -162,7 +162,9 @@ TEST(GpuRowKernelPlan, TheLayoutCoversTheRow) {
   EXPECT_EQ(odd.loads_in_flight, 8);
   const testing::ScopedEnv threads("HLOGRAPH_GPU_ROW_THREADS", "512");
   EXPECT_EQ(PlanRowKernel(8192, 32768).threads, 512);
-  EXPECT_EQ(PlanRowKernel(8192, 32768).resident_vectors, 0);  // 16 vectors a thread: too many
+  EXPECT_EQ(PlanRowKernel(8192, 32768).resident_vectors, 16);
+  const testing::ScopedEnv fewer("HLOGRAPH_GPU_ROW_THREADS", "256");
+  EXPECT_EQ(PlanRowKernel(8192, 32768).resident_vectors, 0);  // 32 vectors a thread: too many
 }
 
 TEST(GpuRowKernels, EveryKernelCompiles) {

@@ -199,13 +199,15 @@ RowKernelLayout PlanRowKernel(int64_t rows, int64_t cols) {
   // threads: the fewest threads (the most blocks an SM) that hold them.
   const int64_t vectors = cols / 4;
   const bool env_threads = std::getenv("HLOGRAPH_GPU_ROW_THREADS") != nullptr;
-  if (cols % 4 == 0 && vectors <= 1024 * kRowKernelMaxResidentVectors) {
-    if (!env_threads) {
+  if (cols % 4 == 0) {
+    if (!env_threads && vectors <= 1024 * kRowKernelTargetResidentVectors) {
       l.threads = 128;
-      while (l.threads < 1024 && l.threads * int64_t{kRowKernelMaxResidentVectors} < vectors) l.threads *= 2;
+      while (l.threads < 1024 && l.threads * int64_t{kRowKernelTargetResidentVectors} < vectors) l.threads *= 2;
     }
     const int64_t held = (vectors + l.threads - 1) / l.threads;
-    if (held <= kRowKernelMaxResidentVectors) l.resident_vectors = static_cast<int>(held);
+    if (held <= (env_threads ? kRowKernelMaxResidentVectors : kRowKernelTargetResidentVectors)) {
+      l.resident_vectors = static_cast<int>(held);
+    }
   }
   const int64_t per_thread = (cols + l.threads - 1) / l.threads;
   l.loads_in_flight = static_cast<int>(std::clamp<int64_t>(per_thread, 1, 8));

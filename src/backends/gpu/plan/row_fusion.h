@@ -66,8 +66,10 @@ bool ReadsRowReductionsAtTheirRow(const ir::Operation& root, int row_rank,
 // A thread's share of a row it may hold in registers, in 4-element
 // vectors of each input read along the row: the row then comes from HBM
 // once and every pass reads the registers (no L2 round trips, no
-// reloads). 8 vectors of bf16 are 16 registers an input.
-constexpr int kRowKernelMaxResidentVectors = 8;
+// reloads). The layout aims at 8 (16 registers an input for bf16) and
+// holds at most 16 (HLOGRAPH_GPU_ROW_THREADS picking fewer threads).
+constexpr int kRowKernelTargetResidentVectors = 8;
+constexpr int kRowKernelMaxResidentVectors = 16;
 
 // How the kernel covers a row: `threads` a block, each with
 // `loads_in_flight` elements loaded before it folds them, or, when
