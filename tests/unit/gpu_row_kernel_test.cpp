@@ -173,6 +173,9 @@ TEST(GpuRowKernels, EveryKernelCompiles) {
   ExpectEveryKernelCompiles("softmax f32 ragged", Softmax(300, 1000, "f32"));
   ExpectEveryKernelCompiles("layer norm", kLayerNorm);
   ExpectEveryKernelCompiles("softmax f32 odd rows", Softmax(300, 1001, "f32"));  // element by element
+  const testing::ScopedEnv shared("HLOGRAPH_GPU_ROW_CACHE", "shared");
+  ExpectEveryKernelCompiles("softmax bf16 staged", Softmax(264, 32768, "bf16"));
+  ExpectEveryKernelCompiles("layer norm staged", kLayerNorm);
 }
 
 TEST(GpuRowKernels, MatchTheInterpreterAndRepeat) {
@@ -184,6 +187,10 @@ TEST(GpuRowKernels, MatchTheInterpreterAndRepeat) {
   ExpectMatchesInterpreterAndRepeats("softmax bf16 longer rows", Softmax(264, 65536, "bf16"), 6);  // streamed
   ExpectMatchesInterpreterAndRepeats("layer norm", kLayerNorm, 4);
   ExpectMatchesInterpreterAndRepeats("softmax f32 odd rows", Softmax(300, 1001, "f32"), 5);
+  const testing::ScopedEnv shared("HLOGRAPH_GPU_ROW_CACHE", "shared");
+  ExpectMatchesInterpreterAndRepeats("softmax bf16 staged", Softmax(264, 32768, "bf16"), 7);
+  ExpectMatchesInterpreterAndRepeats("softmax f32 staged", Softmax(300, 1000, "f32"), 8);
+  ExpectMatchesInterpreterAndRepeats("layer norm staged", kLayerNorm, 9);
 }
 
 }  // namespace

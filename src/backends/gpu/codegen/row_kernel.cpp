@@ -35,12 +35,26 @@ class RowEmitter {
     int64_t held_registers = 0;
     for (size_t k : vector_inputs_) held_registers += l.resident_vectors * ir::StorageBytes(f.input_types[k].element());
     resident_ = vectorized_ && l.resident_vectors > 0 && held_registers <= 32;
+    for (size_t k : vector_inputs_) {
+      cache_offsets_.push_back(staged_bytes_);
+      staged_bytes_ += l.cols * ir::StorageBytes(f.input_types[k].element());
+    }
+    staged_ = vectorized_ && !resident_ && l.stage_in_shared && staged_bytes_ <= kMaxStagedBytes;
   }
 
   StatusOr<KernelSource> Emit() {
     const std::string T = std::to_string(l_.threads);
     e_.Line("const long long ROWS = " + std::to_string(l_.rows) + "LL, COLS = " + std::to_string(l_.cols) + "LL;");
     e_.Line("__shared__ float row_slots[" + std::to_string(l_.threads / 32) + "];");
+    if (staged_) {
+      e_.Line("extern __shared__ __align__(16) unsigned char row_cache[];");
+      for (size_t j = 0; j < vector_inputs_.size(); ++j) {
+        const std::string K = std::to_string(vector_inputs_[j]);
+        HLOGRAPH_ASSIGN(const std::string st, StorageType(f_.input_types[vector_inputs_[j]].element()));
+        e_.Line("hlo_vec4<" + st + ">* const cache" + K + " = (hlo_vec4<" + st + ">*)(row_cache + " +
+                std::to_string(cache_offsets_[j]) + ");");
+      }
+    }
     if (vectorized_) {
       std::string misaligned = "0ULL";
       for (size_t k : vector_inputs_) {
@@ -53,6 +67,18 @@ class RowEmitter {
     }
     e_.Open("for (long long row = blockIdx.x; row < ROWS; row += gridDim.x)");
     at_ = e_.Delinearize("row", row_shape_);
+    if (staged_) {
+      // The row's vectors, copied into shared memory once for every pass.
+      e_.Open("if (by_vectors)");
+      for (size_t j = 0; j < vector_inputs_.size(); ++j) {
+        const std::string K = std::to_string(vector_inputs_[j]);
+        HLOGRAPH_ASSIGN(const std::string st, StorageType(f_.input_types[vector_inputs_[j]].element()));
+        e_.Line("for (long long c4 = threadIdx.x; c4 < COLS / 4; c4 += " + T + "LL) cache" + K + "[c4] = ((const hlo_vec4<" +
+                st + ">*)p" + K + ")[row * (COLS / 4) + c4];");
+      }
+      e_.Close();
+      e_.Line("__syncthreads();");
+    }
     if (resident_) {
       // The thread's share of the row, loaded once for every pass.
       e_.Line("const long long c = threadIdx.x;");
@@ -70,6 +96,7 @@ class RowEmitter {
     }
     HLOGRAPH_TRY(StoreByElements());
     if (vectorized_) e_.Close();
+    if (staged_) e_.Line("__syncthreads();  // the next row overwrites the cache");
     e_.Close();
 
     KernelSource k;
@@ -80,8 +107,9 @@ class RowEmitter {
     k.code = std::string(vectorized_ ? kVec4 : "") + head + body_.str() + "}\n";
     k.launch.block = {static_cast<uint32_t>(l_.threads), 1, 1};
     k.launch.grid = {static_cast<uint32_t>(std::min<int64_t>(l_.rows, int64_t{1} << 30)), 1, 1};
+    if (staged_) k.launch.shared_bytes = static_cast<uint32_t>(staged_bytes_);
     if (l_.rows == 0 || l_.cols == 0) k.launch.grid = {0, 1, 1};
-    k.strategy = l_.ToString() + (resident_ ? ", held" : vectorized_ ? ", 4-element vectors" : "");
+    k.strategy = l_.ToString() + (resident_ ? ", held" : staged_ ? ", staged" : vectorized_ ? ", 4-element vectors" : "");
     return k;
   }
 
@@ -165,7 +193,8 @@ class RowEmitter {
     for (size_t k : vector_inputs_) {
       const std::string K = std::to_string(k);
       HLOGRAPH_ASSIGN(const std::string st, StorageType(f_.input_types[k].element()));
-      e_.Line("loaded" + K + "[w] = ((const hlo_vec4<" + st + ">*)p" + K + ")[row * (COLS / 4) + c4];");
+      e_.Line("loaded" + K + "[w] = " +
+              (staged_ ? "cache" + K + "[c4];" : "((const hlo_vec4<" + st + ">*)p" + K + ")[row * (COLS / 4) + c4];"));
     }
     e_.Close();
     e_.Close();
@@ -291,6 +320,12 @@ class RowEmitter {
   std::vector<size_t> vector_inputs_;
   bool vectorized_ = false;
   bool resident_ = false;  // vectors held in registers for the whole row (RowKernelLayout::resident_vectors)
+  // The row's vectors in shared memory (RowKernelLayout::stage_in_shared):
+  // each vector input's at its offset, at most kMaxStagedBytes in all.
+  static constexpr int64_t kMaxStagedBytes = 96 << 10;
+  bool staged_ = false;
+  int64_t staged_bytes_ = 0;
+  std::vector<int64_t> cache_offsets_;
 };
 
 }  // namespace

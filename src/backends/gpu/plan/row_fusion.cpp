@@ -177,6 +177,7 @@ bool ReadsRowReductionsAtTheirRow(const ir::Operation& root, int row_rank,
 std::string RowKernelLayout::ToString() const {
   std::string s = "rows (block of " + std::to_string(threads) + " per row of " + std::to_string(cols) + ", ";
   if (resident_vectors > 0) return s + std::to_string(resident_vectors) + " vectors of 4 a thread held in registers)";
+  if (stage_in_shared) return s + "the row staged in shared memory)";
   return s + std::to_string(loads_in_flight) + " loads in flight a thread)";
 }
 
@@ -208,6 +209,12 @@ RowKernelLayout PlanRowKernel(int64_t rows, int64_t cols) {
     if (held <= (env_threads ? kRowKernelMaxResidentVectors : kRowKernelTargetResidentVectors)) {
       l.resident_vectors = static_cast<int>(held);
     }
+  }
+  if (const char* cache = std::getenv("HLOGRAPH_GPU_ROW_CACHE"); cache && std::string(cache) == "shared" &&
+      cols % 4 == 0) {
+    l.stage_in_shared = true;
+    l.resident_vectors = 0;
+    if (!env_threads) l.threads = 512;
   }
   const int64_t per_thread = (cols + l.threads - 1) / l.threads;
   l.loads_in_flight = static_cast<int>(std::clamp<int64_t>(per_thread, 1, 8));

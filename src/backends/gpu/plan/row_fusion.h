@@ -80,6 +80,10 @@ struct RowKernelLayout {
   int threads = 0;
   int loads_in_flight = 0;
   int resident_vectors = 0;
+  // Instead: the block copies its row's vector inputs into shared memory
+  // once and every pass reads them there (HLOGRAPH_GPU_ROW_CACHE=shared,
+  // to compare; blocks of 512).
+  bool stage_in_shared = false;
   std::string ToString() const;  // "rows (block of 1024 per row of 32768, 8 loads in flight)"
 };
 RowKernelLayout PlanRowKernel(int64_t rows, int64_t cols);
