@@ -286,8 +286,46 @@ func.func @main(%x: tensor<256xf32>, %n: tensor<i32>) -> tensor<256xf32> {
   }
   ASSERT_NE(loop, nullptr);
   EXPECT_EQ(loop->state.size(), 2u);
-  // The counter's add and the product: one kernel side by side.
-  EXPECT_EQ(CountSteps(loop->body, true), 1);
+  // The counter's add and the product each write the next value into the
+  // state (each reads it only at the element it writes): two kernels and
+  // no copy an iteration.
+  EXPECT_EQ(CountSteps(loop->body, true), 2);
+  EXPECT_EQ(CountSteps(loop->body, false), 2);
+  EXPECT_EQ(loop->next, loop->state);
+}
+
+TEST(GpuPlan, ALoopValueReadAfterItsNextIsComputedIsCopied) {
+  // acc * 2 is the next acc, but the counter's next value reads acc after
+  // it: acc cannot be overwritten in place.
+  Planned p = Plan(R"(
+func.func @main(%x: tensor<256xf32>, %n: tensor<i32>) -> tensor<256xf32> {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = stablehlo.while(%i = %zero, %acc = %x) : tensor<i32>, tensor<256xf32>
+   cond {
+    %c = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %two = stablehlo.constant dense<2.0> : tensor<256xf32>
+    %a1 = stablehlo.multiply %acc, %two : tensor<256xf32>
+    %s = stablehlo.slice %acc [7:8] : (tensor<256xf32>) -> tensor<1xf32>
+    %f = stablehlo.reshape %s : (tensor<1xf32>) -> tensor<f32>
+    %k = stablehlo.convert %f : (tensor<f32>) -> tensor<i32>
+    %i1 = stablehlo.add %i, %k : tensor<i32>
+    stablehlo.return %i1, %a1 : tensor<i32>, tensor<256xf32>
+  }
+  return %r#1 : tensor<256xf32>
+})");
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const WhileStep* loop = nullptr;
+  for (const Step& s : p.program->main.steps) {
+    if (const auto* ws = std::get_if<WhileStep>(&s.action)) loop = ws;
+  }
+  ASSERT_NE(loop, nullptr);
+  // The counter's kernel reads acc after acc's next value is computed:
+  // that value gets a buffer of its own (copied in after the body); the
+  // counter, read only at its element, is written in place.
+  EXPECT_NE(loop->next[1], loop->state[1]) << p.program->ToString();
+  EXPECT_EQ(loop->next[0], loop->state[0]) << p.program->ToString();
 }
 
 TEST(GpuPlan, LoopThatSwapsItsStateCopiesAside) {

@@ -1260,6 +1260,12 @@ class Planner {
     if (w.next.size() != w.state.size()) {
       return Status::Error(OpError(op, "expects its body to return one value per loop operand"));
     }
+    // (A loop of known trip count is unrolled where the node budget allows,
+    // its next and state buffers swapping roles: no copy either, and the
+    // iterations' kernels keep their independence.)
+    if (w.known_trip_count < 0) {
+      for (size_t i = 0; i < w.next.size(); ++i) WriteNextInPlace(w, i);
+    }
     // The next values are copied into the state one by one; one that is
     // another state buffer (a swap) is first copied aside so no copy reads a
     // buffer an earlier copy wrote.
@@ -1277,6 +1283,46 @@ class Planner {
     step.action = std::move(w);
     seq.steps.push_back(std::move(step));
     return Status::Ok();
+  }
+
+  // A next loop value made by a loop kernel of the body that reads the
+  // state only at the element it writes (plan/donation.h, ReadsInPlace),
+  // when no later step of the body touches the state and nothing else
+  // reads the kernel's result, is written into the state buffer itself:
+  // no copy each iteration (a conditional WHILE node cannot swap buffers
+  // as an unrolled loop does).
+  void WriteNextInPlace(WhileStep& w, size_t i) {
+    const BufferId state = w.state[i], next = w.next[i];
+    if (next == state || program_.buffers[static_cast<size_t>(next)].kind != BufferKind::kTemp ||
+        std::count(w.next.begin(), w.next.end(), next) != 1 ||
+        std::count(w.next.begin(), w.next.end(), state) != 0) {
+      return;
+    }
+    int writer = -1;
+    for (size_t s = 0; s < w.body.steps.size(); ++s) {
+      std::set<BufferId> ids;
+      CollectBuffers(w.body.steps[s], ids);
+      const auto* k = std::get_if<KernelStep>(&w.body.steps[s].action);
+      const bool writes_next = k != nullptr && std::count(k->outputs.begin(), k->outputs.end(), next) == 1;
+      if (writes_next && writer < 0) {
+        writer = static_cast<int>(s);
+        continue;
+      }
+      // Any other step touching the result, or the state after the writer.
+      if (ids.count(next) || (writer >= 0 && ids.count(state))) return;
+    }
+    if (writer < 0) return;
+    KernelStep& k = std::get<KernelStep>(w.body.steps[static_cast<size_t>(writer)].action);
+    const Fusion& f = program_.fusions[static_cast<size_t>(k.fusion)];
+    for (size_t in = 0; in < k.inputs.size(); ++in) {
+      if (k.inputs[in] == state && !ReadsInPlace(f, in)) return;
+    }
+    if (std::count(k.outputs.begin(), k.outputs.end(), state) != 0) return;
+    *std::find(k.outputs.begin(), k.outputs.end(), next) = state;
+    w.next[i] = state;
+    for (auto& [value, id] : buffers_) {
+      if (id == next) id = state;
+    }
   }
 
   Status EmitCase(const ir::Operation& op, Sequence& seq, int depth) {
