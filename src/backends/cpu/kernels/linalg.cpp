@@ -16,6 +16,7 @@
 #include "backends/cpu/kernel_util.h"
 #include "backends/cpu/kernels/linalg_internal.h"
 #include "ir/attribute.h"
+#include "ir/dot_dims.h"
 
 namespace hlograph::cpu {
 namespace linalg {
@@ -137,16 +138,6 @@ int64_t Product(const std::vector<int64_t>& shape, const std::vector<int64_t>& d
   return p;
 }
 
-// Dims of a rank-`rank` tensor that are in neither list, ascending.
-std::vector<int64_t> FreeDims(int64_t rank, const std::vector<int64_t>& a, const std::vector<int64_t>& b) {
-  std::vector<int64_t> free;
-  for (int64_t d = 0; d < rank; ++d) {
-    if (std::find(a.begin(), a.end(), d) == a.end() && std::find(b.begin(), b.end(), d) == b.end()) {
-      free.push_back(d);
-    }
-  }
-  return free;
-}
 
 std::vector<int64_t> Concat3(const std::vector<int64_t>& a, const std::vector<int64_t>& b,
                              const std::vector<int64_t>& c) {
@@ -200,8 +191,8 @@ Status DotGeneralImpl(KernelContext& ctx, const DotDims& dims) {
   const Tensor& lhs = ctx.operand(0);
   const Tensor& rhs = ctx.operand(1);
   Tensor result(ctx.result_type(0));
-  const std::vector<int64_t> lhs_free = FreeDims(lhs.rank(), dims.lhs_batch, dims.lhs_contract);
-  const std::vector<int64_t> rhs_free = FreeDims(rhs.rank(), dims.rhs_batch, dims.rhs_contract);
+  const std::vector<int64_t> lhs_free = ir::DotFreeDims(lhs.rank(), dims.lhs_batch, dims.lhs_contract);
+  const std::vector<int64_t> rhs_free = ir::DotFreeDims(rhs.rank(), dims.rhs_batch, dims.rhs_contract);
   const int64_t batch = Product(lhs.shape(), dims.lhs_batch);
   const int64_t m = Product(lhs.shape(), lhs_free);
   const int64_t k = Product(lhs.shape(), dims.lhs_contract);

@@ -5,6 +5,7 @@
 // wrapping as the result type does. Operands are computed inline, so a
 // convert of an 8-bit weight is read as its 8-bit storage.
 #include "backends/gpu/codegen/output_sum.h"
+#include "ir/dot_dims.h"
 
 namespace hlograph::gpu::emit {
 
@@ -14,18 +15,9 @@ StatusOr<KernelSource> EmitDirectDot(const Fusion& f, const EmitOptions& options
   if (dn == nullptr) return Status::Error("dot_general without dot_dimension_numbers");
   const ir::Value* lhs = op.operand(0);
   const ir::Value* rhs = op.operand(1);
-  auto free_dims = [](const ir::Type& t, const std::vector<int64_t>& batch, const std::vector<int64_t>& contracting) {
-    std::vector<int64_t> free;
-    for (int64_t d = 0; d < t.rank(); ++d) {
-      if (std::find(batch.begin(), batch.end(), d) == batch.end() &&
-          std::find(contracting.begin(), contracting.end(), d) == contracting.end()) {
-        free.push_back(d);
-      }
-    }
-    return free;
-  };
-  const std::vector<int64_t> lhs_free = free_dims(lhs->type(), dn->lhs_batching, dn->lhs_contracting);
-  const std::vector<int64_t> rhs_free = free_dims(rhs->type(), dn->rhs_batching, dn->rhs_contracting);
+  const ir::DotShape shape = ir::DotShapeOf(op);
+  const std::vector<int64_t>& lhs_free = shape.lhs_free;
+  const std::vector<int64_t>& rhs_free = shape.rhs_free;
   std::vector<int64_t> term_shape;
   int64_t terms = 1;
   for (int64_t d : dn->lhs_contracting) {

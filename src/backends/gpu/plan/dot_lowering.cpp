@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ir/attribute.h"
+#include "ir/dot_dims.h"
 
 namespace hlograph::gpu {
 namespace {
@@ -15,28 +16,11 @@ std::vector<int64_t> Concat(std::initializer_list<const std::vector<int64_t>*> p
   return out;
 }
 
-std::vector<int64_t> FreeDims(int64_t rank, const std::vector<int64_t>& batch, const std::vector<int64_t>& contracting) {
-  std::vector<int64_t> free;
-  for (int64_t d = 0; d < rank; ++d) {
-    if (std::find(batch.begin(), batch.end(), d) == batch.end() &&
-        std::find(contracting.begin(), contracting.end(), d) == contracting.end()) {
-      free.push_back(d);
-    }
-  }
-  return free;
-}
-
 bool IsIdentity(const std::vector<int64_t>& perm) {
   for (size_t i = 0; i < perm.size(); ++i) {
     if (perm[i] != static_cast<int64_t>(i)) return false;
   }
   return true;
-}
-
-int64_t Product(const ir::Type& t, const std::vector<int64_t>& dims) {
-  int64_t p = 1;
-  for (int64_t d : dims) p *= t.dim(d);
-  return p;
 }
 
 }  // namespace
@@ -63,18 +47,19 @@ StatusOr<DotLowering> LowerDot(const ir::Operation& op) {
   const ir::Type& lhs = op.operand(0)->type();
   const ir::Type& rhs = op.operand(1)->type();
   const ir::Type& out = op.result(0)->type();
-  const std::vector<int64_t> lhs_free = FreeDims(lhs.rank(), dn->lhs_batching, dn->lhs_contracting);
-  const std::vector<int64_t> rhs_free = FreeDims(rhs.rank(), dn->rhs_batching, dn->rhs_contracting);
+  const ir::DotShape shape = ir::DotShapeOf(op);
+  const std::vector<int64_t>& lhs_free = shape.lhs_free;
+  const std::vector<int64_t>& rhs_free = shape.rhs_free;
 
   DotLowering l;
   GemmConfig& c = l.config;
   c.lhs_type = lhs.element();
   c.rhs_type = rhs.element();
   c.out_type = out.element();
-  c.batch = Product(lhs, dn->lhs_batching);
-  c.m = Product(lhs, lhs_free);
-  c.k = Product(lhs, dn->lhs_contracting);
-  c.n = Product(rhs, rhs_free);
+  c.batch = shape.batch;
+  c.m = shape.m;
+  c.k = shape.k;
+  c.n = shape.n;
   c.precision = PrecisionOf(op);
 
   // lhs: [batch][m][k] as it is, [batch][k][m] as transposed, else permute.

@@ -12,16 +12,6 @@
 namespace hlograph::gpu {
 namespace {
 
-std::vector<int64_t> FreeDims(int64_t rank, const std::vector<int64_t>& batch, const std::vector<int64_t>& contracting) {
-  std::vector<int64_t> free;
-  for (int64_t d = 0; d < rank; ++d) {
-    if (std::count(batch.begin(), batch.end(), d) == 0 && std::count(contracting.begin(), contracting.end(), d) == 0) {
-      free.push_back(d);
-    }
-  }
-  return free;
-}
-
 bool IsFloatForKernel(ir::ElementType t) {
   return t == ir::ElementType::kF32 || t == ir::ElementType::kF16 || t == ir::ElementType::kBF16;
 }
@@ -83,21 +73,6 @@ bool MovesElements(const ir::Operation& op) {
                                                "stablehlo.slice",            "stablehlo.broadcast_in_dim",
                                                "stablehlo.convert",          "stablehlo.dynamic_slice"};
   return op.num_operands() > 0 && kMoves.count(op.name()) > 0;
-}
-
-DotDims DotDimsOf(const ir::Operation& dot) {
-  DotDims d;
-  const auto* dn = dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
-  if (!dn) return d;
-  const ir::Type& lhs = dot.operand(0)->type();
-  const ir::Type& rhs = dot.operand(1)->type();
-  d.lhs_free = FreeDims(lhs.rank(), dn->lhs_batching, dn->lhs_contracting);
-  d.rhs_free = FreeDims(rhs.rank(), dn->rhs_batching, dn->rhs_contracting);
-  for (int64_t x : dn->lhs_batching) d.batch *= lhs.dim(x);
-  for (int64_t x : d.lhs_free) d.m *= lhs.dim(x);
-  for (int64_t x : d.rhs_free) d.n *= rhs.dim(x);
-  for (int64_t x : dn->lhs_contracting) d.k *= lhs.dim(x);
-  return d;
 }
 
 int64_t DotTiling::partial_bytes() const {

@@ -20,16 +20,14 @@
 #include <string>
 #include <vector>
 
+#include "ir/dot_dims.h"
 #include "ir/operation.h"
 
 namespace hlograph::gpu {
 
 // The dims of a product: out[b, m, n] = sum over k of lhs[b, m, k] * rhs[b, k, n].
-struct DotDims {
-  int64_t batch = 1, m = 1, n = 1, k = 1;
-  std::vector<int64_t> lhs_free, rhs_free;  // operand dims, in the result's order
-};
-DotDims DotDimsOf(const ir::Operation& dot);
+using DotDims = ir::DotShape;
+inline DotDims DotDimsOf(const ir::Operation& dot) { return ir::DotShapeOf(dot); }
 
 // How a generated product kernel covers its output.
 struct DotTiling {
