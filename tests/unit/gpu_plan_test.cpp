@@ -26,6 +26,15 @@ int CountSteps(const Sequence& seq, bool kernels_only) {
   return n;
 }
 
+// The last while loop among the program's top-level steps, or null.
+const WhileStep* LastTopLevelLoop(const GpuProgram& g) {
+  const WhileStep* loop = nullptr;
+  for (const Step& s : g.main.steps) {
+    if (const auto* ws = std::get_if<WhileStep>(&s.action)) loop = ws;
+  }
+  return loop;
+}
+
 TEST(GpuPlan, ElementwiseChainIsOneKernelWritingTheResult) {
   Planned p = Plan(kElementwiseChain);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
@@ -280,10 +289,7 @@ func.func @main(%x: tensor<256xf32>, %n: tensor<i32>) -> tensor<256xf32> {
   int loop_end = -1;
   for (const Buffer& b : g.buffers) loop_end = std::max(loop_end, b.last_use);
   EXPECT_EQ(w.last_use, loop_end) << g.ToString();
-  const WhileStep* loop = nullptr;
-  for (const Step& s : g.main.steps) {
-    if (const auto* ws = std::get_if<WhileStep>(&s.action)) loop = ws;
-  }
+  const WhileStep* loop = LastTopLevelLoop(g);
   ASSERT_NE(loop, nullptr);
   EXPECT_EQ(loop->state.size(), 2u);
   // The counter's add and the product each write the next value into the
@@ -316,10 +322,7 @@ func.func @main(%x: tensor<256xf32>, %n: tensor<i32>) -> tensor<256xf32> {
   return %r#1 : tensor<256xf32>
 })");
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
-  const WhileStep* loop = nullptr;
-  for (const Step& s : p.program->main.steps) {
-    if (const auto* ws = std::get_if<WhileStep>(&s.action)) loop = ws;
-  }
+  const WhileStep* loop = LastTopLevelLoop(*p.program);
   ASSERT_NE(loop, nullptr);
   // The counter's kernel reads acc after acc's next value is computed:
   // that value gets a buffer of its own (copied in after the body); the
@@ -345,10 +348,7 @@ func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
   return %r#1 : tensor<4xf32>
 })");
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
-  const WhileStep* loop = nullptr;
-  for (const Step& s : p.program->main.steps) {
-    if (const auto* ws = std::get_if<WhileStep>(&s.action)) loop = ws;
-  }
+  const WhileStep* loop = LastTopLevelLoop(*p.program);
   ASSERT_NE(loop, nullptr);
   for (size_t i = 1; i < 3; ++i) {
     EXPECT_EQ(std::count(loop->state.begin(), loop->state.end(), loop->next[i]), 0) << p.program->ToString();
