@@ -746,3 +746,38 @@ TEST(GpuPlan, TiledTransposesMatchTheInterpreter) {
 
 }  // namespace
 }  // namespace hlograph::gpu
+
+namespace hlograph::gpu {
+namespace {
+
+// x.sum(0) and x.mean((0, 2)) as reduce_every_axis writes them: the second
+// sum reduces the first one's [24, 40] result, so x is read by one kernel
+// (passes/reuse_finer_reductions.h).
+constexpr const char* kNestedSums = R"(
+func.func @main(%x: tensor<16x24x40xf32>) -> (tensor<24x40xf32>, tensor<24xf32>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %s0 = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<16x24x40xf32>, tensor<f32>) -> tensor<24x40xf32>
+  %s02 = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0, 2] : (tensor<16x24x40xf32>, tensor<f32>) -> tensor<24xf32>
+  %n = stablehlo.constant dense<640.0> : tensor<24xf32>
+  %mean = stablehlo.divide %s02, %n : tensor<24xf32>
+  return %s0, %mean : tensor<24x40xf32>, tensor<24xf32>
+})";
+
+TEST(GpuPlan, ACoarserSumReadsTheFinerOnesResult) {
+  Planned p = Plan(kNestedSums);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  int reading_x = 0;
+  ForEachStep(p.program->main, [&](const Step& s, int) {
+    const std::vector<BufferId> reads = StepReads(s);
+    reading_x += std::count(reads.begin(), reads.end(), p.program->parameters[0]) > 0;
+  });
+  EXPECT_EQ(reading_x, 1) << p.program->ToString();
+}
+
+TEST(GpuPlan, ACoarserSumOfTheFinerOneMatchesTheInterpreter) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  ExpectMatchesInterpreterAndRepeats("nested sums", kNestedSums, 11);
+}
+
+}  // namespace
+}  // namespace hlograph::gpu

@@ -47,6 +47,7 @@
 #include "ir/verify/verify_util.h"
 #include "passes/inline_calls.h"
 #include "passes/raise_scan_composites.h"
+#include "passes/reuse_finer_reductions.h"
 #include "passes/sink_constants.h"
 
 namespace hlograph::gpu {
@@ -123,6 +124,9 @@ class Planner {
     passes::RaiseScanComposites(*inlined, [](const ir::Operation& scan) { return MatchPrefixScan(scan).has_value(); });
     HLOGRAPH_TRY(passes::InlineCalls(*inlined));
     passes::SinkConstantsIntoBodies(*inlined);
+    // Sums are reordered here anyway (split over blocks); a reduction of a
+    // finer one's result reads less.
+    passes::ReuseFinerReductions(*inlined);
     program_.module = inlined;
     const ir::Operation* entry = inlined->EntryFunction();
     if (!entry) return Status::Error("the module has no entry function (@main, or a single function)");
