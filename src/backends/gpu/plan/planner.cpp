@@ -1289,12 +1289,13 @@ class Planner {
     return Status::Ok();
   }
 
-  // A next loop value made by a loop kernel of the body that reads the
-  // state only at the element it writes (plan/donation.h, ReadsInPlace),
-  // when no later step of the body touches the state and nothing else
-  // reads the kernel's result, is written into the state buffer itself:
-  // no copy each iteration (a conditional WHILE node cannot swap buffers
-  // as an unrolled loop does).
+  // A next loop value made by a kernel of the body that reads the state,
+  // if at all, only at the element it writes (a loop kernel:
+  // plan/donation.h, ReadsInPlace), when no later step of the body touches
+  // the state and nothing else reads the kernel's result, is written into
+  // the state buffer itself: no copy each iteration (a conditional WHILE
+  // node cannot swap buffers as an unrolled loop does; its iterations do
+  // not overlap).
   void WriteNextInPlace(WhileStep& w, size_t i) {
     const BufferId state = w.state[i], next = w.next[i];
     if (next == state || program_.buffers[static_cast<size_t>(next)].kind != BufferKind::kTemp ||
