@@ -196,6 +196,7 @@ class ModuleVerifier {
 Status VerifyOperation(const Operation& op) {
   Status s = GenericChecks(op);
   if (!s.ok()) return s;
+  HLOGRAPH_TRY(verify::QuantizedParameters(op));
   if (op.def().verify) HLOGRAPH_TRY(op.def().verify(op));
   return verify::QuantizedTypes(op);
 }

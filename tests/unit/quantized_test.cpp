@@ -237,6 +237,50 @@ TEST(QuantizedTypes, VerifierChecksPerAxisTensorsOfOps) {
                     "stablehlo.reshape", "product of the dimensions before the quantization dimension");
 }
 
+// The body of reduce_window, scatter, select_and_scatter (and reduce, sort)
+// computes on the inputs' element type; the spec gives init values,
+// updates, the source and the results that type, scale and zero point
+// included. Per-axis tensors are not theirs (nor map's) to take.
+TEST(QuantizedTypes, VerifierKeepsTheBodysTypeInOpsWithABody) {
+  const std::string q = std::string("tensor<4x") + kQ + ">";
+  const std::string s = std::string("tensor<") + kQ + ">";
+  const std::string add = "  ^bb0(%x: " + s + ", %y: " + s + "):\n    %z = stablehlo.add %x, %y : " + s +
+                          "\n    stablehlo.return %z : " + s + "\n";
+  const std::string q2 = "tensor<2x!quant.uniform<i8:f32, 2.500000e-01>>";
+  ExpectVerifyError("%a: " + q + ", %i: " + s,
+                    "  %0 = \"stablehlo.reduce_window\"(%a, %i) ({\n" + add +
+                        "  }) {window_dimensions = array<i64: 2>, window_strides = array<i64: 2>} : (" + q + ", " + s +
+                        ") -> " + q2 + "\n",
+                    "%0 =", "stablehlo.reduce_window",
+                    "expects result 0 to have the element type of input 0 (its body computes on that type, "
+                    "quantization parameters included)");
+  const std::string u = "tensor<1x!quant.uniform<i8:f32, 5.000000e-01:3>>";
+  ExpectVerifyError("%a: " + q + ", %i: tensor<1x1xi32>, %u: " + u,
+                    "  %0 = \"stablehlo.scatter\"(%a, %i, %u) ({\n" + add +
+                        "  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], "
+                        "scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (" + q +
+                        ", tensor<1x1xi32>, " + u + ") -> " + q + "\n",
+                    "%0 =", "stablehlo.scatter", "expects update 0 to have the element type of input 0");
+  const std::string src = "tensor<2x!quant.uniform<i8:f32, 5.000000e-01:3>>";
+  ExpectVerifyError("%a: " + q + ", %src: " + src + ", %i: " + s,
+                    "  %0 = \"stablehlo.select_and_scatter\"(%a, %src, %i) ({\n"
+                    "  ^bb0(%x: " + s + ", %y: " + s + "):\n"
+                    "    %c = stablehlo.compare GE, %x, %y : (" + s + ", " + s + ") -> tensor<i1>\n"
+                    "    stablehlo.return %c : tensor<i1>\n"
+                    "  }, {\n" + add +
+                        "  }) {window_dimensions = array<i64: 2>, window_strides = array<i64: 2>} : (" + q + ", " +
+                        src + ", " + s + ") -> " + q + "\n",
+                    "%0 =", "stablehlo.select_and_scatter",
+                    "expects the source to have the element type of the operand");
+  const std::string pa = "tensor<4x!quant.uniform<i8:f32:0, {0.5,0.5,0.5,0.5}>>";
+  ExpectVerifyError("%a: " + pa,
+                    "  %0 = \"stablehlo.map\"(%a) ({\n"
+                    "  ^bb0(%x: " + s + "):\n"
+                    "    stablehlo.return %x : " + s + "\n"
+                    "  }) {dimensions = array<i64: 0>} : (" + pa + ") -> " + q + "\n",
+                    "%0 =", "stablehlo.map", "does not take per-axis quantized tensors, got operand 0");
+}
+
 // The spec's formulas, written out for the tests in float arithmetic.
 int64_t SpecQuantize(float x, float scale, int64_t zero_point, int64_t lo, int64_t hi) {
   float y = x / scale + static_cast<float>(zero_point);

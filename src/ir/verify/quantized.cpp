@@ -1,11 +1,14 @@
 // Checks for quantized tensors (!quant.uniform element types), run on every
-// op after its own verifier: per-axis parameters fit the tensor, ops that
-// move data keep the quantization parameters, uniform_quantize/dequantize
-// and the quantized forms of dot_general and convolution follow the
-// StableHLO spec's constraints.
+// op: before its own verifier, per-axis parameters fit the tensor and only
+// ops that take per-axis tensors have them; after it, ops that move data
+// keep the quantization parameters, ops with a body keep its element type,
+// uniform_quantize/dequantize and the quantized forms of dot_general and
+// convolution follow the StableHLO spec's constraints.
 #include <algorithm>
 #include <iterator>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "ir/verify/verifiers.h"
 #include "ir/verify/verify_util.h"
@@ -188,20 +191,62 @@ Status CheckMovedQuantizationDimension(const Operation& op) {
   return Status::Ok();
 }
 
+// Ops with a body that computes on their elements: the body's arguments
+// have exactly the inputs' element types (scale and zero point included),
+// and the spec gives the init values, updates, source and results that
+// type too (reduce C2/C8, reduce_window C3/C16, scatter C6/C25,
+// select_and_scatter C1/C3/C12, sort: the inputs' types). The ops' own
+// verifiers compare quantized types by storage and expressed type only.
+Status CheckBodyOpElements(const Operation& op) {
+  struct Typed {
+    const Type* type;
+    std::string what;
+  };
+  std::vector<std::vector<Typed>> groups;  // each group shares one element type
+  const std::string_view n = op.name();
+  const size_t operands = op.num_operands();
+  const size_t results = op.num_results();
+  if ((n == "stablehlo.reduce" || n == "stablehlo.reduce_window") && operands == 2 * results) {
+    for (size_t k = 0; k < results; ++k) {
+      groups.push_back({{&OperandType(op, k), Str("input ", k)},
+                        {&OperandType(op, results + k), Str("init value ", k)},
+                        {&ResultType(op, k), Str("result ", k)}});
+    }
+  } else if (n == "stablehlo.scatter" && operands == 2 * results + 1) {
+    for (size_t k = 0; k < results; ++k) {
+      groups.push_back({{&OperandType(op, k), Str("input ", k)},
+                        {&OperandType(op, results + 1 + k), Str("update ", k)},
+                        {&ResultType(op, k), Str("result ", k)}});
+    }
+  } else if (n == "stablehlo.select_and_scatter" && operands == 3 && results == 1) {
+    groups.push_back({{&OperandType(op, 0), "the operand"},
+                      {&OperandType(op, 1), "the source"},
+                      {&OperandType(op, 2), "the init value"},
+                      {&ResultType(op, 0), "the result"}});
+  } else if (n == "stablehlo.sort" && operands == results) {
+    for (size_t k = 0; k < results; ++k) {
+      groups.push_back({{&OperandType(op, k), Str("input ", k)}, {&ResultType(op, k), Str("result ", k)}});
+    }
+  }
+  for (const std::vector<Typed>& g : groups) {
+    const Type& first = *g[0].type;
+    for (size_t i = 1; i < g.size(); ++i) {
+      const Type& t = *g[i].type;
+      if (!first.IsQuantized() && !t.IsQuantized()) continue;
+      if (!first.IsTensor() || !t.IsTensor() || first.WithShape({}) != t.WithShape({})) {
+        return Err("expects ", g[i].what, " to have the element type of ", g[0].what,
+                   " (its body computes on that type, quantization parameters included), got ", t, " and ", first);
+      }
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
-Status QuantizedTypes(const Operation& op) {
-  bool any = false;
-  for (size_t i = 0; i < op.num_operands(); ++i) {
-    const Type& t = OperandType(op, i);
-    HLOGRAPH_TRY(CheckPerAxis(t, Str("operand ", i)));
-    any = any || t.IsQuantized();
-  }
-  for (size_t i = 0; i < op.num_results(); ++i) {
-    const Type& t = ResultType(op, i);
-    HLOGRAPH_TRY(CheckPerAxis(t, Str("result ", i)));
-    any = any || t.IsQuantized();
-  }
+Status QuantizedParameters(const Operation& op) {
+  for (size_t i = 0; i < op.num_operands(); ++i) HLOGRAPH_TRY(CheckPerAxis(OperandType(op, i), Str("operand ", i)));
+  for (size_t i = 0; i < op.num_results(); ++i) HLOGRAPH_TRY(CheckPerAxis(ResultType(op, i), Str("result ", i)));
   for (const auto& region : op.regions()) {
     for (const auto& block : region->blocks()) {
       for (size_t i = 0; i < block->num_arguments(); ++i) {
@@ -209,20 +254,27 @@ Status QuantizedTypes(const Operation& op) {
       }
     }
   }
-  if (!any) return Status::Ok();
-  if (!TakesPerAxis(op.name())) {
-    for (size_t i = 0; i < op.num_operands(); ++i) {
-      if (IsPerAxis(OperandType(op, i))) {
-        return Err("does not take per-axis quantized tensors, got operand ", i, " of type ", OperandType(op, i));
-      }
-    }
-    for (size_t i = 0; i < op.num_results(); ++i) {
-      if (IsPerAxis(ResultType(op, i))) {
-        return Err("does not take per-axis quantized tensors, got result ", i, " of type ", ResultType(op, i));
-      }
+  if (TakesPerAxis(op.name())) return Status::Ok();
+  for (size_t i = 0; i < op.num_operands(); ++i) {
+    if (IsPerAxis(OperandType(op, i))) {
+      return Err("does not take per-axis quantized tensors, got operand ", i, " of type ", OperandType(op, i));
     }
   }
+  for (size_t i = 0; i < op.num_results(); ++i) {
+    if (IsPerAxis(ResultType(op, i))) {
+      return Err("does not take per-axis quantized tensors, got result ", i, " of type ", ResultType(op, i));
+    }
+  }
+  return Status::Ok();
+}
+
+Status QuantizedTypes(const Operation& op) {
+  bool any = false;
+  for (size_t i = 0; i < op.num_operands(); ++i) any = any || OperandType(op, i).IsQuantized();
+  for (size_t i = 0; i < op.num_results(); ++i) any = any || ResultType(op, i).IsQuantized();
+  if (!any) return Status::Ok();
   HLOGRAPH_TRY(CheckMovedQuantizationDimension(op));
+  HLOGRAPH_TRY(CheckBodyOpElements(op));
   const std::vector<size_t> data = DataOperands(op);
   const bool broadcast = op.name() == "stablehlo.broadcast_in_dim";
   for (size_t i : data) {

@@ -12,8 +12,12 @@ namespace hlograph::ir::verify {
 
 // Elementwise
 Status Elementwise(const Operation& op);
-// Quantized tensors: per-axis parameters, data movement and contractions
-// (verify/quantized.cpp; run for every op).
+// Quantized tensors (verify/quantized.cpp; run for every op): per-axis
+// parameters and the ops that take per-axis tensors, before the op's own
+// verifier (whose messages would otherwise name types no program can
+// have, such as a per-axis scalar); then data movement, bodies and
+// contractions, after it.
+Status QuantizedParameters(const Operation& op);
 Status QuantizedTypes(const Operation& op);
 Status Select(const Operation& op);
 Status Clamp(const Operation& op);
