@@ -205,3 +205,147 @@ func.func @sort_compares_quantized_keys() {
   check.expect_eq_const %s#1, dense<[2, 0, 3, 1, 4]> : tensor<5xi32>
   return
 }
+
+// map applies its computation to the quantized values. In
+// !quant.uniform<i8:f32, 0.5:10> (q = x / 0.5 + 10, x = (q - 10) * 0.5)
+// a = [1.5, -2, 10, 3] and b = [1.5, 2.5, 10, -0.5] are stored as
+// [13, 6, 30, 16] and [13, 15, 30, 9]. The body's multiply requantizes
+// a * b = [2.25, -5, 100, -1.5]: / 0.5 + 10 = [14.5, 0, 210, 7], rounded to
+// even and clamped to [-128, 127]: [14, 0, 127, 7] = [2, -5, 58.5, -1.5].
+// Its add into !quant.uniform<i8:f32, 1.0:-5> requantizes a + b =
+// [3, 0.5, 20, 2.5]: / 1 - 5 = [-2, -4.5, 15, -2.5] -> [-2, -4, 15, -2]
+// (ties to even) = [3, 1, 20, 3].
+func.func @map_runs_its_computation_on_quantized_scalars() {
+  %x = stablehlo.constant dense<[1.5, -2.0, 10.0, 3.0]> : tensor<4xf32>
+  %y = stablehlo.constant dense<[1.5, 2.5, 10.0, -0.5]> : tensor<4xf32>
+  %a = stablehlo.uniform_quantize %x : (tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 0.5:10>>
+  %b = stablehlo.uniform_quantize %y : (tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 0.5:10>>
+  %m = "stablehlo.map"(%a, %b) ({
+  ^bb0(%p: tensor<!quant.uniform<i8:f32, 0.5:10>>, %q: tensor<!quant.uniform<i8:f32, 0.5:10>>):
+    %r = stablehlo.multiply %p, %q : tensor<!quant.uniform<i8:f32, 0.5:10>>
+    stablehlo.return %r : tensor<!quant.uniform<i8:f32, 0.5:10>>
+  }) {dimensions = array<i64: 0>} : (tensor<4x!quant.uniform<i8:f32, 0.5:10>>, tensor<4x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:10>>
+  %ms = stablehlo.bitcast_convert %m : (tensor<4x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<4xi8>
+  check.expect_eq_const %ms, dense<[14, 0, 127, 7]> : tensor<4xi8>
+  %md = stablehlo.uniform_dequantize %m : (tensor<4x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<4xf32>
+  check.expect_almost_eq_const %md, dense<[2.0, -5.0, 58.5, -1.5]> : tensor<4xf32>
+  %s = "stablehlo.map"(%a, %b) ({
+  ^bb0(%p: tensor<!quant.uniform<i8:f32, 0.5:10>>, %q: tensor<!quant.uniform<i8:f32, 0.5:10>>):
+    %r = stablehlo.add %p, %q : (tensor<!quant.uniform<i8:f32, 0.5:10>>, tensor<!quant.uniform<i8:f32, 0.5:10>>) -> tensor<!quant.uniform<i8:f32, 1.0:-5>>
+    stablehlo.return %r : tensor<!quant.uniform<i8:f32, 1.0:-5>>
+  }) {dimensions = array<i64: 0>} : (tensor<4x!quant.uniform<i8:f32, 0.5:10>>, tensor<4x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<4x!quant.uniform<i8:f32, 1.0:-5>>
+  %ss = stablehlo.bitcast_convert %s : (tensor<4x!quant.uniform<i8:f32, 1.0:-5>>) -> tensor<4xi8>
+  check.expect_eq_const %ss, dense<[-2, -4, 15, -2]> : tensor<4xi8>
+  %sd = stablehlo.uniform_dequantize %s : (tensor<4x!quant.uniform<i8:f32, 1.0:-5>>) -> tensor<4xf32>
+  check.expect_almost_eq_const %sd, dense<[3.0, 1.0, 20.0, 3.0]> : tensor<4xf32>
+  return
+}
+
+// reduce_window pads with the init value and applies its body to the
+// quantized values. x = [1, 2.5, -1, 30, 20, 15] in
+// !quant.uniform<i8:f32, 0.5:10> is stored as [12, 15, 8, 70, 50, 40].
+// Windows of 3, stride 2, padding [1, 1] with init 0 (stored 10):
+// [0, 1, 2.5] = 3.5, [2.5, -1, 30] = 31.5, [30, 20, 15] = 65, which
+// requantizes to 65 / 0.5 + 10 = 140, clamped to 127 = 58.5 (the partial
+// sums are non-negative, so any order of the adds clamps the same). Stored:
+// [17, 73, 127]; adding the stored integers instead would give nonsense.
+// max with base dilation 2 (holes hold the init -1, stored 8) and windows
+// of 2: [1, h] = 1, [h, -3] = -1, [-3, h] = -1, [h, 2.5] = 2.5.
+func.func @reduce_window_runs_its_body_on_quantized_scalars() {
+  %x = stablehlo.constant dense<[1.0, 2.5, -1.0, 30.0, 20.0, 15.0]> : tensor<6xf32>
+  %q = stablehlo.uniform_quantize %x : (tensor<6xf32>) -> tensor<6x!quant.uniform<i8:f32, 0.5:10>>
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %zq = stablehlo.uniform_quantize %z : (tensor<f32>) -> tensor<!quant.uniform<i8:f32, 0.5:10>>
+  %r = "stablehlo.reduce_window"(%q, %zq) ({
+  ^bb0(%a: tensor<!quant.uniform<i8:f32, 0.5:10>>, %b: tensor<!quant.uniform<i8:f32, 0.5:10>>):
+    %s = stablehlo.add %a, %b : tensor<!quant.uniform<i8:f32, 0.5:10>>
+    stablehlo.return %s : tensor<!quant.uniform<i8:f32, 0.5:10>>
+  }) {window_dimensions = array<i64: 3>, window_strides = array<i64: 2>, padding = dense<[[1, 1]]> : tensor<1x2xi64>} : (tensor<6x!quant.uniform<i8:f32, 0.5:10>>, tensor<!quant.uniform<i8:f32, 0.5:10>>) -> tensor<3x!quant.uniform<i8:f32, 0.5:10>>
+  %rs = stablehlo.bitcast_convert %r : (tensor<3x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<3xi8>
+  check.expect_eq_const %rs, dense<[17, 73, 127]> : tensor<3xi8>
+  %rd = stablehlo.uniform_dequantize %r : (tensor<3x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<3xf32>
+  check.expect_almost_eq_const %rd, dense<[3.5, 31.5, 58.5]> : tensor<3xf32>
+  %y = stablehlo.constant dense<[1.0, -3.0, 2.5]> : tensor<3xf32>
+  %yq = stablehlo.uniform_quantize %y : (tensor<3xf32>) -> tensor<3x!quant.uniform<i8:f32, 0.5:10>>
+  %lo = stablehlo.constant dense<-1.0> : tensor<f32>
+  %loq = stablehlo.uniform_quantize %lo : (tensor<f32>) -> tensor<!quant.uniform<i8:f32, 0.5:10>>
+  %m = "stablehlo.reduce_window"(%yq, %loq) ({
+  ^bb0(%a: tensor<!quant.uniform<i8:f32, 0.5:10>>, %b: tensor<!quant.uniform<i8:f32, 0.5:10>>):
+    %s = stablehlo.maximum %a, %b : tensor<!quant.uniform<i8:f32, 0.5:10>>
+    stablehlo.return %s : tensor<!quant.uniform<i8:f32, 0.5:10>>
+  }) {window_dimensions = array<i64: 2>, window_strides = array<i64: 1>, base_dilations = array<i64: 2>} : (tensor<3x!quant.uniform<i8:f32, 0.5:10>>, tensor<!quant.uniform<i8:f32, 0.5:10>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:10>>
+  %md = stablehlo.uniform_dequantize %m : (tensor<4x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<4xf32>
+  check.expect_almost_eq_const %md, dense<[1.0, -1.0, -1.0, 2.5]> : tensor<4xf32>
+  return
+}
+
+// scatter applies update_computation to the quantized values. The input
+// [1, 2, 1.5, 50] in !quant.uniform<i8:f32, 0.5:10> is stored as
+// [12, 14, 13, 110].
+// add of [1.5, 0.5, 10] (stored [13, 11, 30]) at [1, 2, 3]:
+// [1, 3.5, 2, 60], and 60 / 0.5 + 10 = 130 clamps to 127 = 58.5. Stored:
+// [12, 17, 14, 127] (the stored integers added would give 14 + 13 = 27).
+// multiply by [1.5, 0.5, -1] at [1, 2, 1]: element 1 is 2 * 1.5 * -1 = -3
+// (exact in either order: stored -3 / 0.5 + 10 = 4); element 2 is
+// 1.5 * 0.5 = 0.75, 0.75 / 0.5 + 10 = 11.5 rounds to even 12 = 1.
+func.func @scatter_runs_its_body_on_quantized_scalars() {
+  %x = stablehlo.constant dense<[1.0, 2.0, 1.5, 50.0]> : tensor<4xf32>
+  %q = stablehlo.uniform_quantize %x : (tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 0.5:10>>
+  %u = stablehlo.constant dense<[1.5, 0.5, 10.0]> : tensor<3xf32>
+  %uq = stablehlo.uniform_quantize %u : (tensor<3xf32>) -> tensor<3x!quant.uniform<i8:f32, 0.5:10>>
+  %i = stablehlo.constant dense<[[1], [2], [3]]> : tensor<3x1xi32>
+  %s = "stablehlo.scatter"(%q, %i, %uq) ({
+  ^bb0(%a: tensor<!quant.uniform<i8:f32, 0.5:10>>, %b: tensor<!quant.uniform<i8:f32, 0.5:10>>):
+    %r = stablehlo.add %a, %b : tensor<!quant.uniform<i8:f32, 0.5:10>>
+    stablehlo.return %r : tensor<!quant.uniform<i8:f32, 0.5:10>>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<4x!quant.uniform<i8:f32, 0.5:10>>, tensor<3x1xi32>, tensor<3x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:10>>
+  %ss = stablehlo.bitcast_convert %s : (tensor<4x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<4xi8>
+  check.expect_eq_const %ss, dense<[12, 17, 14, 127]> : tensor<4xi8>
+  %sd = stablehlo.uniform_dequantize %s : (tensor<4x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<4xf32>
+  check.expect_almost_eq_const %sd, dense<[1.0, 3.5, 2.0, 58.5]> : tensor<4xf32>
+  %v = stablehlo.constant dense<[1.5, 0.5, -1.0]> : tensor<3xf32>
+  %vq = stablehlo.uniform_quantize %v : (tensor<3xf32>) -> tensor<3x!quant.uniform<i8:f32, 0.5:10>>
+  %j = stablehlo.constant dense<[[1], [2], [1]]> : tensor<3x1xi32>
+  %m = "stablehlo.scatter"(%q, %j, %vq) ({
+  ^bb0(%a: tensor<!quant.uniform<i8:f32, 0.5:10>>, %b: tensor<!quant.uniform<i8:f32, 0.5:10>>):
+    %r = stablehlo.multiply %a, %b : tensor<!quant.uniform<i8:f32, 0.5:10>>
+    stablehlo.return %r : tensor<!quant.uniform<i8:f32, 0.5:10>>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<4x!quant.uniform<i8:f32, 0.5:10>>, tensor<3x1xi32>, tensor<3x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:10>>
+  %ms = stablehlo.bitcast_convert %m : (tensor<4x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<4xi8>
+  check.expect_eq_const %ms, dense<[12, 4, 12, 110]> : tensor<4xi8>
+  %md = stablehlo.uniform_dequantize %m : (tensor<4x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<4xf32>
+  check.expect_almost_eq_const %md, dense<[1.0, -3.0, 1.0, 50.0]> : tensor<4xf32>
+  return
+}
+
+// select_and_scatter selects with its select body and adds with its
+// scatter body, both on the quantized values (!quant.uniform<i8:f32,
+// 0.5:10>). Windows of 2, stride 1 over [1, 3, 2, -1, 4, 0.5] pick the
+// greater (GE): [1, 3] -> 1, [3, 2] -> 1, [2, -1] -> 2, [-1, 4] -> 4,
+// [4, 0.5] -> 4. Sources [20, 25, 1.5, 30, 40] (stored [50, 60, 13, 70, 90])
+// added to the init 0 (stored 10): element 1 = 45 (stored 100), element
+// 2 = 1.5 (13), element 4 = 70, requantized 70 / 0.5 + 10 = 150 -> 127 =
+// 58.5 (the addends are positive, so either order clamps the same); the
+// rest keep the init.
+func.func @select_and_scatter_runs_its_bodies_on_quantized_scalars() {
+  %x = stablehlo.constant dense<[1.0, 3.0, 2.0, -1.0, 4.0, 0.5]> : tensor<6xf32>
+  %q = stablehlo.uniform_quantize %x : (tensor<6xf32>) -> tensor<6x!quant.uniform<i8:f32, 0.5:10>>
+  %src = stablehlo.constant dense<[20.0, 25.0, 1.5, 30.0, 40.0]> : tensor<5xf32>
+  %srcq = stablehlo.uniform_quantize %src : (tensor<5xf32>) -> tensor<5x!quant.uniform<i8:f32, 0.5:10>>
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %zq = stablehlo.uniform_quantize %z : (tensor<f32>) -> tensor<!quant.uniform<i8:f32, 0.5:10>>
+  %r = "stablehlo.select_and_scatter"(%q, %srcq, %zq) ({
+  ^bb0(%a: tensor<!quant.uniform<i8:f32, 0.5:10>>, %b: tensor<!quant.uniform<i8:f32, 0.5:10>>):
+    %ge = stablehlo.compare GE, %a, %b : (tensor<!quant.uniform<i8:f32, 0.5:10>>, tensor<!quant.uniform<i8:f32, 0.5:10>>) -> tensor<i1>
+    stablehlo.return %ge : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<!quant.uniform<i8:f32, 0.5:10>>, %b: tensor<!quant.uniform<i8:f32, 0.5:10>>):
+    %s = stablehlo.add %a, %b : tensor<!quant.uniform<i8:f32, 0.5:10>>
+    stablehlo.return %s : tensor<!quant.uniform<i8:f32, 0.5:10>>
+  }) {window_dimensions = array<i64: 2>, window_strides = array<i64: 1>} : (tensor<6x!quant.uniform<i8:f32, 0.5:10>>, tensor<5x!quant.uniform<i8:f32, 0.5:10>>, tensor<!quant.uniform<i8:f32, 0.5:10>>) -> tensor<6x!quant.uniform<i8:f32, 0.5:10>>
+  %rs = stablehlo.bitcast_convert %r : (tensor<6x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<6xi8>
+  check.expect_eq_const %rs, dense<[10, 100, 13, 10, 127, 10]> : tensor<6xi8>
+  %rd = stablehlo.uniform_dequantize %r : (tensor<6x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<6xf32>
+  check.expect_almost_eq_const %rd, dense<[0.0, 45.0, 1.5, 0.0, 58.5, 0.0]> : tensor<6xf32>
+  return
+}

@@ -387,20 +387,40 @@ TEST(QuantizedCpu, ShapeOpsKeepTheStoredIntegers) {
   EXPECT_EQ(Values<int8_t>(results[0]), (std::vector<int8_t>{3, 6, 2, 5, 1, 4}));
 }
 
-// reduce and sort run their bodies on quantized scalars
-// (tests/check/quantized.mlir); the other ops with a body are refused by name.
-TEST(QuantizedCpu, OtherOpsWithBodiesAreRefusedByName) {
+// reduce, reduce_window, select_and_scatter, scatter, map and sort run
+// their bodies on quantized scalars (tests/check/quantized.mlir); the
+// collectives with a body are refused by name.
+TEST(QuantizedCpu, CollectivesWithBodiesAreRefusedByName) {
   const std::string q = std::string("tensor<4x") + kQ + ">";
   const std::string s = std::string("tensor<") + kQ + ">";
   auto r = RunProgram(Func("%a: " + q, "",
-                           "  %0 = \"stablehlo.map\"(%a) ({\n"
-                           "  ^bb0(%x: " + s + "):\n"
-                           "    stablehlo.return %x : " + s + "\n"
-                           "  }) {dimensions = array<i64: 0>} : (" + q + ") -> " + q + "\n  return\n"),
+                           "  %0 = \"stablehlo.all_reduce\"(%a) ({\n"
+                           "  ^bb0(%x: " + s + ", %y: " + s + "):\n"
+                           "    %z = stablehlo.add %x, %y : " + s + "\n"
+                           "    stablehlo.return %z : " + s + "\n"
+                           "  }) {replica_groups = dense<[[0]]> : tensor<1x1xi64>} : (" + q + ") -> " + q +
+                               "\n  return\n"),
                       {Make(ir::ElementType::kI8, {4}, std::vector<int8_t>{4, 3, 2, 1})});
   ASSERT_FALSE(r.ok());
-  EXPECT_TRUE(HasSubstr(r.status().message(), "stablehlo.map")) << r.status().message();
+  EXPECT_TRUE(HasSubstr(r.status().message(), "stablehlo.all_reduce")) << r.status().message();
   EXPECT_TRUE(HasSubstr(r.status().message(), "dequantize first")) << r.status().message();
+}
+
+// A map whose body keeps the value: the stored integers come back as they
+// were (the body's arguments are the inputs' quantized scalars).
+TEST(QuantizedCpu, MapPassesTheStoredIntegersToItsBody) {
+  const std::string q = std::string("tensor<4x") + kQ + ">";
+  const std::string s = std::string("tensor<") + kQ + ">";
+  const auto results = RunOk(Func("%a: " + q, "tensor<4xi8>",
+                                  "  %m = \"stablehlo.map\"(%a) ({\n"
+                                  "  ^bb0(%x: " + s + "):\n"
+                                  "    stablehlo.return %x : " + s + "\n"
+                                  "  }) {dimensions = array<i64: 0>} : (" + q + ") -> " + q + "\n" +
+                                      "  %s = stablehlo.bitcast_convert %m : (" + q + ") -> tensor<4xi8>\n" +
+                                      "  return %s : tensor<4xi8>\n"),
+                             {Make(ir::ElementType::kI8, {4}, std::vector<int8_t>{4, -3, 127, -128})});
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(Values<int8_t>(results[0]), (std::vector<int8_t>{4, -3, 127, -128}));
 }
 
 }  // namespace

@@ -175,10 +175,12 @@ bool RunsOnStorage(std::string_view name) {
       "stablehlo.concatenate", "stablehlo.gather", "stablehlo.pad", "stablehlo.dynamic_update_slice",
       "stablehlo.select", "stablehlo.tuple", "stablehlo.get_tuple_element", "stablehlo.optimization_barrier",
       "stablehlo.while", "stablehlo.if", "stablehlo.case", "stablehlo.return", "func.call", "func.return",
-      // reduce's and sort's kernels move the stored integers and run their
-      // body on quantized scalars, whose ops dequantize, compute and
-      // quantize again (the spec applies `body` to the quantized values).
-      "stablehlo.reduce", "stablehlo.sort",
+      // These kernels move the stored integers and run their body on
+      // quantized scalars, whose ops dequantize, compute and quantize again:
+      // the spec applies the body to the quantized values (its argument
+      // types are the operands' own, so nothing is converted first).
+      "stablehlo.reduce", "stablehlo.sort", "stablehlo.map", "stablehlo.scatter", "stablehlo.reduce_window",
+      "stablehlo.select_and_scatter",
   };
   if (name.substr(0, 6) == "check.") return true;
   return std::find(std::begin(kOps), std::end(kOps), name) != std::end(kOps);
@@ -223,7 +225,8 @@ Status RunQuantizedOp(const ir::Operation& op, const std::vector<const Tensor*>&
                       std::vector<Tensor>& results, Interpreter& interpreter) {
   if (op.num_regions() > 0) {
     return Status::Error("on quantized tensors is not supported by the CPU backend (of the ops with a body, only "
-                         "reduce and sort run on quantized tensors; dequantize first)");
+                         "reduce, reduce_window, select_and_scatter, scatter, map, sort and control flow run on "
+                         "quantized tensors; dequantize first)");
   }
   for (const Tensor* t : operands) {
     if (t->type().IsTuple()) return Status::Error("with quantized tensors in tuples is not supported by the CPU backend");

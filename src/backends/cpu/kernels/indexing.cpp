@@ -395,9 +395,10 @@ Combine CombineOf(const std::string& name, ElementType e) {
 }
 
 // One combiner per result; all kGeneric unless every result is recognised
-// and the body holds nothing else.
-std::vector<Combiner> DetectCombiners(const ir::Region& region, const std::vector<ElementType>& elements) {
-  const size_t n = elements.size();
+// and the body holds nothing else. On quantized values only keeping or
+// setting moves the stored integers as they are; arithmetic runs the body.
+std::vector<Combiner> DetectCombiners(const ir::Region& region, const std::vector<ir::Type>& types) {
+  const size_t n = types.size();
   const std::vector<Combiner> generic(n);
   if (region.empty()) return generic;
   const ir::Block& block = region.front();
@@ -423,7 +424,8 @@ std::vector<Combiner> DetectCombiners(const ir::Region& region, const std::vecto
     }
     const ir::Operation* def = v->defining_op();
     if (!def || def->parent_block() != &block || def->num_operands() != 2 || def->num_regions() != 0) return generic;
-    found[i].kind = CombineOf(def->name(), elements[i]);
+    if (types[i].IsQuantized()) return generic;
+    found[i].kind = CombineOf(def->name(), types[i].element());
     if (found[i].kind == Combine::kGeneric) return generic;
     if (is_arg(def->operand(0), n + i) && is_arg(def->operand(1), i)) {
       found[i].update_first = true;
@@ -607,7 +609,7 @@ Status ApplyRegion(KernelContext& ctx, const std::vector<WindowPlace>& places, c
   std::vector<ir::Type> scalar(n);
   std::vector<size_t> bytes(n);
   for (size_t k = 0; k < n; ++k) {
-    scalar[k] = ir::Type::Tensor(results[k].element(), {});
+    scalar[k] = results[k].type().WithShape({});  // quantization kept: the body's argument type
     bytes[k] = static_cast<size_t>(ElementBytes(results[k]));
   }
   std::vector<Tensor> args(2 * n);
@@ -660,17 +662,18 @@ Status Scatter(KernelContext& ctx) {
   const Tensor& indices = ctx.operand(n);
   const Tensor& update = ctx.operand(n + 1);
   std::vector<const Tensor*> updates;
-  std::vector<ElementType> elements;
+  std::vector<ir::Type> types;
   for (size_t k = 0; k < n; ++k) {
     const Tensor& in = ctx.operand(k);
     const Tensor& up = ctx.operand(n + 1 + k);
     if (!in.type().IsTensor() || !up.type().IsTensor() || in.shape() != input.shape() ||
-        up.shape() != update.shape() || up.element() != in.element() || ctx.result_type(k) != in.type()) {
+        up.shape() != update.shape() || up.type() != in.type().WithShape(up.shape()) ||
+        ctx.result_type(k) != in.type()) {
       return ctx.Error("expects inputs of one shape, updates of one shape with the inputs' element types, and " +
                        std::string("results of the inputs' types"));
     }
     updates.push_back(&up);
-    elements.push_back(in.element());
+    types.push_back(in.type());
   }
   if (!indices.type().IsTensor()) return ctx.Error("expects tensor scatter indices");
   const IndexingDims d{dn->update_window_dims, dn->inserted_window_dims, dn->input_batching_dims,
@@ -738,7 +741,7 @@ Status Scatter(KernelContext& ctx) {
     places.push_back({uoff, off});
   });
 
-  const std::vector<Combiner> combiners = DetectCombiners(ctx.op.region(0), elements);
+  const std::vector<Combiner> combiners = DetectCombiners(ctx.op.region(0), types);
   const bool generic = std::any_of(combiners.begin(), combiners.end(),
                                    [](const Combiner& c) { return c.kind == Combine::kGeneric; });
   if (generic) {

@@ -273,8 +273,10 @@ Status ReduceWindowKernel(KernelContext& ctx) {
   for (size_t k = 0; k < n; ++k) {
     const Tensor& input = ctx.operand(k);
     const Tensor& init = ctx.operand(n + k);
-    if (input.shape() != shape || init.num_elements() != 1 || init.element() != input.element() ||
-        ctx.result_type(k) != ir::Type::Tensor(input.element(), out_shape)) {
+    // Quantized tensors hold their stored integers; the body reads them as
+    // its own (the inputs') quantized type, so the parameters must agree.
+    if (input.shape() != shape || init.type() != input.type().WithShape({}) ||
+        ctx.result_type(k) != input.type().WithShape(out_shape)) {
       return ctx.Error("has inputs, init values or results of mismatched types");
     }
   }
@@ -406,7 +408,7 @@ Status SelectAndScatterKernel(KernelContext& ctx) {
   const Tensor& operand = ctx.operand(0);
   const Tensor& source = ctx.operand(1);
   const Tensor& init = ctx.operand(2);
-  if (source.element() != operand.element() || init.element() != operand.element() || init.num_elements() != 1 ||
+  if (source.type() != operand.type().WithShape(source.shape()) || init.type() != operand.type().WithShape({}) ||
       ctx.result_type(0) != operand.type()) {
     return ctx.Error("has operand, source, init value or result of mismatched types");
   }
