@@ -195,3 +195,63 @@ module @send_recv_infeed {
     return
   }
 }
+
+// -----
+
+// Collectives on quantized tensors (!quant.uniform<i8:f32, 0.5:10>, stored
+// q = round(x / 0.5) + 10): all_gather and the other moves carry the
+// stored integers; all_reduce and reduce_scatter run their body on the
+// quantized scalars (dequantize, add, quantize), as the spec applies it.
+// all_reduce of [1.0, 30.0] (stored [12, 70]) and [2.5, 40.0] ([15, 90]):
+// 3.5 -> 17; 70 -> 70 / 0.5 + 10 = 150, clamped to 127. reduce_scatter
+// of [1, 2, 3, 4] ([12, 14, 16, 18]) and [0.5 x 4] ([11 x 4]): sums
+// [1.5, 2.5, 3.5, 4.5] -> [13, 15, 17, 19], two to each replica.
+module @quantized_collectives {
+  func.func @sum(%x: tensor<2xf32>) -> tensor<2xi8> {
+    %q = stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.5:10>>
+    %r = "stablehlo.all_reduce"(%q) ({
+      ^bb0(%a: tensor<!quant.uniform<i8:f32, 0.5:10>>, %b: tensor<!quant.uniform<i8:f32, 0.5:10>>):
+        %s = stablehlo.add %a, %b : tensor<!quant.uniform<i8:f32, 0.5:10>>
+        stablehlo.return %s : tensor<!quant.uniform<i8:f32, 0.5:10>>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:10>>
+    %s = stablehlo.bitcast_convert %r : (tensor<2x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<2xi8>
+    return %s : tensor<2xi8>
+  }
+  func.func @scatter(%x: tensor<4xf32>) -> tensor<2xi8> {
+    %q = stablehlo.uniform_quantize %x : (tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 0.5:10>>
+    %r = "stablehlo.reduce_scatter"(%q) ({
+      ^bb0(%a: tensor<!quant.uniform<i8:f32, 0.5:10>>, %b: tensor<!quant.uniform<i8:f32, 0.5:10>>):
+        %s = stablehlo.add %a, %b : tensor<!quant.uniform<i8:f32, 0.5:10>>
+        stablehlo.return %s : tensor<!quant.uniform<i8:f32, 0.5:10>>
+    }) {scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:10>>
+    %s = stablehlo.bitcast_convert %r : (tensor<2x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<2xi8>
+    return %s : tensor<2xi8>
+  }
+  func.func @gather(%x: tensor<1xf32>) -> tensor<2xi8> {
+    %q = stablehlo.uniform_quantize %x : (tensor<1xf32>) -> tensor<1x!quant.uniform<i8:f32, 0.5:10>>
+    %r = "stablehlo.all_gather"(%q) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<1x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:10>>
+    %s = stablehlo.bitcast_convert %r : (tensor<2x!quant.uniform<i8:f32, 0.5:10>>) -> tensor<2xi8>
+    return %s : tensor<2xi8>
+  }
+  func.func @main() {
+    %a = stablehlo.constant dense<[1.0, 30.0]> : tensor<2xf32>
+    %b = stablehlo.constant dense<[2.5, 40.0]> : tensor<2xf32>
+    %s:2 = "interpreter.run_parallel"(%a, %b) {programs = [[@sum], [@sum]]}
+        : (tensor<2xf32>, tensor<2xf32>) -> (tensor<2xi8>, tensor<2xi8>)
+    check.expect_eq_const %s#0, dense<[17, 127]> : tensor<2xi8>
+    check.expect_eq_const %s#1, dense<[17, 127]> : tensor<2xi8>
+    %c = stablehlo.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+    %d = stablehlo.constant dense<0.5> : tensor<4xf32>
+    %r:2 = "interpreter.run_parallel"(%c, %d) {programs = [[@scatter], [@scatter]]}
+        : (tensor<4xf32>, tensor<4xf32>) -> (tensor<2xi8>, tensor<2xi8>)
+    check.expect_eq_const %r#0, dense<[13, 15]> : tensor<2xi8>
+    check.expect_eq_const %r#1, dense<[17, 19]> : tensor<2xi8>
+    %e = stablehlo.constant dense<[1.0]> : tensor<1xf32>
+    %f = stablehlo.constant dense<[2.5]> : tensor<1xf32>
+    %g:2 = "interpreter.run_parallel"(%e, %f) {programs = [[@gather], [@gather]]}
+        : (tensor<1xf32>, tensor<1xf32>) -> (tensor<2xi8>, tensor<2xi8>)
+    check.expect_eq_const %g#0, dense<[12, 15]> : tensor<2xi8>
+    check.expect_eq_const %g#1, dense<[12, 15]> : tensor<2xi8>
+    return
+  }
+}

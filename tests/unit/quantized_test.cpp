@@ -387,22 +387,36 @@ TEST(QuantizedCpu, ShapeOpsKeepTheStoredIntegers) {
   EXPECT_EQ(Values<int8_t>(results[0]), (std::vector<int8_t>{3, 6, 2, 5, 1, 4}));
 }
 
-// reduce, reduce_window, select_and_scatter, scatter, map and sort run
-// their bodies on quantized scalars (tests/check/quantized.mlir); the
-// collectives with a body are refused by name.
-TEST(QuantizedCpu, CollectivesWithBodiesAreRefusedByName) {
+// reduce, reduce_window, select_and_scatter, scatter, map, sort, all_reduce
+// and reduce_scatter run their bodies on quantized scalars
+// (tests/check/quantized.mlir, tests/check/multi_device.mlir); on one
+// device an all_reduce gives back its operand's stored integers. A scan
+// on quantized tensors is refused by name.
+TEST(QuantizedCpu, AllReduceRunsAndAScanIsRefusedByName) {
   const std::string q = std::string("tensor<4x") + kQ + ">";
   const std::string s = std::string("tensor<") + kQ + ">";
-  auto r = RunProgram(Func("%a: " + q, "",
-                           "  %0 = \"stablehlo.all_reduce\"(%a) ({\n"
-                           "  ^bb0(%x: " + s + ", %y: " + s + "):\n"
+  const std::string body = "  ^bb0(%x: " + s + ", %y: " + s + "):\n"
                            "    %z = stablehlo.add %x, %y : " + s + "\n"
-                           "    stablehlo.return %z : " + s + "\n"
-                           "  }) {replica_groups = dense<[[0]]> : tensor<1x1xi64>} : (" + q + ") -> " + q +
-                               "\n  return\n"),
-                      {Make(ir::ElementType::kI8, {4}, std::vector<int8_t>{4, 3, 2, 1})});
+                           "    stablehlo.return %z : " + s + "\n";
+  const auto reduced = RunOk(Func("%a: " + q, "tensor<4xi8>",
+                                  "  %0 = \"stablehlo.all_reduce\"(%a) ({\n" + body +
+                                      "  }) {replica_groups = dense<[[0]]> : tensor<1x1xi64>} : (" + q + ") -> " + q +
+                                      "\n  %1 = stablehlo.bitcast_convert %0 : (" + q + ") -> tensor<4xi8>\n"
+                                      "  return %1 : tensor<4xi8>\n"),
+                             {Make(ir::ElementType::kI8, {4}, std::vector<int8_t>{4, 3, 2, 1})});
+  ASSERT_EQ(reduced.size(), 1u);
+  EXPECT_EQ(Values<int8_t>(reduced[0]), (std::vector<int8_t>{4, 3, 2, 1}));
+  auto r = RunProgram(Func("%a: " + q + ", %i: " + s, "",
+                           "  %0:2 = chlo.scan(%a) inits (%i) dimension=0 attributes {is_associative = true, "
+                           "is_reverse = false} {\n" +
+                               std::string("  ^bb0(%x: ") + s + ", %y: " + s + "):\n"
+                               "    %z = stablehlo.add %x, %y : " + s + "\n"
+                               "    stablehlo.return %z, %z : " + s + ", " + s + "\n"
+                               "  } : (" + q + ", " + s + ") -> (" + q + ", " + s + ")\n  return\n"),
+                      {Make(ir::ElementType::kI8, {4}, std::vector<int8_t>{4, 3, 2, 1}),
+                       Make(ir::ElementType::kI8, {}, std::vector<int8_t>{0})});
   ASSERT_FALSE(r.ok());
-  EXPECT_TRUE(HasSubstr(r.status().message(), "stablehlo.all_reduce")) << r.status().message();
+  EXPECT_TRUE(HasSubstr(r.status().message(), "chlo.scan")) << r.status().message();
   EXPECT_TRUE(HasSubstr(r.status().message(), "dequantize first")) << r.status().message();
 }
 

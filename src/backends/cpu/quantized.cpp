@@ -180,7 +180,10 @@ bool RunsOnStorage(std::string_view name) {
       // the spec applies the body to the quantized values (its argument
       // types are the operands' own, so nothing is converted first).
       "stablehlo.reduce", "stablehlo.sort", "stablehlo.map", "stablehlo.scatter", "stablehlo.reduce_window",
-      "stablehlo.select_and_scatter",
+      "stablehlo.select_and_scatter", "stablehlo.all_reduce", "stablehlo.reduce_scatter",
+      // The other collectives move the stored integers between devices.
+      "stablehlo.all_gather", "stablehlo.all_to_all", "stablehlo.collective_permute",
+      "stablehlo.collective_broadcast",
   };
   if (name.substr(0, 6) == "check.") return true;
   return std::find(std::begin(kOps), std::end(kOps), name) != std::end(kOps);
@@ -225,8 +228,8 @@ Status RunQuantizedOp(const ir::Operation& op, const std::vector<const Tensor*>&
                       std::vector<Tensor>& results, Interpreter& interpreter) {
   if (op.num_regions() > 0) {
     return Status::Error("on quantized tensors is not supported by the CPU backend (of the ops with a body, only "
-                         "reduce, reduce_window, select_and_scatter, scatter, map, sort and control flow run on "
-                         "quantized tensors; dequantize first)");
+                         "reduce, reduce_window, select_and_scatter, scatter, map, sort, all_reduce, reduce_scatter "
+                         "and control flow run on quantized tensors; dequantize first)");
   }
   for (const Tensor* t : operands) {
     if (t->type().IsTuple()) return Status::Error("with quantized tensors in tuples is not supported by the CPU backend");

@@ -49,7 +49,7 @@ Status Scan(const Operation& op) {
   }
   const std::vector<int64_t> slice = DropDims(first.shape(), {dimension});
   std::vector<Type> args, returned;
-  for (size_t k = 0; k < n; ++k) args.push_back(Type::Tensor(types[k].element(), slice));
+  for (size_t k = 0; k < n; ++k) args.push_back(types[k].WithShape(slice));  // quantization kept
   for (size_t k = 0; k < m; ++k) {
     HLOGRAPH_TRY(ExpectShape(types[n + k], slice, Str("initial carry ", k, " (the inputs' shape without dimension ",
                                                      dimension, ")")));
@@ -60,7 +60,7 @@ Status Scan(const Operation& op) {
   HLOGRAPH_TRY(ExpectTensors(result_types, "result"));
   for (size_t k = 0; k < n; ++k) {
     HLOGRAPH_TRY(ExpectShape(result_types[k], first.shape(), Str("output ", k, " (the inputs' shape)")));
-    returned.push_back(Type::Tensor(result_types[k].element(), slice));
+    returned.push_back(result_types[k].WithShape(slice));
   }
   for (size_t k = 0; k < m; ++k) {
     HLOGRAPH_TRY(ExpectType(result_types[n + k], types[n + k], Str("final carry ", k, " (its initial carry's type)")));
