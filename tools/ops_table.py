@@ -67,6 +67,10 @@ GPU_OPS = {
 INLINED = {
     "func.call": ("inline_calls.cpp", "inlined before planning"),
     "stablehlo.composite": ("inline_calls.cpp", "inlined before planning (its decomposition)"),
+    "stablehlo.uniform_quantize": ("lower_quantized.cpp", "lowered before planning to fused float ops (divide, add, "
+                                   "clamp, round, convert to the storage integers)"),
+    "stablehlo.uniform_dequantize": ("lower_quantized.cpp", "lowered before planning to fused ops: (stored - zero "
+                                     "point) * scale"),
 }
 # The elementwise ops StableHLO and CHLO define on complex operands (the
 # StableHLO and CHLO specifications): where the GPU backend does not

@@ -46,6 +46,7 @@
 #include "ir/clone.h"
 #include "ir/verify/verify_util.h"
 #include "passes/inline_calls.h"
+#include "passes/lower_quantized.h"
 #include "passes/raise_scan_composites.h"
 #include "passes/reuse_finer_reductions.h"
 #include "passes/sink_constants.h"
@@ -80,46 +81,16 @@ int64_t BytesOf(const ir::Type& t) {
   return t.IsTensor() ? t.NumElements() * ir::StorageBytes(t.element()) : 0;
 }
 
-// The first op that touches a quantized tensor (!quant.uniform), if any:
-// the GPU backend does not run quantized programs (their tensors hold the
-// storage integers, which its kernels would take for plain integers).
-const ir::Operation* FindQuantizedOp(const ir::Operation& op) {
-  auto quantized = [](const ir::Type& t) {
-    if (t.IsQuantized()) return true;
-    for (const ir::Type& e : t.tuple_elements()) {
-      if (e.IsQuantized()) return true;
-    }
-    return false;
-  };
-  for (const ir::Value* v : op.operands()) {
-    if (quantized(v->type())) return &op;
-  }
-  for (const auto& r : op.results()) {
-    if (quantized(r->type())) return &op;
-  }
-  for (const auto& region : op.regions()) {
-    for (const auto& block : region->blocks()) {
-      for (const auto& arg : block->arguments()) {
-        if (quantized(arg->type())) return &op;
-      }
-      for (const auto& inner : block->operations()) {
-        if (const ir::Operation* found = FindQuantizedOp(*inner)) return found;
-      }
-    }
-  }
-  return nullptr;
-}
-
 class Planner {
  public:
   explicit Planner(const ir::Module& module) : module_(module) {}
 
   StatusOr<GpuProgram> Run() {
-    if (const ir::Operation* q = FindQuantizedOp(module_.op())) {
-      return Status::Error(OpError(*q, "uses quantized tensors (!quant.uniform), which the GPU backend does not "
-                                       "handle yet (the CPU backend runs them)"));
-    }
     std::shared_ptr<ir::Module> inlined = ir::CloneModule(module_);
+    // Quantized tensors become their storage integers, the ops on them the
+    // integer and float ops computing what the interpreter computes (an op
+    // that cannot be reproduced exactly is refused by name).
+    HLOGRAPH_TRY(passes::LowerQuantized(*inlined));
     // Scans JAX exported as composites, before inlining makes them loops.
     passes::RaiseScanComposites(*inlined, [](const ir::Operation& scan) { return MatchPrefixScan(scan).has_value(); });
     HLOGRAPH_TRY(passes::InlineCalls(*inlined));
@@ -155,6 +126,7 @@ class Planner {
     std::vector<BufferId> returned;
     HLOGRAPH_TRY(PlanBlock(body, program_.main, &returned, 0));
     HLOGRAPH_TRY(BindResults(body, returned));
+    KeepQuantizedSignature();
     PlaceSideBySide(program_);
     PrefetchAhead(program_);
     HLOGRAPH_TRY(PlanBuffers(program_));
@@ -1356,6 +1328,22 @@ class Planner {
     step.action = std::move(c);
     seq.steps.push_back(std::move(step));
     return Status::Ok();
+  }
+
+  // Callers pass and receive quantized tensors as the module declares them:
+  // the bytes of their storage integers, which the lowered program reads
+  // and writes.
+  void KeepQuantizedSignature() {
+    const ir::Operation* entry = module_.EntryFunction();
+    if (!entry) return;
+    const ir::FunctionType sig = ir::FunctionSignature(*entry);
+    auto keep = [](const std::vector<ir::Type>& declared, std::vector<ir::Type>& planned) {
+      for (size_t i = 0; i < declared.size() && i < planned.size(); ++i) {
+        if (declared[i].IsQuantized() && declared[i].StorageType() == planned[i]) planned[i] = declared[i];
+      }
+    };
+    keep(sig.inputs, program_.parameter_types);
+    keep(sig.results, program_.result_types);
   }
 
   // Results of the entry function: a temp made at the top level for the
