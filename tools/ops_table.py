@@ -40,8 +40,9 @@ GPU_OPS = {
     "stablehlo.optimization_barrier": ("no work (results alias operands)", ""),
     "sdy.sharding_constraint": ("no work (one device)", ""),
     "stablehlo.dot_general": ("cuBLASLt; at most 8 rows of f32, f16 or bf16: a generated kernel with its epilogue",
-                              "f32, f64, f16, bf16 and complex (no integer products); f32 in TF32 at DEFAULT and "
-                              "HIGH precision"),
+                              "f32, f64, f16, bf16 and complex; i8 x i8 -> i32 and f8 on the 8-bit tensor cores "
+                              "(n and k multiples of 16); other integer and mixed products a generated kernel; f32 "
+                              "in TF32 at DEFAULT and HIGH precision"),
     "stablehlo.reduce": ("a reduction kernel (the elementwise ops before it fused in)",
                          "a body of scalar elementwise ops reading nothing from outside"),
     "stablehlo.sort": ("a sort kernel", "a comparator of scalar elementwise ops"),

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ir/attribute.h"
+#include "ir/quantized_ops.h"
 #include "ir/verifier.h"
 #include "passes/op_builder.h"
 #include "passes/quantized_arith.h"
@@ -29,27 +30,9 @@ ir::Type Storage(const ir::Type& t) {
   return ir::Type::Tuple(std::move(elements));
 }
 
-// The ops the interpreter runs on the stored integers as they are (its
-// RunsOnStorage, less uniform_quantize and uniform_dequantize, which are
-// lowered here): their form stays, on storage types.
-bool KeepsForm(std::string_view name) {
-  static constexpr std::string_view kOps[] = {
-      "stablehlo.bitcast_convert", "stablehlo.constant", "stablehlo.reshape", "stablehlo.transpose",
-      "stablehlo.broadcast_in_dim", "stablehlo.broadcast", "stablehlo.slice", "stablehlo.dynamic_slice",
-      "stablehlo.reverse", "stablehlo.concatenate", "stablehlo.gather", "stablehlo.pad",
-      "stablehlo.dynamic_update_slice", "stablehlo.select", "stablehlo.tuple", "stablehlo.get_tuple_element",
-      "stablehlo.optimization_barrier", "stablehlo.while", "stablehlo.if", "stablehlo.case", "stablehlo.return",
-      "func.call", "func.return", "func.func",
-      // Their bodies run on quantized scalars, each op of which is lowered.
-      "stablehlo.reduce", "stablehlo.sort", "stablehlo.map", "stablehlo.scatter", "stablehlo.reduce_window",
-      "stablehlo.select_and_scatter", "stablehlo.all_reduce", "stablehlo.reduce_scatter",
-      // Collectives that move the stored integers between devices.
-      "stablehlo.all_gather", "stablehlo.all_to_all", "stablehlo.collective_permute",
-      "stablehlo.collective_broadcast",
-  };
-  if (name.substr(0, 6) == "check.") return true;
-  return std::find(std::begin(kOps), std::end(kOps), name) != std::end(kOps);
-}
+// The ops that keep their form on storage types (uniform_quantize and
+// uniform_dequantize are lowered here; a function keeps its body's ops).
+bool KeepsForm(std::string_view name) { return name == "func.func" || ir::MovesStoredIntegers(name); }
 
 std::string OpError(const ir::Operation& op, const std::string& message) {
   return op.pos().ToString() + ": error: '" + op.name() + "' op " + message;

@@ -10,6 +10,7 @@
 #include "backends/cpu/kernel_util.h"
 #include "ir/clone.h"
 #include "ir/float_bits.h"
+#include "ir/quantized_ops.h"
 
 namespace hlograph::cpu {
 namespace {
@@ -168,25 +169,8 @@ Status RunIntegerContraction(const ir::Operation& op, const std::vector<const Te
 }
 
 bool RunsOnStorage(std::string_view name) {
-  static constexpr std::string_view kOps[] = {
-      "stablehlo.uniform_quantize", "stablehlo.uniform_dequantize", "stablehlo.bitcast_convert",
-      "stablehlo.constant", "stablehlo.reshape", "stablehlo.transpose", "stablehlo.broadcast_in_dim",
-      "stablehlo.broadcast", "stablehlo.slice", "stablehlo.dynamic_slice", "stablehlo.reverse",
-      "stablehlo.concatenate", "stablehlo.gather", "stablehlo.pad", "stablehlo.dynamic_update_slice",
-      "stablehlo.select", "stablehlo.tuple", "stablehlo.get_tuple_element", "stablehlo.optimization_barrier",
-      "stablehlo.while", "stablehlo.if", "stablehlo.case", "stablehlo.return", "func.call", "func.return",
-      // These kernels move the stored integers and run their body on
-      // quantized scalars, whose ops dequantize, compute and quantize again:
-      // the spec applies the body to the quantized values (its argument
-      // types are the operands' own, so nothing is converted first).
-      "stablehlo.reduce", "stablehlo.sort", "stablehlo.map", "stablehlo.scatter", "stablehlo.reduce_window",
-      "stablehlo.select_and_scatter", "stablehlo.all_reduce", "stablehlo.reduce_scatter",
-      // The other collectives move the stored integers between devices.
-      "stablehlo.all_gather", "stablehlo.all_to_all", "stablehlo.collective_permute",
-      "stablehlo.collective_broadcast",
-  };
-  if (name.substr(0, 6) == "check.") return true;
-  return std::find(std::begin(kOps), std::end(kOps), name) != std::end(kOps);
+  return name == "stablehlo.uniform_quantize" || name == "stablehlo.uniform_dequantize" ||
+         ir::MovesStoredIntegers(name);
 }
 
 }  // namespace
