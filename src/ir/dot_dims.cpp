@@ -33,4 +33,23 @@ DotShape DotShapeOf(const Operation& dot) {
   return d;
 }
 
+int64_t ResultDimOfRhsDim(const Operation& op, int64_t rhs_dim) {
+  if (op.name() == "stablehlo.convolution") {
+    const auto* dn = op.attr("dimension_numbers").as<ConvDimsAttr>();
+    return dn && rhs_dim == dn->kernel_output_feature ? dn->output_feature : -1;
+  }
+  const int64_t lhs_rank = op.operand(0)->type().rank(), rhs_rank = op.operand(1)->type().rank();
+  if (op.name() == "stablehlo.dot") return rhs_rank == 2 && rhs_dim == 1 ? lhs_rank - 1 : -1;
+  const auto* dn = op.attr("dot_dimension_numbers").as<DotDimsAttr>();
+  if (!dn) return -1;
+  for (size_t j = 0; j < dn->rhs_batching.size(); ++j) {
+    if (dn->rhs_batching[j] == rhs_dim) return static_cast<int64_t>(j);
+  }
+  if (std::count(dn->rhs_contracting.begin(), dn->rhs_contracting.end(), rhs_dim)) return -1;
+  const std::vector<int64_t> rhs_free = DotFreeDims(rhs_rank, dn->rhs_batching, dn->rhs_contracting);
+  const int64_t lhs_free = lhs_rank - static_cast<int64_t>(dn->lhs_batching.size() + dn->lhs_contracting.size());
+  const int64_t index = std::find(rhs_free.begin(), rhs_free.end(), rhs_dim) - rhs_free.begin();
+  return static_cast<int64_t>(dn->lhs_batching.size()) + lhs_free + index;
+}
+
 }  // namespace hlograph::ir

@@ -26,4 +26,10 @@ struct DotShape {
 // The shape of a stablehlo.dot_general (all 1 without dot_dimension_numbers).
 DotShape DotShapeOf(const Operation& dot);
 
+// The result dim that rhs dim `rhs_dim` of a dot_general, dot or
+// convolution becomes (a per-axis quantized weight's channel in the
+// result), or -1 when it is contracted (or not the kernel's output
+// feature).
+int64_t ResultDimOfRhsDim(const Operation& op, int64_t rhs_dim);
+
 }  // namespace hlograph::ir

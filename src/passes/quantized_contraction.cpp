@@ -41,29 +41,6 @@ double ContractionSize(const ir::Operation& op, const ir::Type& lhs, const ir::T
   return k;
 }
 
-// The result dimension that the rhs's dimension `rhs_dim` becomes, or -1
-// (as the interpreter finds the rhs's channel in the result).
-int64_t ResultDimOfRhsDim(const ir::Operation& op, int64_t rhs_dim, int64_t lhs_rank, int64_t rhs_rank) {
-  if (op.name() == "stablehlo.convolution") {
-    const auto* dn = op.attr("dimension_numbers").as<ir::ConvDimsAttr>();
-    return dn && rhs_dim == dn->kernel_output_feature ? dn->output_feature : -1;
-  }
-  if (op.name() == "stablehlo.dot") return rhs_rank == 2 && rhs_dim == 1 ? lhs_rank - 1 : -1;
-  const auto* dn = op.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
-  if (!dn) return -1;
-  for (size_t j = 0; j < dn->rhs_batching.size(); ++j) {
-    if (dn->rhs_batching[j] == rhs_dim) return static_cast<int64_t>(j);
-  }
-  const int64_t lhs_free = lhs_rank - static_cast<int64_t>(dn->lhs_batching.size() + dn->lhs_contracting.size());
-  int64_t index = 0;
-  for (int64_t d = 0; d < rhs_dim; ++d) {
-    const bool used = std::count(dn->rhs_batching.begin(), dn->rhs_batching.end(), d) > 0 ||
-                      std::count(dn->rhs_contracting.begin(), dn->rhs_contracting.end(), d) > 0;
-    if (!used) ++index;
-  }
-  return static_cast<int64_t>(dn->lhs_batching.size()) + lhs_free + index;
-}
-
 // A dimension of `shape` along which parameters vary, or -1 when every
 // element takes the first (the interpreter's rule for a dim out of range
 // or of extent 1).
@@ -206,7 +183,7 @@ ir::Value* Requantize(OpBuilder& b, ir::Value* sums, double exact, const ir::Ope
   const ElementType e = oq.expressed;
   const double ls = RoundTo(lq.scales[0], e);
   const std::vector<int64_t>& shape = result_type.shape();
-  const int64_t rhs_dim = ResultDimOfRhsDim(op, rq.quantized_dimension, lhs_type.rank(), rhs_type.rank());
+  const int64_t rhs_dim = ir::ResultDimOfRhsDim(op, rq.quantized_dimension);
   const int64_t rd = rq.PerAxis() ? ChannelDim(rhs_dim, shape) : -1;
   const int64_t od = oq.PerAxis() ? ChannelDim(oq.quantized_dimension, shape) : -1;
   auto ratio = [&](size_t c, size_t k) {

@@ -9,6 +9,7 @@
 #include "backends/cpu/kernel.h"
 #include "backends/cpu/kernel_util.h"
 #include "ir/clone.h"
+#include "ir/dot_dims.h"
 #include "ir/float_bits.h"
 #include "ir/quantized_ops.h"
 
@@ -87,28 +88,6 @@ bool IsContraction(std::string_view name) {
   return name == "stablehlo.dot_general" || name == "stablehlo.dot" || name == "stablehlo.convolution";
 }
 
-// The result dimension that the rhs's dimension `rhs_dim` becomes.
-int64_t ResultDimOfRhsDim(const ir::Operation& op, int64_t rhs_dim, int64_t lhs_rank, int64_t rhs_rank) {
-  if (op.name() == "stablehlo.convolution") {
-    const auto* dn = op.attr("dimension_numbers").as<ir::ConvDimsAttr>();
-    return dn && rhs_dim == dn->kernel_output_feature ? dn->output_feature : -1;
-  }
-  if (op.name() == "stablehlo.dot") return rhs_rank == 2 && rhs_dim == 1 ? lhs_rank - 1 : -1;
-  const auto* dn = op.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
-  if (!dn) return -1;
-  for (size_t j = 0; j < dn->rhs_batching.size(); ++j) {
-    if (dn->rhs_batching[j] == rhs_dim) return static_cast<int64_t>(j);
-  }
-  const int64_t lhs_free = lhs_rank - static_cast<int64_t>(dn->lhs_batching.size() + dn->lhs_contracting.size());
-  int64_t index = 0;
-  for (int64_t d = 0; d < rhs_dim; ++d) {
-    const bool used = std::find(dn->rhs_batching.begin(), dn->rhs_batching.end(), d) != dn->rhs_batching.end() ||
-                      std::find(dn->rhs_contracting.begin(), dn->rhs_contracting.end(), d) != dn->rhs_contracting.end();
-    if (!used) ++index;
-  }
-  return static_cast<int64_t>(dn->lhs_batching.size()) + lhs_free + index;
-}
-
 // Runs `op`'s kernel on a copy of the op whose operands and results have
 // the types of `inputs` and `result_types`.
 Status RunWithTypes(const ir::Operation& op, const std::vector<const Tensor*>& inputs,
@@ -151,7 +130,7 @@ Status RunIntegerContraction(const ir::Operation& op, const std::vector<const Te
   const double ls = RoundTo(lq.scales[0], e);
   const AxisIndex rhs_channel =
       rq.PerAxis() ? AxisIndex(result_type.shape(),
-                               ResultDimOfRhsDim(op, rq.quantized_dimension, lhs.rank(), rhs.rank()))
+                               ir::ResultDimOfRhsDim(op, rq.quantized_dimension))
                    : AxisIndex();
   const AxisIndex out_channel = QuantAxis(result_type);
   Tensor out(result_type);
