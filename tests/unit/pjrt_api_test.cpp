@@ -533,18 +533,9 @@ TEST_F(PjrtApiTest, CreateOptionsSetTheMemoryBudget) {
     }
     return error;
   };
-  const auto named = [](const char* name, const char* text) {
-    auto v = Init<PJRT_NamedValue>();
-    v.name = name;
-    v.name_size = std::strlen(name);
-    v.type = PJRT_NamedValue_kString;
-    v.string_value = text;
-    v.value_size = std::strlen(text);
-    return v;
-  };
   PJRT_Error_Code code = PJRT_Error_Code_OK;
-  EXPECT_EQ(create(named("memory_budget", "none"), &code), "");
-  EXPECT_EQ(create(named("some_other_plugins_option", "12MB"), &code), "");
+  EXPECT_EQ(create(StringOption("memory_budget", "none"), &code), "");
+  EXPECT_EQ(create(StringOption("some_other_plugins_option", "12MB"), &code), "");
   auto bytes = Init<PJRT_NamedValue>();
   bytes.name = "memory_budget";
   bytes.name_size = std::strlen(bytes.name);
@@ -553,11 +544,11 @@ TEST_F(PjrtApiTest, CreateOptionsSetTheMemoryBudget) {
   bytes.value_size = 1;
   EXPECT_EQ(create(bytes, &code), "");
 #ifdef HLOGRAPH_PJRT_HAS_GPU_BACKEND
-  const std::string bad = create(named("memory_budget", "12MB"), &code);
+  const std::string bad = create(StringOption("memory_budget", "12MB"), &code);
   EXPECT_EQ(code, PJRT_Error_Code_INVALID_ARGUMENT);
   EXPECT_TRUE(hlograph::testing::HasSubstr(bad, "create option memory_budget")) << bad;
   EXPECT_TRUE(hlograph::testing::HasSubstr(bad, "12MB")) << bad;
-  (void)create(named("memory_budget", "none"), &code);
+  (void)create(StringOption("memory_budget", "none"), &code);
 #endif
 }
 

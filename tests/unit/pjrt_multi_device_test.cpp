@@ -32,26 +32,6 @@ class ScopedEnv {
   std::optional<std::string> old_;
 };
 
-PJRT_NamedValue Int64Option(const char* name, int64_t value) {
-  auto v = Init<PJRT_NamedValue>();
-  v.name = name;
-  v.name_size = std::strlen(name);
-  v.type = PJRT_NamedValue_kInt64;
-  v.int64_value = value;
-  v.value_size = 1;
-  return v;
-}
-
-PJRT_NamedValue StringOption(const char* name, const char* value) {
-  auto v = Init<PJRT_NamedValue>();
-  v.name = name;
-  v.name_size = std::strlen(name);
-  v.type = PJRT_NamedValue_kString;
-  v.string_value = value;
-  v.value_size = std::strlen(value);
-  return v;
-}
-
 class PjrtMultiDeviceTest : public PjrtApiTest {
  protected:
   ScopedEnv cpu_{"HLOGRAPH_PJRT_BACKEND", "cpu"};

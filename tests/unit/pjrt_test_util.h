@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -36,6 +37,27 @@ Args Init() {
   std::memset(&args, 0, sizeof(args));
   args.struct_size = sizeof(Args);
   return args;
+}
+
+// A create or compile option of the C API.
+inline PJRT_NamedValue StringOption(const char* name, const char* value) {
+  auto v = Init<PJRT_NamedValue>();
+  v.name = name;
+  v.name_size = std::strlen(name);
+  v.type = PJRT_NamedValue_kString;
+  v.string_value = value;
+  v.value_size = std::strlen(value);
+  return v;
+}
+
+inline PJRT_NamedValue Int64Option(const char* name, int64_t value) {
+  auto v = Init<PJRT_NamedValue>();
+  v.name = name;
+  v.name_size = std::strlen(name);
+  v.type = PJRT_NamedValue_kInt64;
+  v.int64_value = value;
+  v.value_size = 1;
+  return v;
 }
 
 // The error's code and message, and the error freed; "" when there is none.
