@@ -15,16 +15,17 @@ std::unique_ptr<Operation> CloneOperation(const Operation& op, ValueMap& map) {
     v->set_name_hint(r->name_hint());
     map[r.get()] = v;
   }
-  for (const auto& region : op.regions()) {
-    Region* r = copy->AddRegion();
-    for (const auto& block : region->blocks()) {
-      Block* b = r->AddBlock();
-      for (const auto& arg : block->arguments()) map[arg.get()] = b->AddArgument(arg->type(), arg->name_hint());
-      b->argument_locs() = block->argument_locs();
-      for (const auto& inner : block->operations()) b->Append(CloneOperation(*inner, map));
-    }
-  }
+  for (const auto& region : op.regions()) CloneRegion(*region, *copy->AddRegion(), map);
   return copy;
+}
+
+void CloneRegion(const Region& from, Region& to, ValueMap& map) {
+  for (const auto& block : from.blocks()) {
+    Block* b = to.AddBlock();
+    for (const auto& arg : block->arguments()) map[arg.get()] = b->AddArgument(arg->type(), arg->name_hint());
+    b->argument_locs() = block->argument_locs();
+    for (const auto& inner : block->operations()) b->Append(CloneOperation(*inner, map));
+  }
 }
 
 std::unique_ptr<Module> CloneModule(const Module& module) {

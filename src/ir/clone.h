@@ -16,6 +16,9 @@ namespace hlograph::ir {
 using ValueMap = std::unordered_map<const Value*, Value*>;
 
 std::unique_ptr<Operation> CloneOperation(const Operation& op, ValueMap& map);
+// Appends copies of `from`'s blocks to `to` (a region of a new op: a pass
+// giving an op the body of another).
+void CloneRegion(const Region& from, Region& to, ValueMap& map);
 std::unique_ptr<Module> CloneModule(const Module& module);
 
 }  // namespace hlograph::ir

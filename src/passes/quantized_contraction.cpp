@@ -50,25 +50,17 @@ int64_t ChannelDim(int64_t dim, const std::vector<int64_t>& shape) {
 
 // lhs_zero_point * (rhs summed over its contracting dims), laid out as the
 // dot_general's result: what the stored lhs integers add over the centered ones.
-ir::Value* ZeroPointTerm(OpBuilder& b, const ir::DotDimsAttr& dn, ir::Value* rhs, int64_t lhs_zero_point,
+ir::Value* ZeroPointTerm(OpBuilder& b, const ir::Operation& dot, ir::Value* rhs, int64_t lhs_zero_point,
                          const ir::Type& result) {
   const ElementType a = rhs->type().element();
   const ir::Type scalar = ir::Type::Tensor(a, {});
-  std::vector<int64_t> summed = dn.rhs_contracting;
+  std::vector<int64_t> summed = dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>()->rhs_contracting;
   std::sort(summed.begin(), summed.end());
   std::vector<int64_t> kept_shape, result_dims;
-  const std::vector<int64_t> rhs_free = ir::DotFreeDims(rhs->type().rank(), dn.rhs_batching, dn.rhs_contracting);
-  const int64_t lhs_free = result.rank() - static_cast<int64_t>(dn.rhs_batching.size() + rhs_free.size());
   for (int64_t d = 0; d < rhs->type().rank(); ++d) {
     if (std::count(summed.begin(), summed.end(), d)) continue;
     kept_shape.push_back(rhs->type().dim(d));
-    const auto batch = std::find(dn.rhs_batching.begin(), dn.rhs_batching.end(), d);
-    if (batch != dn.rhs_batching.end()) {
-      result_dims.push_back(batch - dn.rhs_batching.begin());
-    } else {
-      const auto free = std::find(rhs_free.begin(), rhs_free.end(), d);
-      result_dims.push_back(static_cast<int64_t>(dn.rhs_batching.size()) + lhs_free + (free - rhs_free.begin()));
-    }
+    result_dims.push_back(ir::ResultDimOfRhsDim(dot, d));
   }
   std::unique_ptr<ir::Operation> reduce = b.New("stablehlo.reduce");
   reduce->AddOperand(rhs);
@@ -166,7 +158,7 @@ ir::Value* IntegerSums(OpBuilder& b, const ir::Operation& op, ir::Value* lhs, ir
   product->AddResult(acc_type);
   ir::Value* sums = b.Insert(std::move(product))->result(0);
   if (stored && zl != 0) {
-    sums = b.Binary("stablehlo.subtract", sums, ZeroPointTerm(b, *dn, b.Convert(r, acc), zl, acc_type));
+    sums = b.Binary("stablehlo.subtract", sums, ZeroPointTerm(b, op, b.Convert(r, acc), zl, acc_type));
   }
   return sums;
 }

@@ -23,14 +23,8 @@ std::unique_ptr<ir::Operation> ScanFor(const ir::Operation& composite, const Wan
   for (ir::Value* v : composite.operands()) scan->AddOperand(v);
   for (const auto& [key, value] : attrs->entries) scan->SetAttr(key, value);
   for (const auto& r : composite.results()) scan->AddResult(r->type())->set_name_hint(r->name_hint());
-  ir::Region* body = scan->AddRegion();
   ir::ValueMap map;
-  for (const auto& block : composite.region(0).blocks()) {
-    ir::Block* b = body->AddBlock();
-    for (const auto& arg : block->arguments()) map[arg.get()] = b->AddArgument(arg->type(), arg->name_hint());
-    b->argument_locs() = block->argument_locs();
-    for (const auto& inner : block->operations()) b->Append(ir::CloneOperation(*inner, map));
-  }
+  ir::CloneRegion(composite.region(0), *scan->AddRegion(), map);
   if (!ir::VerifyOperation(*scan).ok() || (wanted && !wanted(*scan))) return nullptr;
   return scan;
 }

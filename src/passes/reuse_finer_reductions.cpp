@@ -106,13 +106,8 @@ std::unique_ptr<ir::Operation> ReduceOfFiner(const ir::Operation& coarse, const 
   op->AddOperand(const_cast<ir::Value*>(coarse.operand(1)));
   op->SetAttr("dimensions", ir::MakeI64Array(rest));
   op->AddResult(coarse.result(0)->type())->set_name_hint(coarse.result(0)->name_hint());
-  ir::Region* body = op->AddRegion();
   ir::ValueMap map;
-  const ir::Block& from = coarse.region(0).front();
-  ir::Block* b = body->AddBlock();
-  for (const auto& arg : from.arguments()) map[arg.get()] = b->AddArgument(arg->type(), arg->name_hint());
-  b->argument_locs() = from.argument_locs();
-  for (const auto& inner : from.operations()) b->Append(ir::CloneOperation(*inner, map));
+  ir::CloneRegion(coarse.region(0), *op->AddRegion(), map);
   if (!ir::VerifyOperation(*op).ok()) return nullptr;
   return op;
 }
