@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "ir/attribute.h"
 #include "ir/clone.h"
@@ -112,8 +114,16 @@ std::unique_ptr<ir::Operation> ReduceOfFiner(const ir::Operation& coarse, const 
   return op;
 }
 
+// A reduce of the block seen so far: what it computes from its operand.
+struct Reduction {
+  const ir::Operation* op;  // its result holds the reduction (a rewritten one reads a finer result)
+  std::string fold;
+  std::vector<int64_t> dims;  // of the operand the reductions are listed under
+};
+
 int RewriteIn(ir::Block& block, ir::Block& root) {
   int rewritten = 0;
+  std::unordered_map<const ir::Value*, std::vector<Reduction>> earlier;  // by operand
   for (size_t i = 0; i < block.operations().size(); ++i) {
     ir::Operation* coarse = block.operations()[i].get();
     for (const auto& region : coarse->regions()) {
@@ -121,32 +131,31 @@ int RewriteIn(ir::Block& block, ir::Block& root) {
     }
     const std::string fold = Candidate(*coarse);
     if (fold.empty()) continue;
+    const ir::Value* x = coarse->operand(0);
     const std::vector<int64_t> coarse_dims = ir::verify::I64ArrayAttr(*coarse, "dimensions");
-    // The finest earlier reduce of the same operand over a strict subset
+    // The finest earlier reduction of the same operand over a strict subset
     // of the dims, with the same fold: the fewest elements left to fold.
-    const ir::Operation* best = nullptr;
-    std::vector<int64_t> best_dims;
-    for (size_t j = 0; j < i; ++j) {
-      const ir::Operation* finer = block.operations()[j].get();
-      if (finer->name() != "stablehlo.reduce" || finer->operand(0) != coarse->operand(0) ||
-          Candidate(*finer) != fold || finer->result(0)->type().element() != coarse->result(0)->type().element()) {
-        continue;
-      }
-      const std::vector<int64_t> dims = ir::verify::I64ArrayAttr(*finer, "dimensions");
-      const bool subset = dims.size() < coarse_dims.size() && std::all_of(dims.begin(), dims.end(), [&](int64_t d) {
+    const Reduction* best = nullptr;
+    for (const Reduction& finer : earlier[x]) {
+      const bool subset = finer.fold == fold && finer.dims.size() < coarse_dims.size() &&
+                          finer.op->result(0)->type().element() == coarse->result(0)->type().element() &&
+                          std::all_of(finer.dims.begin(), finer.dims.end(), [&](int64_t d) {
                             return std::count(coarse_dims.begin(), coarse_dims.end(), d) > 0;
                           });
-      if (subset && (best == nullptr || dims.size() > best_dims.size())) {
-        best = finer;
-        best_dims = dims;
-      }
+      if (subset && (best == nullptr || finer.dims.size() > best->dims.size())) best = &finer;
     }
-    if (best == nullptr) continue;
-    std::unique_ptr<ir::Operation> replacement = ReduceOfFiner(*coarse, *best, coarse_dims, best_dims);
-    if (!replacement) continue;
+    std::unique_ptr<ir::Operation> replacement =
+        best ? ReduceOfFiner(*coarse, *best->op, coarse_dims, best->dims) : nullptr;
+    if (!replacement) {
+      earlier[x].push_back({coarse, fold, coarse_dims});
+      continue;
+    }
     ir::Operation* placed = block.Insert(i, std::move(replacement));
     ReplaceUses(root, coarse->result(0), placed->result(0));
     block.Remove(coarse);
+    // What it computes is still x reduced over coarse_dims: a coarser one
+    // after it may start from it.
+    earlier[x].push_back({placed, fold, coarse_dims});
     ++rewritten;
   }
   return rewritten;

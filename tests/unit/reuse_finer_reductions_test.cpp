@@ -96,6 +96,33 @@ TEST(ReuseFinerReductions, CoarseReductionsReadTheFinerResult) {
   }
 }
 
+// x.sum(0), x.sum((0, 2)), x.sum(): each reads the one before it, the
+// rewritten second as well.
+TEST(ReuseFinerReductions, AChainReadsEachFinerResultInTurn) {
+  auto modules = testing::ParseOrDie(R"(
+func.func @main(%x: tensor<4x6x8xf32>) -> (tensor<6x8xf32>, tensor<6xf32>, tensor<f32>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %s0 = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<4x6x8xf32>, tensor<f32>) -> tensor<6x8xf32>
+  %s02 = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0, 2] : (tensor<4x6x8xf32>, tensor<f32>) -> tensor<6xf32>
+  %all = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0, 1, 2] : (tensor<4x6x8xf32>, tensor<f32>) -> tensor<f32>
+  return %s0, %s02, %all : tensor<6x8xf32>, tensor<6xf32>, tensor<f32>
+})");
+  std::unique_ptr<ir::Module> rewritten = ir::CloneModule(*modules[0]);
+  EXPECT_EQ(ReuseFinerReductions(*rewritten), 2);
+  const std::vector<const ir::Operation*> r = Reduces(*rewritten);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[1]->operand(0), r[0]->result(0));
+  EXPECT_EQ(r[2]->operand(0), r[1]->result(0));
+  EXPECT_EQ(ir::verify::I64ArrayAttr(*r[2], "dimensions"), (std::vector<int64_t>{0}));
+  auto args = cpu::RandomTensors(ir::FunctionSignature(*modules[0]->EntryFunction()).inputs, 4);
+  ASSERT_TRUE(args.ok());
+  auto want = cpu::Interpreter(*modules[0]).RunEntry(*args);
+  auto got = cpu::Interpreter(*rewritten).RunEntry(*args);
+  ASSERT_TRUE(want.ok() && got.ok());
+  const float w = cpu::test_util::Values<float>((*want)[2])[0], g = cpu::test_util::Values<float>((*got)[2])[0];
+  EXPECT_NEAR(w, g, 1e-4f * (1 + std::fabs(w)));
+}
+
 TEST(ReuseFinerReductions, ReductionsThatWouldChangeStay) {
   auto modules = testing::ParseOrDie(kKept);
   const std::string before = ir::PrintModule(*modules[0]);

@@ -5,7 +5,8 @@
 // binds the result at the row, then computes the row's output elements.
 // A later pass reads the row again from cache, not from HBM, or, when
 // each thread's share of the row fits its registers, from the registers
-// it loaded once (RowKernelLayout::resident_vectors).
+// it loaded once (RowKernelLayout::resident_vectors), or from the shared
+// memory the block copied it into (RowKernelLayout::stage_in_shared).
 //
 // Inputs shaped like the output are read four elements at a time (and the
 // outputs written so) when the row length is a multiple of 4 and every
