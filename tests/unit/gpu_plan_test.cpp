@@ -591,11 +591,6 @@ TEST(GpuPlan, GeneratedKernelsCompile) {
   EXPECT_GT(compiled, 20);
 }
 
-}  // namespace
-}  // namespace hlograph::gpu
-
-namespace hlograph::gpu {
-namespace {
 
 // A product read only through a transpose of its free dims (a weight
 // gradient as JAX writes it): one GEMM with the operands' roles swapped,
@@ -628,11 +623,6 @@ TEST(GpuPlan, ProductReadTransposedMatchesTheInterpreter) {
   ExpectMatchesInterpreterAndRepeats("transposed product", kTransposedProduct, 3);
 }
 
-}  // namespace
-}  // namespace hlograph::gpu
-
-namespace hlograph::gpu {
-namespace {
 
 // Integer and 8-bit products: i8 x i8 -> i32 and f8 on cuBLASLt's 8-bit
 // tensor cores (both operands read along k: an rhs laid out [k][n] is
@@ -705,11 +695,6 @@ TEST(GpuPlan, IntegerAndEightBitProductsMatchTheInterpreter) {
   }
 }
 
-}  // namespace
-}  // namespace hlograph::gpu
-
-namespace hlograph::gpu {
-namespace {
 
 // GEMM operands permuted by tiled transposes: a lhs [k][batch][m] whose
 // contiguous dim (m = 50) becomes the middle one and whose k (37) becomes
@@ -744,11 +729,6 @@ TEST(GpuPlan, TiledTransposesMatchTheInterpreter) {
   ExpectMatchesInterpreterAndRepeats("tiled transposes", kTiledTransposes, 5);
 }
 
-}  // namespace
-}  // namespace hlograph::gpu
-
-namespace hlograph::gpu {
-namespace {
 
 // x.sum(0) and x.mean((0, 2)) as reduce_every_axis writes them: the second
 // sum reduces the first one's [24, 40] result, so x is read by one kernel
