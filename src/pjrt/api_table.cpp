@@ -55,6 +55,7 @@ PJRT_Api MakeApi() {
   api.PJRT_Client_AddressableMemories = ClientAddressableMemories;
   api.PJRT_Client_Compile = ClientCompile;
   api.PJRT_Client_DefaultDeviceAssignment = ClientDefaultDeviceAssignment;
+  api.PJRT_Client_UpdateGlobalProcessInfo = ClientUpdateGlobalProcessInfo;
   api.PJRT_Client_BufferFromHostBuffer = ClientBufferFromHostBuffer;
 
   api.PJRT_DeviceDescription_Id = DeviceDescriptionId;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/cpu/process_span.h"
 #include "hlograph/status.h"
 #include "ir/module.h"
 #include "ir/type.h"
@@ -57,9 +58,11 @@ class GridRunner {
     std::vector<std::string> input_shardings, result_shardings;
   };
   virtual const Signature& signature() const = 0;
-  // args[d]: device d's arguments, of the signature's types.
+  // args[d]: device d's arguments, of the signature's types; the results
+  // likewise. With `span` (other processes run some of the devices),
+  // args[i] and the results are those of device span->local[i].
   virtual StatusOr<std::vector<std::vector<std::shared_ptr<Array>>>> Execute(
-      const std::vector<std::vector<std::shared_ptr<Array>>>& args) = 0;
+      const std::vector<std::vector<std::shared_ptr<Array>>>& args, const cpu::ProcessSpan* span = nullptr) = 0;
 };
 
 // What a backend's device memory holds, for PJRT_Device_MemoryStats. A

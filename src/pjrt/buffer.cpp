@@ -65,7 +65,11 @@ PJRT_Error* ClientBufferFromHostBuffer(PJRT_Client_BufferFromHostBuffer_Args* ar
   }
   PJRT_Device* device = args->device;
   if (args->memory != nullptr) device = args->memory->devices.front();
-  if (device == nullptr) device = args->client->devices.front();
+  if (device == nullptr) device = args->client->addressable_devices.front();
+  if (!device->addressable) {
+    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT,
+                     std::string(kName) + ": " + device->description.to_string + " belongs to another process");
+  }
   if (!IsRowMajor(args->device_layout, args->num_dims)) {
     return MakeError(PJRT_Error_Code_UNIMPLEMENTED, std::string(kName) + ": only row-major device layouts");
   }
@@ -206,6 +210,10 @@ PJRT_Error* CopyTo(const char* function, const PJRT_Buffer& src, PJRT_Device* de
   if (device == nullptr) return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(function) + ": no destination");
   if (device->client != src.device->client) {
     return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(function) + ": the destination is another client's");
+  }
+  if (!device->addressable) {
+    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT,
+                     std::string(function) + ": " + device->description.to_string + " belongs to another process");
   }
   std::vector<uint8_t> bytes(static_cast<size_t>(src.array->byte_size()));
   if (Status s = src.array->ToHost(bytes.data()); !s.ok()) {

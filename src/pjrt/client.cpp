@@ -20,30 +20,38 @@ PJRT_NamedValue StringAttribute(const char* name, const char* value) {
   return v;
 }
 
-void AddDevice(PJRT_Client& client, int id) {
+// Device `id`, the `local`-th of process `process`. Another process's device
+// has no memory here: nothing of it is addressable.
+void AddDevice(PJRT_Client& client, int id, int process, int local) {
   const std::string kind = client.backend->device_kind();
-  auto memory = std::make_unique<PJRT_Memory>();
-  memory->id = id;
-  memory->kind = "device";
-  memory->to_string = "MEMORY_SPACE_" + std::to_string(id);
-  memory->debug_string = "hlograph " + kind + " memory " + std::to_string(id) + " (kind device)";
-
+  const bool several = client.processes.count() > 1;
   auto device = std::make_unique<PJRT_Device>();
   device->client = &client;
-  device->local_hardware_id = id;
+  device->local_hardware_id = local;
+  device->addressable = process == client.processes.index;
   PJRT_DeviceDescription& d = device->description;
   d.id = id;
+  d.process_index = process;
   d.kind = kind;
-  d.to_string = "HlographDevice(id=" + std::to_string(id) + ", kind=" + kind + ")";
-  d.debug_string = "hlograph device " + std::to_string(id) + " (" + client.backend->description() + ")";
+  const std::string in_process = several ? ", process=" + std::to_string(process) : "";
+  d.to_string = "HlographDevice(id=" + std::to_string(id) + in_process + ", kind=" + kind + ")";
+  d.debug_string = "hlograph device " + std::to_string(id) +
+                   (several ? " of process " + std::to_string(process) : "") + " (" + client.backend->description() + ")";
   d.attributes.push_back(StringAttribute("backend", kind == "cpu" ? "interpreter" : "gpu"));
-
-  device->memories.push_back(memory.get());
-  memory->devices.push_back(device.get());
   client.devices.push_back(device.get());
-  client.memories.push_back(memory.get());
+  if (device->addressable) {
+    auto memory = std::make_unique<PJRT_Memory>();
+    memory->id = id;
+    memory->kind = "device";
+    memory->to_string = "MEMORY_SPACE_" + std::to_string(id);
+    memory->debug_string = "hlograph " + kind + " memory " + std::to_string(id) + " (kind device)";
+    device->memories.push_back(memory.get());
+    memory->devices.push_back(device.get());
+    client.addressable_devices.push_back(device.get());
+    client.memories.push_back(memory.get());
+    client.memory_storage.push_back(std::move(memory));
+  }
   client.device_storage.push_back(std::move(device));
-  client.memory_storage.push_back(std::move(memory));
 }
 
 PJRT_Device* FindDevice(PJRT_Client* client, int id) {
@@ -76,8 +84,16 @@ PJRT_Error* ClientCreate(PJRT_Client_Create_Args* args) {
   client->platform_version = "hlograph (" + client->backend->description() + ")";
 #endif
   // Each CPU device a thread of the interpreter; the GPU backend's one device.
-  const int devices = client->backend->device_kind() == "cpu" ? options->cpu_devices : 1;
-  for (int id = 0; id < devices; ++id) AddDevice(*client, id);
+  const bool cpu = client->backend->device_kind() == "cpu";
+  auto processes = JoinProcesses(*options, *args, cpu ? options->cpu_devices : 1, cpu);
+  if (!processes.ok()) {
+    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, "PJRT_Client_Create: " + processes.status().message());
+  }
+  client->processes = std::move(*processes);
+  for (int p = 0; p < client->processes.count(); ++p) {
+    const int first = client->processes.FirstId(p);
+    for (int k = 0; k < client->processes.devices[static_cast<size_t>(p)]; ++k) AddDevice(*client, first + k, p, k);
+  }
   args->client = client.release();
   return nullptr;
 }
@@ -94,7 +110,7 @@ PJRT_Error* ClientPlatformName(PJRT_Client_PlatformName_Args* args) {
 }
 
 PJRT_Error* ClientProcessIndex(PJRT_Client_ProcessIndex_Args* args) {
-  args->process_index = 0;
+  args->process_index = args->client->processes.index;
   return nullptr;
 }
 
@@ -111,8 +127,8 @@ PJRT_Error* ClientDevices(PJRT_Client_Devices_Args* args) {
 }
 
 PJRT_Error* ClientAddressableDevices(PJRT_Client_AddressableDevices_Args* args) {
-  args->addressable_devices = args->client->devices.data();
-  args->num_addressable_devices = args->client->devices.size();
+  args->addressable_devices = args->client->addressable_devices.data();
+  args->num_addressable_devices = args->client->addressable_devices.size();
   return nullptr;
 }
 
@@ -126,7 +142,7 @@ PJRT_Error* ClientLookupDevice(PJRT_Client_LookupDevice_Args* args) {
 }
 
 PJRT_Error* ClientLookupAddressableDevice(PJRT_Client_LookupAddressableDevice_Args* args) {
-  for (PJRT_Device* d : args->client->devices) {
+  for (PJRT_Device* d : args->client->addressable_devices) {
     if (d->local_hardware_id == args->local_hardware_id) {
       args->addressable_device = d;
       return nullptr;
@@ -156,5 +172,7 @@ PJRT_Error* ClientDefaultDeviceAssignment(PJRT_Client_DefaultDeviceAssignment_Ar
   for (size_t i = 0; i < count; ++i) args->default_assignment[i] = args->client->devices[i]->description.id;
   return nullptr;
 }
+
+PJRT_Error* ClientUpdateGlobalProcessInfo(PJRT_Client_UpdateGlobalProcessInfo_Args*) { return nullptr; }
 
 }  // namespace hlograph::pjrt

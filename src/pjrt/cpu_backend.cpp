@@ -75,14 +75,14 @@ class CpuGridRunner : public GridRunner {
   const Signature& signature() const override { return signature_; }
 
   StatusOr<std::vector<std::vector<std::shared_ptr<Array>>>> Execute(
-      const std::vector<std::vector<std::shared_ptr<Array>>>& args) override {
+      const std::vector<std::vector<std::shared_ptr<Array>>>& args, const cpu::ProcessSpan* span) override {
     std::vector<std::vector<cpu::Tensor>> inputs(args.size());
     for (size_t d = 0; d < args.size(); ++d) {
       for (const auto& a : args[d]) inputs[d].push_back(static_cast<const CpuArray&>(*a).tensor());
     }
     const auto start = std::chrono::steady_clock::now();
     HLOGRAPH_ASSIGN(std::vector<std::vector<cpu::Tensor>> outputs,
-                    cpu::RunSpmd(module_, spmd_, replicas_, partitions_, inputs));
+                    cpu::RunSpmd(module_, spmd_, replicas_, partitions_, inputs, span));
     AddEngineExecuteTime(
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
     std::vector<std::vector<std::shared_ptr<Array>>> results(outputs.size());

@@ -3,6 +3,7 @@
 // environment variables they stand in for.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 
 #include "hlograph/status.h"
@@ -19,6 +20,15 @@ struct CreateOptions {
   // digits), else HLOGRAPH_PJRT_CPU_DEVICES, else 1. The GPU backend has
   // one device.
   int cpu_devices = 1;
+  // This process and how many there are, for a client spanning several
+  // processes: "node_id" and "num_nodes" (int64), as JAX passes them after
+  // jax.distributed.initialize; both or neither.
+  int process_index = 0;
+  int process_count = 1;
+  // How long a process waits for another (while the client is created, and
+  // in a collective): "process_timeout_s" (seconds), else
+  // HLOGRAPH_PJRT_PROCESS_TIMEOUT, else 5 minutes.
+  std::chrono::milliseconds process_timeout{std::chrono::minutes(5)};
 };
 
 // Also sets the GPU's process memory budget from "memory_budget" (a string:

@@ -48,7 +48,7 @@ PJRT_Error* DeviceGetDescription(PJRT_Device_GetDescription_Args* args) {
 }
 
 PJRT_Error* DeviceIsAddressable(PJRT_Device_IsAddressable_Args* args) {
-  args->is_addressable = true;  // one process: every device is this process's
+  args->is_addressable = args->device->addressable;
   return nullptr;
 }
 
@@ -64,6 +64,11 @@ PJRT_Error* DeviceAddressableMemories(PJRT_Device_AddressableMemories_Args* args
 }
 
 PJRT_Error* DeviceDefaultMemory(PJRT_Device_DefaultMemory_Args* args) {
+  if (args->device->memories.empty()) {
+    return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, "PJRT_Device_DefaultMemory: " +
+                                                           args->device->description.to_string +
+                                                           " belongs to another process: it has no memory here");
+  }
   args->memory = args->device->memories.front();
   return nullptr;
 }

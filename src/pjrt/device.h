@@ -1,7 +1,8 @@
 // Devices, their descriptions and memories, owned by the client. Each
 // device has one memory of its own (kind "device"); the CPU backend offers
 // as many devices as its create options ask (ids 0, 1, ...), the GPU
-// backend one.
+// backend one. A client spanning processes also lists the other
+// processes' devices, not addressable here and without memories.
 #pragma once
 
 #include <string>
@@ -21,8 +22,9 @@ struct PJRT_DeviceDescription {
 struct PJRT_Device {
   PJRT_Client* client = nullptr;
   PJRT_DeviceDescription description;
-  int local_hardware_id = 0;
-  std::vector<PJRT_Memory*> memories;  // the first is the default
+  int local_hardware_id = 0;     // its index among its process's devices
+  bool addressable = true;        // this process's
+  std::vector<PJRT_Memory*> memories;  // the first is the default; none when not addressable
 };
 
 struct PJRT_Memory {

@@ -1,6 +1,7 @@
 #include "pjrt/executable.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <span>
 
@@ -60,6 +61,23 @@ StatusOr<std::vector<PJRT_Device*>> AssignedDevices(const PJRT_Client& client, c
     devices.push_back(device);
   }
   return devices;
+}
+
+// FNV-1a over the program's bytes and where it runs: the same in every
+// process compiling it (std::hash promises nothing across builds).
+uint64_t ProgramKey(std::string_view code, const CompileOptions& options, const std::vector<int64_t>& ids) {
+  uint64_t h = 1469598103934665603ull;
+  const auto mix = [&h](const void* data, size_t size) {
+    for (size_t i = 0; i < size; ++i) {
+      h ^= static_cast<const unsigned char*>(data)[i];
+      h *= 1099511628211ull;
+    }
+  };
+  mix(code.data(), code.size());
+  mix(&options.num_replicas, sizeof(options.num_replicas));
+  mix(&options.num_partitions, sizeof(options.num_partitions));
+  mix(ids.data(), ids.size() * sizeof(int64_t));
+  return h;
 }
 
 PJRT_Error* Deleted(const char* function) {
@@ -139,16 +157,20 @@ PJRT_Error* ClientCompile(PJRT_Client_Compile_Args* args) {
     return MakeError(PJRT_Error_Code_INVALID_ARGUMENT, std::string(kName) + ": " + program.status().message());
   }
   auto* loaded = new PJRT_LoadedExecutable;
-  loaded->program = std::move(*program);
   loaded->client = args->client;
   loaded->devices = *devices;
   std::vector<int64_t> ids;
   for (size_t d = 0; d < loaded->devices.size(); ++d) {
     const auto partitions = static_cast<size_t>(options->num_partitions);
+    ids.push_back(loaded->devices[d]->description.id);
+    if (!loaded->devices[d]->addressable) continue;
+    loaded->addressable.push_back(loaded->devices[d]);
     loaded->logical_ids.push_back(
         PJRT_LogicalDeviceIds{static_cast<int>(d / partitions), static_cast<int>(d % partitions)});
-    ids.push_back(loaded->devices[d]->description.id);
+    loaded->local_ids.push_back(static_cast<int64_t>(d));
   }
+  loaded->program = std::move(*program);
+  loaded->key = ProgramKey(std::string_view(p->code, p->code_size), *options, ids);
   loaded->device_assignment = SerializeDeviceAssignment(options->num_replicas, options->num_partitions, ids);
   args->executable = loaded;
   return nullptr;
@@ -244,8 +266,8 @@ PJRT_Error* LoadedExecutableGetExecutable(PJRT_LoadedExecutable_GetExecutable_Ar
 }
 
 PJRT_Error* LoadedExecutableAddressableDevices(PJRT_LoadedExecutable_AddressableDevices_Args* args) {
-  args->addressable_devices = args->executable->devices.data();
-  args->num_addressable_devices = args->executable->devices.size();
+  args->addressable_devices = args->executable->addressable.data();
+  args->num_addressable_devices = args->executable->addressable.size();
   return nullptr;
 }
 
@@ -323,6 +345,9 @@ PJRT_Error* ExecuteOnOneDevice(const Program& program, PJRT_LoadedExecutable_Exe
       args.execute_device != nullptr) {
     device = args.execute_device;
   }
+  if (!device->addressable) {
+    return ExecuteError(PJRT_Error_Code_INVALID_ARGUMENT, device->description.to_string + " belongs to another process");
+  }
   std::vector<std::shared_ptr<Array>> inputs;
   if (PJRT_Error* e = Arguments(program, args, 0, nullptr, inputs)) return e;
   const std::vector<bool> donated = Donated(program, args);
@@ -341,18 +366,36 @@ PJRT_Error* ExecuteOnOneDevice(const Program& program, PJRT_LoadedExecutable_Exe
   return nullptr;
 }
 
-// Every device of the executable at once; device d's results on device d.
+// The devices of other processes' part in a call: this process runs its
+// own, and they meet the others' through the client's key-value store under
+// keys of this program and call.
+cpu::ProcessSpan SpanOf(PJRT_LoadedExecutable& executable) {
+  cpu::ProcessSpan span;
+  span.local = executable.local_ids;
+  span.link = executable.client->processes.store;
+  char key[17];
+  std::snprintf(key, sizeof(key), "%016llx", static_cast<unsigned long long>(executable.key));
+  span.key = "run/" + std::string(key) + "/" + std::to_string(executable.client->NextCall(executable.key));
+  span.timeout = executable.client->processes.timeout;
+  return span;
+}
+
+// Every device of the executable at once (of this process, when it spans
+// several); device d's results on device d.
 PJRT_Error* ExecuteOnGrid(const Program& program, PJRT_LoadedExecutable_Execute_Args& args) {
-  const std::vector<PJRT_Device*>& devices = args.executable->devices;
+  const std::vector<PJRT_Device*>& devices = args.executable->addressable;
   if (args.num_devices != devices.size()) {
     return ExecuteError(PJRT_Error_Code_INVALID_ARGUMENT, "the program runs on " + std::to_string(devices.size()) +
-                                                              " devices, not " + std::to_string(args.num_devices));
+                                                              " devices of this process, not " +
+                                                              std::to_string(args.num_devices));
   }
   std::vector<std::vector<std::shared_ptr<Array>>> inputs(devices.size());
   for (size_t d = 0; d < devices.size(); ++d) {
     if (PJRT_Error* e = Arguments(program, args, d, devices[d], inputs[d])) return e;
   }
-  auto results = program.grid->Execute(inputs);
+  const bool spans = devices.size() != args.executable->devices.size();
+  const cpu::ProcessSpan span = spans ? SpanOf(*args.executable) : cpu::ProcessSpan();
+  auto results = program.grid->Execute(inputs, spans ? &span : nullptr);
   if (!results.ok()) return ExecuteError(PJRT_Error_Code_INTERNAL, results.status().message());
   ConsumeDonated(args, Donated(program, args));
   for (size_t d = 0; d < devices.size(); ++d) {

@@ -80,7 +80,14 @@ struct PJRT_Executable {
 struct PJRT_LoadedExecutable {
   std::shared_ptr<const hlograph::pjrt::Program> program;  // null once deleted
   PJRT_Client* client = nullptr;
-  std::vector<PJRT_Device*> devices;               // device replica * partitions + partition
-  std::vector<PJRT_LogicalDeviceIds> logical_ids;  // one per device
-  std::string device_assignment;                   // a serialized xla.DeviceAssignmentProto
+  std::vector<PJRT_Device*> devices;  // device replica * partitions + partition, of every process
+  // Those of this process, in the same order, and their places in `devices`
+  // (as (replica, partition) and as an index).
+  std::vector<PJRT_Device*> addressable;
+  std::vector<PJRT_LogicalDeviceIds> logical_ids;
+  std::vector<int64_t> local_ids;
+  std::string device_assignment;  // a serialized xla.DeviceAssignmentProto
+  // The same in every process that compiles the same program for the same
+  // devices: what the keys of its exchanges between processes start with.
+  uint64_t key = 0;
 };

@@ -361,7 +361,38 @@ typedef struct PJRT_ExecuteOptions {
 // Callback types of the events and the client's key-value store.
 typedef void (*PJRT_Event_OnReadyCallback)(PJRT_Error* error, void* user_arg);
 typedef PJRT_Error* (*PJRT_CallbackError)(PJRT_Error_Code code, const char* message, size_t message_size);
-typedef void* PJRT_KeyValueCallback;  // get/put/try-get callbacks: never called by hlograph
+
+// The client's key-value store (PJRT_Client_Create): the framework's
+// callbacks, each passed its user_arg. An error is made by calling
+// *callback_error, which the plugin supplies (the error is the plugin's).
+typedef void (*PJRT_KeyValueGetCallback_ValueDeleter)(char* value);
+typedef struct PJRT_KeyValueGetCallback_Args {
+  size_t struct_size;
+  PJRT_Extension_Base* extension_start;
+  const char* key;
+  size_t key_size;
+  int timeout_in_ms;
+  PJRT_CallbackError* callback_error;
+  void* user_arg;
+  char* value;                                                   // out
+  size_t value_size;                                             // out
+  PJRT_KeyValueGetCallback_ValueDeleter value_deleter_callback;  // out: frees `value`
+} PJRT_KeyValueGetCallback_Args;
+typedef PJRT_Error* (*PJRT_KeyValueGetCallback)(PJRT_KeyValueGetCallback_Args* args);
+
+typedef struct PJRT_KeyValuePutCallback_Args {
+  size_t struct_size;
+  PJRT_Extension_Base* extension_start;
+  const char* key;
+  size_t key_size;
+  const char* value;  // needs to live only during the call
+  size_t value_size;
+  PJRT_CallbackError* callback_error;
+  void* user_arg;
+} PJRT_KeyValuePutCallback_Args;
+typedef PJRT_Error* (*PJRT_KeyValuePutCallback)(PJRT_KeyValuePutCallback_Args* args);
+
+typedef void* PJRT_KeyValueTryGetCallback;  // never called by hlograph
 
 // ------------------------------------------------------------ the args
 
@@ -400,12 +431,12 @@ struct PJRT_Client_Create_Args {
   HLOGRAPH_PJRT_ARGS_HEAD;
   const PJRT_NamedValue* create_options;
   size_t num_options;
-  PJRT_KeyValueCallback kv_get_callback;
+  PJRT_KeyValueGetCallback kv_get_callback;  // null: no store (one process)
   void* kv_get_user_arg;
-  PJRT_KeyValueCallback kv_put_callback;
+  PJRT_KeyValuePutCallback kv_put_callback;
   void* kv_put_user_arg;
   PJRT_Client* client;  // out
-  PJRT_KeyValueCallback kv_try_get_callback;
+  PJRT_KeyValueTryGetCallback kv_try_get_callback;
   void* kv_try_get_user_arg;
 };
 struct PJRT_Client_Destroy_Args { HLOGRAPH_PJRT_ARGS_HEAD; PJRT_Client* client; };

@@ -128,13 +128,27 @@ StatusOr<SpmdSignature> ReadSpmdSignature(const ir::Module& module, int64_t devi
 
 StatusOr<std::vector<std::vector<Tensor>>> RunSpmd(const ir::Module& module, const SpmdSignature& signature,
                                                    int64_t replicas, int64_t partitions,
-                                                   const std::vector<std::vector<Tensor>>& args) {
+                                                   const std::vector<std::vector<Tensor>>& args,
+                                                   const ProcessSpan* span) {
   const ir::Operation* entry = module.EntryFunction();
   if (entry == nullptr) return Status::Error("the program has no entry function");
-  if (static_cast<int64_t>(args.size()) != replicas * partitions) return Status::Error("arguments per device");
+  // The index in `args` of each logical id run here.
+  std::vector<size_t> arg_of(static_cast<size_t>(replicas * partitions), args.size());
+  if (span == nullptr) {
+    for (size_t k = 0; k < arg_of.size(); ++k) arg_of[k] = k;
+  } else {
+    for (size_t i = 0; i < span->local.size(); ++i) {
+      const int64_t id = span->local[i];
+      if (id >= 0 && static_cast<size_t>(id) < arg_of.size()) arg_of[static_cast<size_t>(id)] = i;
+    }
+  }
+  const size_t expected = span == nullptr ? arg_of.size() : span->local.size();
+  if (args.size() != expected) return Status::Error("arguments per device");
   const DeviceWork work = [&](Interpreter& interpreter, size_t k) -> StatusOr<std::vector<Tensor>> {
     const DeviceContext& device = *interpreter.device();
-    HLOGRAPH_ASSIGN(std::vector<Tensor> inputs, Assemble(device, signature.inputs, signature.global_inputs, args[k]));
+    if (k >= arg_of.size() || arg_of[k] >= args.size()) return Status::Error("a device without arguments");
+    HLOGRAPH_ASSIGN(std::vector<Tensor> inputs,
+                    Assemble(device, signature.inputs, signature.global_inputs, args[arg_of[k]]));
     HLOGRAPH_ASSIGN(std::vector<Tensor> results, interpreter.Call(*entry, inputs));
     std::vector<Tensor> pieces;
     for (size_t i = 0; i < results.size() && i < signature.results.size(); ++i) {
@@ -143,7 +157,7 @@ StatusOr<std::vector<std::vector<Tensor>>> RunSpmd(const ir::Module& module, con
     }
     return pieces;
   };
-  return RunOnGrid(module, replicas, partitions, work);
+  return RunOnGrid(module, replicas, partitions, work, {}, span);
 }
 
 }  // namespace hlograph::cpu

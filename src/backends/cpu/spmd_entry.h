@@ -12,6 +12,7 @@
 
 #include <vector>
 
+#include "backends/cpu/process_span.h"
 #include "backends/cpu/tensor.h"
 #include "hlograph/status.h"
 #include "ir/module.h"
@@ -32,9 +33,12 @@ struct SpmdSignature {
 StatusOr<SpmdSignature> ReadSpmdSignature(const ir::Module& module, int64_t devices);
 
 // args[k]: device k's arguments (k = replica * partitions + partition), of
-// the signature's local types; returns each device's results.
+// the signature's local types; returns each device's results. With `span`
+// (a run over several processes), args[i] and the results are those of
+// device span->local[i], the devices this process runs.
 StatusOr<std::vector<std::vector<Tensor>>> RunSpmd(const ir::Module& module, const SpmdSignature& signature,
                                                    int64_t replicas, int64_t partitions,
-                                                   const std::vector<std::vector<Tensor>>& args);
+                                                   const std::vector<std::vector<Tensor>>& args,
+                                                   const ProcessSpan* span = nullptr);
 
 }  // namespace hlograph::cpu

@@ -357,9 +357,18 @@ StatusOr<DeviceGrid*> GridFor(KernelContext& ctx) {
   return d->grid;
 }
 
+// The grid of send and recv: their channels join devices of one process.
+StatusOr<DeviceGrid*> ChannelGridFor(KernelContext& ctx) {
+  HLOGRAPH_ASSIGN(DeviceGrid* const grid, GridFor(ctx));
+  if (grid->spans_processes()) {
+    return ctx.Error("runs only among the devices of one process; this run spans several processes");
+  }
+  return grid;
+}
+
 // send: the data operands (the last operand is the token) onto the channel.
 Status Send(KernelContext& ctx) {
-  HLOGRAPH_ASSIGN(DeviceGrid* const grid, GridFor(ctx));
+  HLOGRAPH_ASSIGN(DeviceGrid* const grid, ChannelGridFor(ctx));
   std::vector<Tensor> data = Operands(ctx);
   if (!data.empty()) data.pop_back();
   grid->Send(ChannelId(ctx.op), std::move(data));
@@ -369,7 +378,7 @@ Status Send(KernelContext& ctx) {
 
 // recv: the channel's next values, then a token.
 Status Recv(KernelContext& ctx) {
-  HLOGRAPH_ASSIGN(DeviceGrid* const grid, GridFor(ctx));
+  HLOGRAPH_ASSIGN(DeviceGrid* const grid, ChannelGridFor(ctx));
   HLOGRAPH_ASSIGN(std::vector<Tensor> data, grid->Receive(ChannelId(ctx.op)));
   if (data.size() + 1 != ctx.op.num_results()) {
     return ctx.Error("received " + std::to_string(data.size()) + " values, expects " +
