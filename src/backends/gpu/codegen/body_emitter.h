@@ -319,6 +319,7 @@ StatusOr<KernelSource> EmitRngBitGenerator(const Fusion& f, const EmitOptions& o
 StatusOr<KernelSource> EmitUpdateSliceInPlace(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitAttention(const Fusion& f, const EmitOptions& options);
+StatusOr<KernelSource> EmitFlashAttention(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitScan(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitRows(const Fusion& f, const EmitOptions& options);
 

@@ -19,6 +19,7 @@ StatusOr<KernelSource> EmitKernel(const Fusion& fusion, const EmitOptions& optio
     case FusionKind::kUpdateSliceInPlace: k = emit::EmitUpdateSliceInPlace(fusion, options); break;
     case FusionKind::kDot: k = emit::EmitDot(fusion, options); break;
     case FusionKind::kAttention: k = emit::EmitAttention(fusion, options); break;
+    case FusionKind::kFlashAttention: k = emit::EmitFlashAttention(fusion, options); break;
     case FusionKind::kScan: k = emit::EmitScan(fusion, options); break;
     case FusionKind::kRows: k = emit::EmitRows(fusion, options); break;
     case FusionKind::kDirectDot: k = emit::EmitDirectDot(fusion, options); break;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <set>
 #include <string>
 
@@ -89,21 +90,33 @@ bool FromOneReduce(const ir::Value* root, const ir::Block* block, const ir::Oper
 }
 
 // The ops between the scores product and S: those reading the product
-// (elementwise, S's shape), into `ops`, the product into `dot`. Values
-// S reads that do not depend on the product (a mask) are left to the
-// kernel to compute or load. `apart`: ops found not to read the product.
-bool ScoresChain(const ir::Value* v, const ir::Type& shape, const ir::Block* block, const ir::Operation*& dot,
-                 OpSet& ops, OpSet& apart, bool& depends) {
+// (elementwise, S's shape), into `ops`, the product into `dot` (an op
+// `is_product` accepts). Values S reads that do not depend on the product
+// (a mask) are left to the kernel to compute or load. `apart`: ops found
+// not to read the product. With `transpose` non-null, S may read the
+// product through one transpose (JAX's grouped-query scores), kept there.
+bool ScoresChain(const ir::Value* v, const ir::Type& shape, const ir::Block* block,
+                 const std::function<bool(const ir::Operation&)>& is_product, const ir::Operation*& dot,
+                 const ir::Operation** transpose, OpSet& ops, OpSet& apart, bool& depends) {
   depends = false;
   const ir::Operation* op = v->defining_op();
   if (op == nullptr || op->parent_block() != block || apart.count(op)) return true;
-  if (ops.count(op)) {  // reached before (a value read twice)
+  if (ops.count(op) || (transpose != nullptr && op == *transpose)) {  // reached before (a value read twice)
     depends = true;
     return true;
   }
-  if (ClassifyOp(*op) == OpClass::kGeneratedDot) {
+  if (is_product(*op)) {
     if (dot != nullptr && dot != op) return false;
     dot = op;
+    depends = true;
+    return true;
+  }
+  if (transpose != nullptr && op->name() == "stablehlo.transpose" && op->result(0)->type().shape() == shape.shape()) {
+    const ir::Operation* inner = op->operand(0)->defining_op();
+    if (inner == nullptr || inner->parent_block() != block || !is_product(*inner)) return true;
+    if ((*transpose != nullptr && *transpose != op) || (dot != nullptr && dot != inner)) return false;
+    *transpose = op;
+    dot = inner;
     depends = true;
     return true;
   }
@@ -111,14 +124,14 @@ bool ScoresChain(const ir::Value* v, const ir::Type& shape, const ir::Block* blo
   bool any = false;
   for (const ir::Value* o : op->operands()) {
     bool d = false;
-    if (!ScoresChain(o, shape, block, dot, ops, apart, d)) return false;
+    if (!ScoresChain(o, shape, block, is_product, dot, transpose, ops, apart, d)) return false;
     any = any || d;
   }
   if (!any) {
     apart.insert(op);
     return true;
   }
-  if (op->result(0)->type() != shape) return false;
+  if (op->result(0)->type().shape() != shape.shape()) return false;  // (its element type may differ: a mask in bf16)
   ops.insert(op);
   depends = true;
   return true;
@@ -133,10 +146,85 @@ bool LeadingBatch(const std::vector<int64_t>& batching) {
 
 }  // namespace
 
+bool MatchSoftmaxBetweenProducts(const ir::Operation& dot2, int p_operand,
+                                 const std::function<bool(const ir::Operation&)>& is_scores, bool scores_transposed,
+                                 const ValueUsers& users, SoftmaxAttention& a) {
+  const ir::Block* block = dot2.parent_block();
+  const ir::Value* p = dot2.operand(static_cast<size_t>(p_operand));
+  a.values = &dot2;
+  // P = E / Y (maybe rounded to a narrower float: the kernels keep the
+  // weights in f32 until they are summed), E = exp(S - X).
+  if (!UsedOnlyBy(p, {&dot2}, users)) return false;
+  const ir::Operation* rounding = DefNamed(p, "stablehlo.convert");
+  if (rounding != nullptr) {
+    a.rounding = rounding;
+    p = rounding->operand(0);
+    if (!UsedOnlyBy(p, {rounding}, users)) return false;
+  }
+  const ir::Operation* divide = DefNamed(p, "stablehlo.divide");
+  if (divide == nullptr || p->type().element() != ir::ElementType::kF32) return false;
+  a.e = divide->operand(0);
+  a.y = divide->operand(1);
+  const ir::Operation* exp = DefNamed(a.e, "stablehlo.exponential");
+  if (exp == nullptr || exp->parent_block() != block) return false;
+  const ir::Operation* subtract = DefNamed(exp->operand(0), "stablehlo.subtract");
+  if (subtract == nullptr || !UsedOnlyBy(exp->operand(0), {exp}, users)) return false;
+  a.s = subtract->operand(0);
+  a.x = subtract->operand(1);
+  if (a.s->type() != p->type() || a.e->type() != p->type()) return false;
+  // X from reduce_max(S) alone, Y from reduce_add(E) alone.
+  OpSet x_ops, y_ops;
+  if (!FromOneReduce(a.x, block, a.max, x_ops) || !FromOneReduce(a.y, block, a.sum, y_ops) || a.max == nullptr ||
+      a.sum == nullptr || !FoldsLastDim(*a.max, a.s, "stablehlo.maximum", -INFINITY) ||
+      !FoldsLastDim(*a.sum, a.e, "stablehlo.add", 0.f)) {
+    return false;
+  }
+  // Nothing else reads them: the kernel computes them only for the rows it takes.
+  OpSet x_readers = x_ops, y_readers = y_ops;
+  x_readers.insert(subtract);
+  y_readers.insert(divide);
+  // (A splat constant is computed wherever it is read.)
+  for (const ir::Operation* op : x_ops) {
+    if (op->name() != "stablehlo.constant" && !UsedOnlyBy(op->result(0), x_readers, users)) return false;
+  }
+  for (const ir::Operation* op : y_ops) {
+    if (op->name() != "stablehlo.constant" && !UsedOnlyBy(op->result(0), y_readers, users)) return false;
+  }
+  if (!UsedOnlyBy(a.max->result(0), x_readers, users) || !UsedOnlyBy(a.sum->result(0), y_readers, users) ||
+      !UsedOnlyBy(a.e, {divide, a.sum}, users) || !UsedOnlyBy(a.s, {subtract, a.max}, users)) {
+    return false;
+  }
+  // S: elementwise ops of the scores product (through a transpose where allowed).
+  OpSet s_ops, apart;
+  bool depends = false;
+  if (!ScoresChain(a.s, a.s->type(), block, is_scores, a.scores, scores_transposed ? &a.scores_transpose : nullptr,
+                   s_ops, apart, depends) ||
+      !depends || a.scores == nullptr) {
+    return false;
+  }
+  OpSet s_readers = s_ops;
+  s_readers.insert(subtract);
+  s_readers.insert(a.max);
+  if (a.scores_transpose != nullptr) {
+    if (!UsedOnlyBy(a.scores_transpose->result(0), s_readers, users)) return false;
+    s_readers.insert(a.scores_transpose);
+  }
+  if (!UsedOnlyBy(a.scores->result(0), s_readers, users)) return false;
+  for (const ir::Operation* op : s_ops) {
+    if (!UsedOnlyBy(op->result(0), s_readers, users)) return false;
+  }
+  a.inside.assign(s_ops.begin(), s_ops.end());
+  a.inside.insert(a.inside.end(), x_ops.begin(), x_ops.end());
+  a.inside.insert(a.inside.end(), y_ops.begin(), y_ops.end());
+  for (const ir::Operation* op : {a.max, a.sum, subtract, exp, divide}) a.inside.push_back(op);
+  if (a.rounding != nullptr) a.inside.push_back(a.rounding);
+  if (a.scores_transpose != nullptr) a.inside.push_back(a.scores_transpose);
+  return true;
+}
+
 std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2, const ValueUsers& users) {
   if (TurnedOff("HLOGRAPH_GPU_ATTENTION")) return std::nullopt;
   if (ClassifyOp(dot2) != OpClass::kGeneratedDot) return std::nullopt;
-  const ir::Block* block = dot2.parent_block();
   const auto* dn2 = dot2.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
   const ir::Value* p = dot2.operand(0);
   const int64_t rank = p->type().rank();
@@ -146,68 +234,14 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2,
     return std::nullopt;
   }
   SoftmaxAttention a;
-  a.values = &dot2;
-  // P = E / Y (maybe rounded to a narrower float: the kernel keeps the
-  // weights in f32, as the chunks' rescaling needs), E = exp(S - X).
-  if (!UsedOnlyBy(p, {&dot2}, users)) return std::nullopt;
-  const ir::Operation* rounding = DefNamed(p, "stablehlo.convert");
-  if (rounding != nullptr) {
-    a.rounding = rounding;
-    p = rounding->operand(0);
-    if (!UsedOnlyBy(p, {rounding}, users)) return std::nullopt;
-  }
-  const ir::Operation* divide = DefNamed(p, "stablehlo.divide");
-  if (divide == nullptr || p->type().element() != ir::ElementType::kF32) return std::nullopt;
-  a.e = divide->operand(0);
-  a.y = divide->operand(1);
-  const ir::Operation* exp = DefNamed(a.e, "stablehlo.exponential");
-  if (exp == nullptr || exp->parent_block() != block) return std::nullopt;
-  const ir::Operation* subtract = DefNamed(exp->operand(0), "stablehlo.subtract");
-  if (subtract == nullptr || !UsedOnlyBy(exp->operand(0), {exp}, users)) return std::nullopt;
-  a.s = subtract->operand(0);
-  a.x = subtract->operand(1);
-  if (a.s->type() != p->type() || a.e->type() != p->type()) return std::nullopt;
-  // X from reduce_max(S) alone, Y from reduce_add(E) alone.
-  OpSet x_ops, y_ops;
-  if (!FromOneReduce(a.x, block, a.max, x_ops) || !FromOneReduce(a.y, block, a.sum, y_ops) || a.max == nullptr ||
-      a.sum == nullptr || !FoldsLastDim(*a.max, a.s, "stablehlo.maximum", -INFINITY) ||
-      !FoldsLastDim(*a.sum, a.e, "stablehlo.add", 0.f)) {
-    return std::nullopt;
-  }
-  // Nothing else reads them: the kernel computes them only for the head it takes.
-  OpSet x_readers = x_ops, y_readers = y_ops;
-  x_readers.insert(subtract);
-  y_readers.insert(divide);
-  // (A splat constant is computed wherever it is read.)
-  for (const ir::Operation* op : x_ops) {
-    if (op->name() != "stablehlo.constant" && !UsedOnlyBy(op->result(0), x_readers, users)) return std::nullopt;
-  }
-  for (const ir::Operation* op : y_ops) {
-    if (op->name() != "stablehlo.constant" && !UsedOnlyBy(op->result(0), y_readers, users)) return std::nullopt;
-  }
-  if (!UsedOnlyBy(a.max->result(0), x_readers, users) || !UsedOnlyBy(a.sum->result(0), y_readers, users) ||
-      !UsedOnlyBy(a.e, {divide, a.sum}, users) || !UsedOnlyBy(a.s, {subtract, a.max}, users)) {
-    return std::nullopt;
-  }
-  // S: elementwise ops of the scores product.
-  OpSet s_ops, apart;
-  bool depends = false;
-  if (!ScoresChain(a.s, a.s->type(), block, a.scores, s_ops, apart, depends) || !depends || a.scores == nullptr) {
-    return std::nullopt;
-  }
-  OpSet s_readers = s_ops;
-  s_readers.insert(subtract);
-  s_readers.insert(a.max);
-  if (!UsedOnlyBy(a.scores->result(0), s_readers, users)) return std::nullopt;
-  for (const ir::Operation* op : s_ops) {
-    if (!UsedOnlyBy(op->result(0), s_readers, users)) return std::nullopt;
-  }
+  const auto generated = [](const ir::Operation& op) { return ClassifyOp(op) == OpClass::kGeneratedDot; };
+  if (!MatchSoftmaxBetweenProducts(dot2, 0, generated, false, users, a)) return std::nullopt;
   // Scores [batch..., keys] of one query each, the batch dims leading in
   // both products and matching.
   const auto* dn1 = a.scores->attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
   const DotDims d1 = DotDimsOf(*a.scores), d2 = DotDimsOf(dot2);
   if (d1.m != 1 || d1.rhs_free.size() != 1 || !LeadingBatch(dn1->lhs_batching) ||
-      a.scores->result(0)->type().shape() != p->type().shape()) {
+      a.scores->result(0)->type().shape() != a.s->type().shape()) {
     return std::nullopt;
   }
   for (size_t i = 0; i + 1 < static_cast<size_t>(rank); ++i) a.batch_shape.push_back(p->type().dim(static_cast<int64_t>(i)));
@@ -217,25 +251,24 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2,
   if (a.keys < 1 || d1.batch != d2.batch || d2.n < 1 || d1.k < 1 || d1.k > kMaxAttentionDepth) return std::nullopt;
   const int64_t chunk = AttentionChunk(a, kPlannedSmCount);
   if ((a.keys + chunk - 1) / chunk > kMaxAttentionChunks) return std::nullopt;
-  a.inside.assign(s_ops.begin(), s_ops.end());
-  a.inside.insert(a.inside.end(), x_ops.begin(), x_ops.end());
-  a.inside.insert(a.inside.end(), y_ops.begin(), y_ops.end());
-  for (const ir::Operation* op : {a.max, a.sum, subtract, exp, divide}) a.inside.push_back(op);
-  if (a.rounding != nullptr) a.inside.push_back(a.rounding);
   return a;
 }
 
-std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2) {
-  const ir::Block* block = dot2.parent_block();
-  if (block == nullptr) return std::nullopt;
+ValueUsers UsersInBlock(const ir::Block& block) {
   ValueUsers users;
-  for (const auto& op : block->operations()) {
+  for (const auto& op : block.operations()) {
     std::set<const ir::Value*> seen;
     ForEachRead(*op, [&](const ir::Value* v) {
       if (seen.insert(v).second) users[v].push_back(op.get());
     });
   }
-  return MatchSoftmaxAttention(dot2, users);
+  return users;
+}
+
+std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2) {
+  const ir::Block* block = dot2.parent_block();
+  if (block == nullptr) return std::nullopt;
+  return MatchSoftmaxAttention(dot2, UsersInBlock(*block));
 }
 
 const ir::Value* StoredByAttention(const ir::Operation& dus, const SoftmaxAttention& a) {

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -51,9 +52,26 @@ struct SoftmaxAttention {
   std::vector<int64_t> depth_shape;  // the contraction of dot1 (a head's dims)
   std::vector<int64_t> width_shape;  // dot2's free rhs dims (the values' dims)
   // The ops the kernel computes besides the two products: S's, X's and
-  // Y's ops, the reductions, the subtract, exp and divide.
+  // Y's ops, the reductions, the subtract, exp and divide (and the
+  // rounding and the scores' transpose).
   std::vector<const ir::Operation*> inside;
+  // The transpose of the scores product that S's ops read instead of the
+  // product (JAX's grouped-query scores), or null: the many-query kernel
+  // only (plan/flash_attention.h).
+  const ir::Operation* scores_transpose = nullptr;
 };
+
+// The softmax between two products that both attention kernels compute:
+// dot2's operand `p_operand` is P as above, the scores product an op
+// `is_scores` accepts, read by S's ops directly or, with
+// `scores_transposed`, through one transpose. Fills a's ops and values
+// (not its shapes); false if anything else reads what the kernel keeps.
+bool MatchSoftmaxBetweenProducts(const ir::Operation& dot2, int p_operand,
+                                 const std::function<bool(const ir::Operation&)>& is_scores, bool scores_transposed,
+                                 const ValueUsers& users, SoftmaxAttention& a);
+
+// Every op of `block` that reads each value.
+ValueUsers UsersInBlock(const ir::Block& block);
 
 // The attention whose values product is `dot2` (a generated product), or
 // nothing. `users`: every op of dot2's block that reads each value.

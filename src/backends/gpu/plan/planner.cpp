@@ -26,6 +26,7 @@
 
 #include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/attention.h"
+#include "backends/gpu/plan/flash_attention.h"
 #include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/convolution_epilogue.h"
 #include "backends/gpu/plan/convolution_lowering.h"
@@ -199,7 +200,11 @@ class Planner {
           HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFft, seq));
           break;
         case OpClass::kDot:
-          HLOGRAPH_TRY(EmitDot(op, seq));
+          if (flash_.count(&op)) {
+            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFlashAttention, seq));
+          } else {
+            HLOGRAPH_TRY(EmitDot(op, seq));
+          }
           break;
         case OpClass::kGeneratedDot:
           // With an epilogue the kernel is emitted where its last op is.
@@ -282,6 +287,21 @@ class Planner {
         attention_[op.get()] = std::move(*a);
       }
     }
+    // Attention of many queries as one kernel, in its values product's
+    // (plan/flash_attention.h). It copies tiles of the queries, keys and
+    // values from memory: values computed inline so far get kernels of
+    // their own.
+    for (const auto& op : block.operations()) {
+      if (ClassifyOp(*op) != OpClass::kDot) continue;
+      if (auto a = MatchFlashAttention(*op, users); a && !in_attention_.count(a->softmax.scores)) {
+        const SoftmaxAttention& sm = a->softmax;
+        for (const ir::Operation* part : {sm.scores, sm.max, sm.sum}) in_attention_[part] = op.get();
+        for (const ir::Value* v : {sm.scores->operand(0), sm.scores->operand(1), op->operand(1 - a->p_operand)}) {
+          materialized_.insert(v);
+        }
+        flash_[op.get()] = std::move(*a);
+      }
+    }
     // A loop state updated in place with the keys or values an attention
     // kernel loads (a scan's stacked KV caches) is written by that kernel
     // as it loads them: no kernel of its own reading them all again, and
@@ -321,6 +341,11 @@ class Planner {
       if (const auto a = attention_.find(&op); a != attention_.end()) {
         domain[&op] = op.operand(0)->type().NumElements();  // each of P's elements once
         if (!dot_exit_.count(&op)) materialized_.insert(op.result(0));
+        continue;
+      }
+      if (const auto flash = flash_.find(&op); flash != flash_.end()) {
+        domain[&op] = op.operand(static_cast<size_t>(flash->second.p_operand))->type().NumElements();
+        materialized_.insert(op.result(0));
         continue;
       }
       if (cls == OpClass::kReduce) {
@@ -373,6 +398,8 @@ class Planner {
           mine.insert(row->second);
         } else if (const auto owner = in_attention_.find(user); owner != in_attention_.end()) {
           mine.insert(owner->second);
+        } else if (flash_.count(user)) {
+          mine.insert(user);
         } else if (ucls == OpClass::kReduce || ucls == OpClass::kSort || ucls == OpClass::kScatter ||
             ucls == OpClass::kScan || ucls == OpClass::kConvolution || ucls == OpClass::kDirectDot ||
             ucls == OpClass::kRng || ucls == OpClass::kFft ||
@@ -649,6 +676,7 @@ class Planner {
     // kDot: the product, computed inline when the root is its epilogue's end.
     const ir::Operation* dot = nullptr;
     if (kind == FusionKind::kDot) dot = exit_dot_.count(&root) ? exit_dot_.at(&root) : &root;
+    if (kind == FusionKind::kFlashAttention) dot = &root;
     const auto attention = dot != nullptr ? attention_.find(dot) : attention_.end();
     if (attention != attention_.end()) f.kind = FusionKind::kAttention;
     // Depth first from the root, operands in order, so that the kernel's
@@ -1412,6 +1440,9 @@ class Planner {
   // The updates in place each attention kernel stores (StoredByAttention),
   // in program order; in_attention_ names their kernel too.
   std::map<const ir::Operation*, std::vector<const ir::Operation*>> attention_stores_;
+  // Attention kernels of many queries (plan/flash_attention.h), by their
+  // values product; in_attention_ names their scores product and reductions.
+  std::map<const ir::Operation*, FlashAttention> flash_;
   // Sorts read only through slices of their first k positions, and those
   // slices (written by the sort's kernels).
   std::map<const ir::Operation*, SortSlices> sort_slices_;

@@ -5,6 +5,7 @@
 #include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/dot_lowering.h"
+#include "backends/gpu/plan/flash_attention.h"
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
@@ -33,6 +34,7 @@ const char* FusionKindName(FusionKind kind) {
     case FusionKind::kUpdateSliceInPlace: return "update in place";
     case FusionKind::kDot: return "product";
     case FusionKind::kAttention: return "attention";
+    case FusionKind::kFlashAttention: return "flash attention";
     case FusionKind::kScan: return "scan";
     case FusionKind::kRows: return "rows";
     case FusionKind::kDirectDot: return "direct product";
@@ -211,6 +213,10 @@ std::string GpuProgram::ToString() const {
         os << "; stores its keys or values into " << f.outputs.size() - 1 << " loop states updated in place";
       }
       os << ")";
+    }
+    if (f.kind == FusionKind::kFlashAttention && !f.ops.empty()) {
+      const auto a = MatchFlashAttention(*f.ops.back());
+      if (a) os << " (" << a->queries << " queries x " << a->softmax.keys << " keys, " << a->window.ToString() << ")";
     }
     if (!f.early_inputs.empty()) {
       os << " [reads input";

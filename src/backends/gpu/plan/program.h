@@ -75,6 +75,7 @@ enum class FusionKind {
   kUpdateSliceInPlace,  // a dynamic_update_slice writing only its window into its operand's buffer
   kDot,        // a stablehlo.dot_general of a few rows, its operands and epilogue inline (plan/generated_dot.h)
   kAttention,  // scores, softmax and values of one query per head (plan/attention.h)
+  kFlashAttention,  // the same for many queries, on the tensor cores (plan/flash_attention.h)
   kScan,       // a chlo.scan or prefix-scan reduce_window (plan/prefix_scan.h, plan/scan_layout.h)
   kRows,       // a loop over rows computing the reductions of its row it reads first (plan/row_fusion.h)
   kDirectDot,  // a stablehlo.dot_general cuBLASLt does not take: a thread (or warp) per output element
