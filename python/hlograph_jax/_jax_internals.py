@@ -11,10 +11,13 @@ absent.
 def register_plugin(platform, library_path, priority):
     """Registers the PJRT plugin library as `platform`. xla_bridge's
     register_plugin is the call JAX's plugin discovery documents for a
-    plugin's initialize(), but it lives in jax._src."""
+    plugin's initialize(), but it lives in jax._src. Empty options, not
+    none: after jax.distributed.initialize JAX passes the client's create
+    options (jax_pjrt_client_create_options among them) only for a plugin
+    registered with options (make_pjrt_c_api_client)."""
     from jax._src import xla_bridge
 
-    xla_bridge.register_plugin(platform, priority=priority, library_path=library_path)
+    xla_bridge.register_plugin(platform, priority=priority, library_path=library_path, options={})
 
 
 def platform_registered(platform):

@@ -52,7 +52,8 @@ import inspect  # noqa: E402
 from jax._src import xla_bridge  # noqa: E402
 
 params = inspect.signature(xla_bridge.register_plugin).parameters
-check("register_plugin takes priority and library_path", "priority" in params and "library_path" in params)
+check("register_plugin takes priority, library_path and options",
+      all(p in params for p in ("priority", "library_path", "options")))
 
 print("all passed" if not failures else f"{len(failures)} failed: {', '.join(failures)}")
 sys.exit(1 if failures else 0)

@@ -35,6 +35,9 @@ import hlograph_jax
 hlograph_jax.initialize()
 import jax, jax.numpy as jnp
 from jax.experimental import multihost_utils
+# The device count as a create option: JAX passes it along with node_id and
+# num_nodes (the package registers the plugin with options for that).
+jax.config.update("jax_pjrt_client_create_options", "cpu_device_count:2")
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
 pid, port, path = int(sys.argv[1]), sys.argv[2], sys.argv[3]
@@ -94,9 +97,8 @@ def free_port():
 
 def run_processes(tmp):
     """Both processes' outputs, or the reason they have none."""
-    env = {k: v for k, v in os.environ.items() if k not in ("JAX_PLATFORMS", "XLA_FLAGS")}
-    env.update(JAX_PLATFORMS="hlograph", HLOGRAPH_PJRT_BACKEND="cpu", HLOGRAPH_PJRT_CPU_DEVICES="2",
-               HLOGRAPH_PJRT_PROCESS_TIMEOUT="20", HLOGRAPH_PJRT_LIBRARY=library,
+    env = {k: v for k, v in os.environ.items() if k not in ("JAX_PLATFORMS", "XLA_FLAGS", "HLOGRAPH_PJRT_CPU_DEVICES")}
+    env.update(JAX_PLATFORMS="hlograph", HLOGRAPH_PJRT_BACKEND="cpu", HLOGRAPH_PJRT_PROCESS_TIMEOUT="20", HLOGRAPH_PJRT_LIBRARY=library,
                PYTHONPATH=os.path.join(root, "python"))
     port = str(free_port())
     paths = [os.path.join(tmp, f"process{i}") for i in range(2)]
