@@ -322,6 +322,12 @@ TEST(GpuFlashAttention, WhatTheKernelCannotTakeStaysApart) {
 
 TEST(GpuFlashAttention, EveryCaseCompiles) {
   for (const Case& c : Cases()) ExpectEveryKernelCompiles(c.name, c.text);
+  // gpt_prefill's twelve heads of 128 queries (f32: TF32 products).
+  const std::string prefill = BenchProgram("gpt_prefill");
+  Planned p = Plan(prefill);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  EXPECT_EQ(OfKind(*p.program, FusionKind::kFlashAttention).size(), 1u) << p.program->ToString();
+  ExpectEveryKernelCompiles("gpt_prefill", prefill);
 }
 
 TEST(GpuFlashAttention, EveryCaseMatchesTheInterpreterAndRepeats) {

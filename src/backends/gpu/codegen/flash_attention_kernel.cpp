@@ -48,9 +48,15 @@ std::string Helpers(ir::ElementType t) {
 static __device__ __forceinline__ void hlo_fa_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
 template <int N>
 static __device__ __forceinline__ void hlo_fa_wait() { asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory"); }
-static __device__ __forceinline__ float hlo_fa_exp(float x) {
+static __device__ __forceinline__ float hlo_fa_exp2(float x) {
   float y;
-  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * 1.4426950408889634f));
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+static __device__ __forceinline__ float hlo_fa_exp(float x) { return hlo_fa_exp2(x * 1.4426950408889634f); }
+static __device__ __forceinline__ float hlo_fa_max(float a, float b) {
+  float y;
+  asm("max.NaN.f32 %0, %1, %2;" : "=f"(y) : "f"(a), "f"(b));
   return y;
 }
 )";
@@ -191,14 +197,17 @@ class FlashEmitter {
   }
 
   // kt_begin and kt_end: the key tiles the block visits. With a key
-  // window, those holding a key some query of the block sees: the bounds
-  // at the ends of the range of the window's query dim t in the tile
-  // (all of t's range where the tile wraps around it).
+  // window, those holding a key some query of the block sees (the bounds
+  // at the ends of the range of the window's query dim t in the tile, all
+  // of t's range where the tile wraps around it), and inner_lo ..
+  // inner_hi, the keys all of them see.
   void KeyTiles() {
     const int64_t key_tiles = (a_.softmax.keys + kFlashKeyTile - 1) / kFlashKeyTile;
     e_.Line("long long kt_begin = 0, kt_end = " + N(key_tiles) + ";");
     const KeyWindow& w = a_.window;
     if (!w.active()) return;
+    // inner_lo .. inner_hi: the keys every query of the block sees.
+    e_.Line("long long inner_lo = 0, inner_hi = NK - 1;");
     int64_t inner = 1;
     for (size_t d = static_cast<size_t>(w.query_dim) + 1; d < a_.query_shape.size(); ++d) inner *= a_.query_shape[d];
     const int64_t extent = a_.query_shape[static_cast<size_t>(w.query_dim)];
@@ -211,9 +220,11 @@ class FlashEmitter {
     e_.Line("long long key_lo = 0, key_hi = NK - 1;");
     for (const KeyWindow::Bound& b : w.lower) {
       e_.Line("key_lo = max(key_lo, " + N(b.scale) + " * " + (b.scale > 0 ? "t0" : "t1") + " + " + N(b.offset) + ");");
+      e_.Line("inner_lo = max(inner_lo, " + N(b.scale) + " * " + (b.scale > 0 ? "t1" : "t0") + " + " + N(b.offset) + ");");
     }
     for (const KeyWindow::Bound& b : w.upper) {
       e_.Line("key_hi = min(key_hi, " + N(b.scale) + " * " + (b.scale > 0 ? "t1" : "t0") + " + " + N(b.offset) + ");");
+      e_.Line("inner_hi = min(inner_hi, " + N(b.scale) + " * " + (b.scale > 0 ? "t0" : "t1") + " + " + N(b.offset) + ");");
     }
     e_.Line("if (key_lo <= key_hi) { kt_begin = key_lo / " + N(kFlashKeyTile) + "; kt_end = key_hi / " +
             N(kFlashKeyTile) + " + 1; }");
@@ -270,15 +281,40 @@ class FlashEmitter {
   }
 
   // S's ops on each score (the product rounded to its type first), keys
-  // past the end -inf.
+  // past the end -inf. A tile inside the key window, none of its keys
+  // past the end, takes them with the mask known to keep every key.
   Status ScoreOps() {
+    e_.Line("const long long tile_key = kt * " + N(kFlashKeyTile) + " + tq * 2;");
+    const KeyWindow& w = a_.window;
+    std::string inside = "kt * " + N(kFlashKeyTile) + " + " + N(kFlashKeyTile - 1) + " < NK";
+    if (w.active()) inside += " && kt * " + N(kFlashKeyTile) + " >= inner_lo && kt * " + N(kFlashKeyTile) + " + " +
+                              N(kFlashKeyTile - 1) + " <= inner_hi";
+    e_.Open("if (" + inside + ")");
+    if (w.active()) e_.BindEverywhere(KeptByMask(), "true");
+    HLOGRAPH_TRY(ScoreOpsOfTile(false));
+    e_.Close();
+    e_.Open("else");
+    HLOGRAPH_TRY(ScoreOpsOfTile(true));
+    e_.Close();
+    return Status::Ok();
+  }
+
+  // The mask's predicate (plan/flash_attention.h: the select S reads
+  // through converts).
+  const ir::Value* KeptByMask() const {
+    const ir::Value* v = a_.softmax.s;
+    while (v->defining_op()->name() == "stablehlo.convert") v = v->defining_op()->operand(0);
+    return v->defining_op()->operand(0);
+  }
+
+  Status ScoreOpsOfTile(bool at_the_end) {
     const SoftmaxAttention& sm = a_.softmax;
-    e_.Line("const long long key0 = kt * " + N(kFlashKeyTile) + " + tq * 2;");
     for (int n = 0; n < 8; ++n) {
       for (int c = 0; c < 2; ++c) {
         const std::string at = std::to_string(n * 8 + c);
         const std::string key = e_.Fresh("key");
-        e_.Line("const long long " + key + " = min(key0 + " + at + ", NK - 1);");
+        e_.Line("const long long " + key + " = " + (at_the_end ? "min(tile_key + " + at + ", NK - 1)" : "tile_key + " + at) +
+                ";");
         for (int h = 0; h < 2; ++h) {
           const std::string var = "s[" + std::to_string(n) + "][" + std::to_string(h * 2 + c) + "]";
           const Index s_idx = ScoreIndex(h, key);
@@ -286,37 +322,33 @@ class FlashEmitter {
           for (size_t i = 0; i < s_idx.size(); ++i) dot_idx[static_cast<size_t>(a_.scores_dim_of_s[i])] = s_idx[i];
           e_.BindSum(sm.scores->result(0), dot_idx, var);
           HLOGRAPH_ASSIGN(const std::string s, e_.Emit(sm.s, s_idx));
-          e_.Line(var + " = key0 + " + at + " < NK ? " + s + " : neg_inf;");
+          e_.Line(var + " = " + (at_the_end ? "tile_key + " + at + " < NK ? " + s + " : neg_inf" : s) + ";");
         }
       }
     }
     return Status::Ok();
   }
 
-  // The running maximum (the program's maximum, the row's four threads
-  // folded by shuffles), the rescaling of what came before, the weights
-  // and their sums (per thread until the end).
+  // The running maximum (NaN if any score is: the program's maximum up
+  // to the sign of a zero, which only shifts the weights; the row's four
+  // threads folded by shuffles), the rescaling of what came before, the
+  // weights exp(s - shift) as 2^(s log2 e - shift log2 e) and their sums
+  // (per thread until the end).
   Status OnlineSoftmax(int64_t W) {
-    const ir::Block& max_body = a_.softmax.max->region(0).front();
     for (int h = 0; h < 2; ++h) {
       const std::string H = std::to_string(h), mx = "mx" + H;
       e_.Line("float " + mx + " = m" + H + ";");
-      for (int n = 0; n < 8; ++n) {
-        for (int c = 0; c < 2; ++c) {
-          HLOGRAPH_ASSIGN(std::vector<std::string> folded,
-                          e_.EmitRegion(max_body, {mx, "s[" + std::to_string(n) + "][" + std::to_string(h * 2 + c) + "]"}));
-          e_.Line(mx + " = " + folded[0] + ";");
-        }
-      }
+      e_.Line("#pragma unroll");
+      e_.Line("for (int n = 0; n < 8; ++n) " + mx + " = hlo_fa_max(" + mx + ", hlo_fa_max(s[n][" + std::to_string(2 * h) +
+              "], s[n][" + std::to_string(2 * h + 1) + "]));");
       for (int offset : {1, 2}) {
-        const std::string other = e_.Fresh("other");
-        e_.Line("const float " + other + " = __shfl_xor_sync(0xffffffffu, " + mx + ", " + std::to_string(offset) + ");");
-        HLOGRAPH_ASSIGN(std::vector<std::string> folded, e_.EmitRegion(max_body, {mx, other}));
-        e_.Line(mx + " = " + folded[0] + ";");
+        e_.Line(mx + " = hlo_fa_max(" + mx + ", __shfl_xor_sync(0xffffffffu, " + mx + ", " + std::to_string(offset) +
+                "));");
       }
       // The shift of the weights: the maximum, 0 while every score is -inf.
       e_.Line("const float sh" + H + " = " + mx + " == neg_inf ? 0.f : " + mx + ";");
       e_.Line("const float grow" + H + " = m" + H + " == neg_inf ? 1.f : hlo_fa_exp(m" + H + " - sh" + H + ");");
+      e_.Line("const float sl" + H + " = sh" + H + " * 1.4426950408889634f;");
       e_.Line("m" + H + " = " + mx + ";");
       e_.Line("l" + H + " *= grow" + H + ";");
     }
@@ -326,8 +358,10 @@ class FlashEmitter {
     e_.Close();
     e_.Line("#pragma unroll");
     e_.Open("for (int n = 0; n < 8; ++n)");
-    e_.Line("s[n][0] = hlo_fa_exp(s[n][0] - sh0); s[n][1] = hlo_fa_exp(s[n][1] - sh0);");
-    e_.Line("s[n][2] = hlo_fa_exp(s[n][2] - sh1); s[n][3] = hlo_fa_exp(s[n][3] - sh1);");
+    e_.Line("s[n][0] = hlo_fa_exp2(fmaf(s[n][0], 1.4426950408889634f, -sl0));");
+    e_.Line("s[n][1] = hlo_fa_exp2(fmaf(s[n][1], 1.4426950408889634f, -sl0));");
+    e_.Line("s[n][2] = hlo_fa_exp2(fmaf(s[n][2], 1.4426950408889634f, -sl1));");
+    e_.Line("s[n][3] = hlo_fa_exp2(fmaf(s[n][3], 1.4426950408889634f, -sl1));");
     e_.Line("l0 += s[n][0] + s[n][1]; l1 += s[n][2] + s[n][3];");
     e_.Close();
     return Status::Ok();
