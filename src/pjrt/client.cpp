@@ -35,8 +35,8 @@ void AddDevice(PJRT_Client& client, int id, int process, int local) {
   d.kind = kind;
   const std::string in_process = several ? ", process=" + std::to_string(process) : "";
   d.to_string = "HlographDevice(id=" + std::to_string(id) + in_process + ", kind=" + kind + ")";
-  d.debug_string = "hlograph device " + std::to_string(id) +
-                   (several ? " of process " + std::to_string(process) : "") + " (" + client.backend->description() + ")";
+  d.debug_string = "hlograph device " + std::to_string(id) + (several ? " of process " + std::to_string(process) : "") +
+                   " (" + client.backend->description() + ")";
   d.attributes.push_back(StringAttribute("backend", kind == "cpu" ? "interpreter" : "gpu"));
   client.devices.push_back(device.get());
   if (device->addressable) {

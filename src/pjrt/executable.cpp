@@ -346,7 +346,8 @@ PJRT_Error* ExecuteOnOneDevice(const Program& program, PJRT_LoadedExecutable_Exe
     device = args.execute_device;
   }
   if (!device->addressable) {
-    return ExecuteError(PJRT_Error_Code_INVALID_ARGUMENT, device->description.to_string + " belongs to another process");
+    return ExecuteError(PJRT_Error_Code_INVALID_ARGUMENT,
+                        device->description.to_string + " belongs to another process");
   }
   std::vector<std::shared_ptr<Array>> inputs;
   if (PJRT_Error* e = Arguments(program, args, 0, nullptr, inputs)) return e;

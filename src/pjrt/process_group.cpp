@@ -48,7 +48,8 @@ StatusOr<ProcessGroup> JoinProcesses(const CreateOptions& options, const PJRT_Cl
                            " did not say how many devices it has within " +
                            std::to_string(group.timeout.count()) + " ms (HLOGRAPH_PJRT_PROCESS_TIMEOUT)");
     }
-    const bool digits = !value->empty() && value->size() <= 5 && value->find_first_not_of("0123456789") == std::string::npos;
+    const bool digits =
+        !value->empty() && value->size() <= 5 && value->find_first_not_of("0123456789") == std::string::npos;
     const int n = digits ? std::stoi(*value) : 0;
     if (n < 1) return Status::Error("process " + std::to_string(p) + " says it has \"" + *value + "\" devices");
     group.devices[static_cast<size_t>(p)] = n;

@@ -97,9 +97,10 @@ def free_port():
 
 def run_processes(tmp):
     """Both processes' outputs, or the reason they have none."""
-    env = {k: v for k, v in os.environ.items() if k not in ("JAX_PLATFORMS", "XLA_FLAGS", "HLOGRAPH_PJRT_CPU_DEVICES")}
-    env.update(JAX_PLATFORMS="hlograph", HLOGRAPH_PJRT_BACKEND="cpu", HLOGRAPH_PJRT_PROCESS_TIMEOUT="20", HLOGRAPH_PJRT_LIBRARY=library,
-               PYTHONPATH=os.path.join(root, "python"))
+    unset = ("JAX_PLATFORMS", "XLA_FLAGS", "HLOGRAPH_PJRT_CPU_DEVICES")
+    env = {k: v for k, v in os.environ.items() if k not in unset}
+    env.update(JAX_PLATFORMS="hlograph", HLOGRAPH_PJRT_BACKEND="cpu", HLOGRAPH_PJRT_PROCESS_TIMEOUT="20",
+               HLOGRAPH_PJRT_LIBRARY=library, PYTHONPATH=os.path.join(root, "python"))
     port = str(free_port())
     paths = [os.path.join(tmp, f"process{i}") for i in range(2)]
     logs = [open(p + ".log", "w+") for p in paths]

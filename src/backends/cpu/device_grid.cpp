@@ -86,11 +86,13 @@ StatusOr<std::string> DeviceGrid::Await(const std::string& key, const Process& f
       std::lock_guard<std::mutex> lock(mutex_);
       if (failed_) return Status::Error("another device failed before this collective's process group met");
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       const int64_t ms = span_->timeout.count();
       const std::string waited = ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms";
-      return Status::Error("waited " + waited + " for device " + Name(from) + " of another process in a collective (store key \"" + key +
+      return Status::Error("waited " + waited + " for device " + Name(from) +
+                           " of another process in a collective (store key \"" + key +
                            "\"); every process must run the same programs in the same order");
     }
     HLOGRAPH_ASSIGN(std::optional<std::string> value, span_->link->Get(key, std::min(left, kPollSlice)));
