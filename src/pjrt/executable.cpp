@@ -376,7 +376,7 @@ cpu::ProcessSpan SpanOf(PJRT_LoadedExecutable& executable) {
   span.link = executable.client->processes.store;
   char key[17];
   std::snprintf(key, sizeof(key), "%016llx", static_cast<unsigned long long>(executable.key));
-  span.key = "run/" + std::string(key) + "/" + std::to_string(executable.client->NextCall(executable.key));
+  span.key = executable.client->processes.prefix + "run/" + std::string(key) + "/" + std::to_string(executable.client->NextCall(executable.key));
   span.timeout = executable.client->processes.timeout;
   return span;
 }

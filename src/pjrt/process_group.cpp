@@ -5,7 +5,20 @@
 namespace hlograph::pjrt {
 namespace {
 
-std::string DevicesKey(int process) { return "process/" + std::to_string(process) + "/devices"; }
+std::string DevicesKey(const std::string& prefix, int process) {
+  return prefix + "process/" + std::to_string(process) + "/devices";
+}
+
+// The first "client/<n>/" under which this process has put nothing: every
+// process has made as many clients before, so all find the same n.
+StatusOr<std::string> FreshPrefix(KvStore& store, int process) {
+  for (int n = 0;; ++n) {
+    const std::string prefix = "client/" + std::to_string(n) + "/";
+    HLOGRAPH_ASSIGN(const std::optional<std::string> mine,
+                    store.Get(DevicesKey(prefix, process), std::chrono::milliseconds(1)));
+    if (!mine) return prefix;
+  }
+}
 
 }  // namespace
 
@@ -37,12 +50,14 @@ StatusOr<ProcessGroup> JoinProcesses(const CreateOptions& options, const PJRT_Cl
   group.index = options.process_index;
   group.store = std::make_shared<KvStore>(args.kv_get_callback, args.kv_get_user_arg, args.kv_put_callback,
                                           args.kv_put_user_arg);
-  HLOGRAPH_TRY(group.store->Put(DevicesKey(group.index), std::to_string(local_devices)));
+  HLOGRAPH_ASSIGN(group.prefix, FreshPrefix(*group.store, group.index));
+  HLOGRAPH_TRY(group.store->Put(DevicesKey(group.prefix, group.index), std::to_string(local_devices)));
   group.devices.assign(static_cast<size_t>(options.process_count), 0);
   group.devices[static_cast<size_t>(group.index)] = local_devices;
   for (int p = 0; p < options.process_count; ++p) {
     if (p == group.index) continue;
-    HLOGRAPH_ASSIGN(const std::optional<std::string> value, group.store->Get(DevicesKey(p), group.timeout));
+    HLOGRAPH_ASSIGN(const std::optional<std::string> value,
+                    group.store->Get(DevicesKey(group.prefix, p), group.timeout));
     if (!value) {
       return Status::Error("process " + std::to_string(p) + " of " + std::to_string(options.process_count) +
                            " did not say how many devices it has within " +

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "hlograph/status.h"
@@ -20,6 +21,10 @@ struct ProcessGroup {
   std::vector<int> devices{1};  // how many each process has, by index
   std::shared_ptr<KvStore> store;  // null with one process
   std::chrono::milliseconds timeout{0};
+  // What this client's keys start with: "client/<n>/" for the n-th client
+  // of these processes on the store (JAX may make the client again, as
+  // after clear_backends; the store keeps the earlier one's keys).
+  std::string prefix;
 
   int count() const { return static_cast<int>(devices.size()); }
   // The global id of the first device of process `p`: each process's ids

@@ -294,6 +294,36 @@ TEST_F(PjrtProcessesTest, ACollectiveSumsOverBothProcessesCallAfterCall) {
   for (PJRT_LoadedExecutable* exe : exes) DestroyExecutable(exe);
 }
 
+TEST_F(PjrtProcessesTest, ClientsMadeAgainOnTheSameStoreMeetAfresh) {
+  MemoryStore store;
+  for (int round = 0; round < 2; ++round) {
+    CreateTwo(store);
+    ASSERT_EQ(clients_.size(), 2u) << "round " << round;
+    PJRT_LoadedExecutable* exes[2] = {CompileOn(clients_[0]), CompileOn(clients_[1])};
+    std::vector<std::vector<float>> values[2] = {{{1, 0}, {2, 0}}, {{3, 0}, {4, float(round)}}}, results[2];
+    const std::vector<std::string> errors =
+        OnThreads(2, [&](size_t p) { return Run(clients_[p], exes[p], values[p], results[p]); });
+    for (size_t p = 0; p < 2; ++p) {
+      ASSERT_EQ(errors[p], "") << "round " << round << ", process " << p;
+      for (const std::vector<float>& r : results[p]) EXPECT_EQ(r, (std::vector<float>{10, float(round)}));
+    }
+    for (PJRT_LoadedExecutable* exe : exes) DestroyExecutable(exe);
+    // The clients go (their buffers first), as when JAX clears its backends.
+    for (PJRT_Buffer* b : buffers_) {
+      auto args = Init<PJRT_Buffer_Destroy_Args>();
+      args.buffer = b;
+      PJRT_EXPECT_OK(api_->PJRT_Buffer_Destroy(&args));
+    }
+    buffers_.clear();
+    for (PJRT_Client* c : clients_) {
+      auto args = Init<PJRT_Client_Destroy_Args>();
+      args.client = c;
+      PJRT_EXPECT_OK(api_->PJRT_Client_Destroy(&args));
+    }
+    clients_.clear();
+  }
+}
+
 TEST_F(PjrtProcessesTest, ACollectiveTheOtherProcessNeverJoinsTimesOut) {
   MemoryStore store;
   CreateTwo(store, 0.3);
