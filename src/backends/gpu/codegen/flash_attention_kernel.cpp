@@ -48,12 +48,11 @@ std::string Helpers(ir::ElementType t) {
 static __device__ __forceinline__ void hlo_fa_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
 template <int N>
 static __device__ __forceinline__ void hlo_fa_wait() { asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory"); }
-static __device__ __forceinline__ float hlo_fa_exp2(float x) {
+static __device__ __forceinline__ float hlo_fa_exp(float x) {
   float y;
-  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * 1.4426950408889634f));
   return y;
 }
-static __device__ __forceinline__ float hlo_fa_exp(float x) { return hlo_fa_exp2(x * 1.4426950408889634f); }
 static __device__ __forceinline__ float hlo_fa_max(float a, float b) {
   float y;
   asm("max.NaN.f32 %0, %1, %2;" : "=f"(y) : "f"(a), "f"(b));
@@ -72,6 +71,13 @@ static __device__ __forceinline__ void hlo_fa_load_t4(unsigned& r0, unsigned& r1
                                                       const void* smem) {
   const unsigned at = (unsigned)__cvta_generic_to_shared(smem);
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+               : "r"(at));
+}
+static __device__ __forceinline__ void hlo_fa_load4(unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3,
+                                                    const void* smem) {
+  const unsigned at = (unsigned)__cvta_generic_to_shared(smem);
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
                : "r"(at));
 }
@@ -259,10 +265,16 @@ class FlashEmitter {
     e_.Line("const unsigned short* const qa = q_s + (warp * 16 + g) * " + N(QP) + " + kk * 16 + tq * 2;");
     e_.Line("const unsigned a0 = *(const unsigned*)qa, a1 = *(const unsigned*)(qa + " + N(8 * QP) +
             "), a2 = *(const unsigned*)(qa + 8), a3 = *(const unsigned*)(qa + " + N(8 * QP + 8) + ");");
+    // Two key blocks' B fragments a load: lane l gives the address of row
+    // l % 8 of matrix l / 8 (keys n * 8 + 8 (l / 16) + l % 8, dims kk * 16
+    // + 8 (l / 8 % 2)).
     e_.Line("#pragma unroll");
-    e_.Open("for (int n = 0; n < 8; ++n)");
-    e_.Line("const unsigned short* const kb = k_t + (n * 8 + g) * " + N(QP) + " + kk * 16 + tq * 2;");
-    e_.Line("hlo_fa_mma(s[n], a0, a1, a2, a3, *(const unsigned*)kb, *(const unsigned*)(kb + 8));");
+    e_.Open("for (int n = 0; n < 8; n += 2)");
+    e_.Line("unsigned b0, b1, b2, b3;");
+    e_.Line("hlo_fa_load4(b0, b1, b2, b3, k_t + (n * 8 + ((lane >> 4) << 3) + (lane & 7)) * " + N(QP) +
+            " + kk * 16 + ((lane >> 3) & 1) * 8);");
+    e_.Line("hlo_fa_mma(s[n], a0, a1, a2, a3, b0, b1);");
+    e_.Line("hlo_fa_mma(s[n + 1], a0, a1, a2, a3, b2, b3);");
     e_.Close();
     e_.Close();
   }
@@ -332,8 +344,7 @@ class FlashEmitter {
   // The running maximum (NaN if any score is: the program's maximum up
   // to the sign of a zero, which only shifts the weights; the row's four
   // threads folded by shuffles), the rescaling of what came before, the
-  // weights exp(s - shift) as 2^(s log2 e - shift log2 e) and their sums
-  // (per thread until the end).
+  // weights exp(s - shift) and their sums (per thread until the end).
   Status OnlineSoftmax(int64_t W) {
     for (int h = 0; h < 2; ++h) {
       const std::string H = std::to_string(h), mx = "mx" + H;
@@ -348,7 +359,6 @@ class FlashEmitter {
       // The shift of the weights: the maximum, 0 while every score is -inf.
       e_.Line("const float sh" + H + " = " + mx + " == neg_inf ? 0.f : " + mx + ";");
       e_.Line("const float grow" + H + " = m" + H + " == neg_inf ? 1.f : hlo_fa_exp(m" + H + " - sh" + H + ");");
-      e_.Line("const float sl" + H + " = sh" + H + " * 1.4426950408889634f;");
       e_.Line("m" + H + " = " + mx + ";");
       e_.Line("l" + H + " *= grow" + H + ";");
     }
@@ -358,10 +368,9 @@ class FlashEmitter {
     e_.Close();
     e_.Line("#pragma unroll");
     e_.Open("for (int n = 0; n < 8; ++n)");
-    e_.Line("s[n][0] = hlo_fa_exp2(fmaf(s[n][0], 1.4426950408889634f, -sl0));");
-    e_.Line("s[n][1] = hlo_fa_exp2(fmaf(s[n][1], 1.4426950408889634f, -sl0));");
-    e_.Line("s[n][2] = hlo_fa_exp2(fmaf(s[n][2], 1.4426950408889634f, -sl1));");
-    e_.Line("s[n][3] = hlo_fa_exp2(fmaf(s[n][3], 1.4426950408889634f, -sl1));");
+    // (s - shift first: a shift near the largest float times log2 e overflows.)
+    e_.Line("s[n][0] = hlo_fa_exp(s[n][0] - sh0); s[n][1] = hlo_fa_exp(s[n][1] - sh0);");
+    e_.Line("s[n][2] = hlo_fa_exp(s[n][2] - sh1); s[n][3] = hlo_fa_exp(s[n][3] - sh1);");
     e_.Line("l0 += s[n][0] + s[n][1]; l1 += s[n][2] + s[n][3];");
     e_.Close();
     return Status::Ok();
