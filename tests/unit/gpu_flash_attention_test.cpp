@@ -193,6 +193,14 @@ std::vector<Case> Cases() {
   f32.depth = 32;
   f32.width = 40;
   cases.push_back({"causal_f32_tf32", Attention(f32, "causal"), "key <= t (t: query dim 0)"});
+  // Two query tiles of 1000 keys: the keys split among 8 blocks of 128
+  // (FlashKeyChunk), the causal mask leaving the first tiles' later
+  // splits without a key.
+  Shape split;
+  split.batch = 1;
+  split.heads = 2;
+  split.queries = split.keys = 1000;
+  cases.push_back({"causal_keys_split", Attention(split, "causal"), "key <= t (t: query dim 0)"});
   Shape grouped;
   grouped.batch = 1;
   grouped.queries = grouped.keys = 130;
@@ -280,6 +288,37 @@ TEST(GpuFlashAttention, TheGeometryFollowsTheProducts) {
   EXPECT_EQ(k->launch.grid[0], 2u * 3u * 2u);  // two tiles of 64 queries per head
   EXPECT_EQ(k->launch.block[0], static_cast<uint32_t>(32 * kFlashWarps));
   EXPECT_EQ(k->launch.shared_bytes, static_cast<uint32_t>(FlashSharedBytes(*a)));
+}
+
+TEST(GpuFlashAttention, FewQueryTilesSplitTheirKeys) {
+  Shape s;
+  s.batch = 1;
+  s.heads = 2;
+  s.queries = s.keys = 1000;
+  Planned p = Plan(Attention(s, "causal"));
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  const auto flash = OfKind(*p.program, FusionKind::kFlashAttention);
+  ASSERT_EQ(flash.size(), 1u);
+  const Fusion& f = *flash[0];
+  // 32 (query tile, head) pairs: 9 blocks each would fill 132 SMs twice;
+  // 16 key tiles allow 8 splits of 2.
+  EXPECT_EQ(f.key_chunk, 2 * kFlashKeyTile);
+  ASSERT_EQ(f.scratch_bytes.size(), 2u);
+  EXPECT_EQ(f.scratch_bytes[0], 32 * 8 * kFlashQueryTile * (2 + 64) * 4);
+  EXPECT_EQ(f.scratch_bytes[1], 32 * 4);
+  auto k = EmitKernel(f);
+  ASSERT_TRUE(k.ok()) << k.status().message();
+  EXPECT_EQ(k->launch.grid[0], 32u * 8u);
+  EXPECT_TRUE(testing::HasSubstr(p.program->ToString(), "128 keys a block, the last combining")) << p.program->ToString();
+  // Enough pairs: one block takes all the keys.
+  s.batch = 8;
+  s.heads = 8;
+  Planned q = Plan(Attention(s, "causal"));
+  ASSERT_TRUE(q.program.ok());
+  const auto whole = OfKind(*q.program, FusionKind::kFlashAttention);
+  ASSERT_EQ(whole.size(), 1u);
+  EXPECT_GE(whole[0]->key_chunk, 1000);
+  EXPECT_TRUE(whole[0]->scratch_bytes.empty());
 }
 
 TEST(GpuFlashAttention, WhatTheKernelCannotTakeStaysApart) {

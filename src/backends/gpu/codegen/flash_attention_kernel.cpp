@@ -19,6 +19,9 @@
 //             program rounds P, times the value tile on the tensor cores
 //             (ldmatrix.trans reads V as the product's column operand);
 //             f32 operands: TF32 products (m16n8k8), P in f32.
+//   splits    few (query tile, head) pairs for the GPU: the keys split
+//             among blocks (FlashKeyChunk), the last of a pair to arrive
+//             combining their maxima, sums and weighted values.
 //   end       X and Y of the program from the maximum and the sum, the
 //             sums rescaled by exp(m - X) / Y, stored.
 // The exponentials are ex2.approx: each weight is rounded to 16 bits
@@ -102,7 +105,15 @@ class FlashEmitter {
   }
 
   int64_t tiles() const { return (a_.queries + kFlashQueryTile - 1) / kFlashQueryTile; }
-  int64_t blocks() const { return batch_ * tiles(); }
+  int64_t blocks() const { return batch_ * tiles() * splits(); }
+  // Blocks sharing a (query tile, head) pair, each taking key_chunk keys.
+  int64_t chunk_tiles() const {
+    return f_.key_chunk > 0 ? f_.key_chunk / kFlashKeyTile : (a_.softmax.keys + kFlashKeyTile - 1) / kFlashKeyTile;
+  }
+  int64_t splits() const {
+    const int64_t key_tiles = (a_.softmax.keys + kFlashKeyTile - 1) / kFlashKeyTile;
+    return (key_tiles + chunk_tiles() - 1) / chunk_tiles();
+  }
 
   Status Emit() {
     const SoftmaxAttention& sm = a_.softmax;
@@ -124,8 +135,8 @@ class FlashEmitter {
     e_.Line("const float neg_inf = __int_as_float(0xff800000);");
     e_.Line("const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, tq = lane & 3;");
     e_.Line("const long long NQ = " + N(a_.queries) + ", NK = " + N(sm.keys) + ", tiles = " + N(tiles()) + ";");
-    e_.Line("const long long bh = blockIdx.x / tiles, q0 = (tiles - 1 - blockIdx.x % tiles) * " + N(kFlashQueryTile) +
-            ";");
+    e_.Line("const long long pair = blockIdx.x / " + N(splits()) + ", split = blockIdx.x % " + N(splits()) + ";");
+    e_.Line("const long long bh = pair / tiles, q0 = (tiles - 1 - pair % tiles) * " + N(kFlashQueryTile) + ";");
     b_ = e_.Delinearize("bh", sm.batch_shape);
     e_.Line("const long long q_base = " + Offset(b_, a_.q.batch) + ", k_base = " + Offset(b_, a_.k.batch) +
             ", v_base = " + Offset(b_, a_.v.batch) + ", o_base = " + Offset(b_, a_.out.batch) + ";");
@@ -139,6 +150,10 @@ class FlashEmitter {
     e_.Close();
     e_.Line("hlo_fa_commit();");
     KeyTiles();
+    if (splits() > 1) {
+      e_.Line("kt_begin = max(kt_begin, split * " + N(chunk_tiles()) + ");");
+      e_.Line("kt_end = min(kt_end, split * " + N(chunk_tiles()) + " + " + N(chunk_tiles()) + ");");
+    }
     // A tile of keys and their values into stage st.
     e_.Open("auto load_keys = [&](long long kt, int st)");
     e_.Open("for (int c = threadIdx.x; c < " + std::to_string(kFlashKeyTile * D / per_copy_) + "; c += " +
@@ -166,7 +181,7 @@ class FlashEmitter {
     e_.Line("float acc[" + std::to_string(W / 8) + "][4];");
     e_.Line("#pragma unroll");
     e_.Line("for (int n = 0; n < " + std::to_string(W / 8) + "; ++n) acc[n][0] = acc[n][1] = acc[n][2] = acc[n][3] = 0.f;");
-    e_.Line("load_keys(kt_begin, 0);");
+    e_.Line("if (kt_begin < kt_end) load_keys(kt_begin, 0);");
     e_.Open("for (long long kt = kt_begin; kt < kt_end; ++kt)");
     e_.Line("const int st = (int)((kt - kt_begin) & 1);");
     e_.Line("if (kt + 1 < kt_end) { load_keys(kt + 1, st ^ 1); hlo_fa_wait<1>(); } else { hlo_fa_wait<0>(); }");
@@ -177,6 +192,13 @@ class FlashEmitter {
     WeightedValues(W, VP);
     e_.Line("__syncthreads();  // before the next copy overwrites this stage");
     e_.Close();
+    e_.Line("hlo_fa_wait<0>();");
+    for (int h = 0; h < 2; ++h) {
+      const std::string H = std::to_string(h);
+      e_.Line("l" + H + " += __shfl_xor_sync(0xffffffffu, l" + H + ", 1);");
+      e_.Line("l" + H + " += __shfl_xor_sync(0xffffffffu, l" + H + ", 2);");
+    }
+    if (splits() > 1) Combine(W);
     return Finish(W);
   }
 
@@ -411,16 +433,64 @@ class FlashEmitter {
     e_.Close();
   }
 
-  // The sums of the row's four threads, X and Y of the program from the
-  // maximum and the sum, and the stores.
+  // X and Y of the program from the maximum and the sum, and the stores.
+  // A split leaves its maximum, sum and weighted values (relative to its
+  // shift) in its slot of s0; the last block of the pair to arrive (s1
+  // counts them, back to 0 after) folds the slots in order of split, so
+  // every call gives the same bits, and goes on as if it had taken every key.
+  void Combine(int64_t W) {
+    const std::string row = N(2 + W), S = N(splits());
+    e_.Line("float* const parts = (float*)s0 + pair * " + N(splits() * kFlashQueryTile * (2 + W)) + ";");
+    e_.Line("const int rr0 = warp * 16 + g, rr1 = rr0 + 8;");
+    e_.Open("");
+    e_.Line("float* const mine = parts + split * " + N(kFlashQueryTile * (2 + W)) + ";");
+    for (int h = 0; h < 2; ++h) {
+      const std::string H = std::to_string(h), at = "(mine + rr" + H + " * " + row + ")";
+      e_.Line("if (tq == 0) { " + at + "[0] = m" + H + "; " + at + "[1] = l" + H + "; }");
+      e_.Line("#pragma unroll");
+      e_.Line("for (int n = 0; n < " + std::to_string(W / 8) + "; ++n) { " + at + "[2 + n * 8 + tq * 2] = acc[n][" +
+              std::to_string(2 * h) + "]; " + at + "[3 + n * 8 + tq * 2] = acc[n][" + std::to_string(2 * h + 1) + "]; }");
+    }
+    e_.Close();
+    e_.Line("__threadfence();");
+    e_.Line("__syncthreads();");
+    e_.Line("__shared__ bool last_block;");
+    e_.Open("if (threadIdx.x == 0)");
+    e_.Line("unsigned int* const arrivals = (unsigned int*)s1 + pair;");
+    e_.Line("last_block = atomicAdd(arrivals, 1u) == " + N(splits() - 1) + ";");
+    e_.Line("if (last_block) *arrivals = 0u;");
+    e_.Close();
+    e_.Line("__syncthreads();");
+    e_.Line("if (!last_block) return;");
+    e_.Line("__threadfence();");
+    for (int h = 0; h < 2; ++h) {
+      const std::string H = std::to_string(h), r = "rr" + H + " * " + row;
+      e_.Line("m" + H + " = neg_inf;");
+      e_.Line("for (long long sp = 0; sp < " + S + "; ++sp) m" + H + " = hlo_fa_max(m" + H + ", __ldcg(parts + sp * " +
+              N(kFlashQueryTile * (2 + W)) + " + " + r + "));");
+      e_.Line("l" + H + " = 0.f;");
+      e_.Line("#pragma unroll");
+      e_.Line("for (int n = 0; n < " + std::to_string(W / 8) + "; ++n) acc[n][" + std::to_string(2 * h) + "] = acc[n][" +
+              std::to_string(2 * h + 1) + "] = 0.f;");
+      e_.Open("for (long long sp = 0; sp < " + S + "; ++sp)");
+      e_.Line("const float* const at = parts + sp * " + N(kFlashQueryTile * (2 + W)) + " + " + r + ";");
+      e_.Line("const float ms = __ldcg(at);");
+      e_.Line("const float f = ms == neg_inf ? 0.f : hlo_fa_exp(ms - (m" + H + " == neg_inf ? 0.f : m" + H + "));");
+      e_.Line("l" + H + " += f * __ldcg(at + 1);");
+      e_.Line("#pragma unroll");
+      e_.Line("for (int n = 0; n < " + std::to_string(W / 8) + "; ++n) { acc[n][" + std::to_string(2 * h) +
+              "] += f * __ldcg(at + 2 + n * 8 + tq * 2); acc[n][" + std::to_string(2 * h + 1) +
+              "] += f * __ldcg(at + 3 + n * 8 + tq * 2); }");
+      e_.Close();
+    }
+  }
+
   Status Finish(int64_t W) {
     const SoftmaxAttention& sm = a_.softmax;
     const ir::ElementType out = f_.output_types[0].element();
     e_.Line("float scale0, scale1;");
     for (int h = 0; h < 2; ++h) {
       const std::string H = std::to_string(h);
-      e_.Line("l" + H + " += __shfl_xor_sync(0xffffffffu, l" + H + ", 1);");
-      e_.Line("l" + H + " += __shfl_xor_sync(0xffffffffu, l" + H + ", 2);");
       e_.Open("");
       e_.BindEverywhere(sm.max->result(0), "m" + H);
       HLOGRAPH_ASSIGN(const std::string x, e_.Emit(sm.x, ScoreIndex(h, "0")));
@@ -471,6 +541,9 @@ StatusOr<KernelSource> EmitFlashAttention(const Fusion& f, const EmitOptions& op
   if (values == nullptr) return Status::Error("internal error: an attention kernel without its products");
   const std::optional<FlashAttention> a = MatchFlashAttention(*values);
   if (!a) return Status::Error("internal error: a flash attention kernel whose pattern no longer matches");
+  if (f.key_chunk % kFlashKeyTile != 0 || (f.key_chunk > 0 && f.key_chunk < a->softmax.keys && f.scratch_bytes.size() != 2)) {
+    return Status::Error("internal error: a flash attention kernel splitting its keys without partial sums");
+  }
   std::ostringstream body;
   FlashEmitter emitter(f, *a, body);
   HLOGRAPH_TRY(emitter.Emit());

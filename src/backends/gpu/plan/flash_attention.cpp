@@ -383,6 +383,30 @@ std::optional<FlashAttention> MatchFlashAttention(const ir::Operation& dot2) {
   return MatchFlashAttention(dot2, UsersInBlock(*block));
 }
 
+namespace {
+int64_t QueryTiles(const FlashAttention& a) {
+  int64_t batch = 1;
+  for (int64_t b : a.softmax.batch_shape) batch *= b;
+  return batch * ((a.queries + kFlashQueryTile - 1) / kFlashQueryTile);
+}
+}  // namespace
+
+int64_t FlashKeyChunk(const FlashAttention& a, int sm_count) {
+  const int64_t key_tiles = (a.softmax.keys + kFlashKeyTile - 1) / kFlashKeyTile;
+  const int64_t tiles = QueryTiles(a);
+  const int64_t wanted = (2 * int64_t{sm_count} + tiles - 1) / tiles;
+  const int64_t splits = std::max<int64_t>(1, std::min(wanted, key_tiles / kMinFlashSplitTiles));
+  return (key_tiles + splits - 1) / splits * kFlashKeyTile;
+}
+
+int64_t FlashPartialBytes(const FlashAttention& a, int64_t key_chunk) {
+  const int64_t key_tiles = (a.softmax.keys + kFlashKeyTile - 1) / kFlashKeyTile;
+  const int64_t splits = (key_tiles + key_chunk / kFlashKeyTile - 1) / (key_chunk / kFlashKeyTile);
+  return QueryTiles(a) * splits * kFlashQueryTile * (2 + a.width) * 4;
+}
+
+int64_t FlashCounterBytes(const FlashAttention& a) { return QueryTiles(a) * 4; }
+
 int64_t FlashRowPad(const FlashAttention& a) { return a.operand_type == ir::ElementType::kF32 ? 4 : 8; }
 
 int64_t FlashSharedBytes(const FlashAttention& a) {

@@ -75,6 +75,19 @@ constexpr int kFlashWarps = kFlashQueryTile / 16;
 constexpr int64_t kMaxFlashDim = 256;
 constexpr int64_t kMaxFlashSharedBytes = 227 * 1024;  // a block's opt-in shared memory on sm_90
 
+// The keys a block takes (a multiple of kFlashKeyTile; all of them: no
+// split). Fewer (query tile, head) pairs than fill the GPU twice split
+// their keys among blocks, as flash decoding does: each leaves its
+// running maximum, sum and weighted values, and the last of a pair to
+// arrive combines them. A split keeps at least kMinFlashSplitTiles tiles.
+constexpr int64_t kMinFlashSplitTiles = 2;
+int64_t FlashKeyChunk(const FlashAttention& a, int sm_count);
+// Bytes of the splits' partial results (per split: a maximum and a sum per
+// query, the weighted values) and of their arrival counters, for
+// `key_chunk` keys a block.
+int64_t FlashPartialBytes(const FlashAttention& a, int64_t key_chunk);
+int64_t FlashCounterBytes(const FlashAttention& a);
+
 // Shared memory of the kernel: the query tile and two stages of key and
 // value tiles, rows padded by FlashRowPad elements (16 bytes: no bank
 // conflicts in the products' fragment loads).

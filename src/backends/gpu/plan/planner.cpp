@@ -782,6 +782,12 @@ class Planner {
       for (int64_t d : at.width_shape) width *= d;
       const int64_t chunks = (at.keys + f.key_chunk - 1) / f.key_chunk;
       AddPartialSums(f, k, batch * chunks * (2 + width) * 4, batch * 4, "partial softmax sums", *dot);
+    } else if (kind == FusionKind::kFlashAttention) {
+      const FlashAttention& a = flash_.at(dot);
+      f.key_chunk = FlashKeyChunk(a, kPlannedSmCount);
+      if (f.key_chunk < a.softmax.keys) {
+        AddPartialSums(f, k, FlashPartialBytes(a, f.key_chunk), FlashCounterBytes(a), "partial softmax sums", *dot);
+      }
     } else if (dot != nullptr) {
       f.tiling = PlanDotTiling(*dot, kPlannedSmCount);
       if (f.tiling.lanes == DotTiling::Lanes::kOverN) f.early_inputs = EarlyInputs(f, k, *dot);

@@ -216,7 +216,11 @@ std::string GpuProgram::ToString() const {
     }
     if (f.kind == FusionKind::kFlashAttention && !f.ops.empty()) {
       const auto a = MatchFlashAttention(*f.ops.back());
-      if (a) os << " (" << a->queries << " queries x " << a->softmax.keys << " keys, " << a->window.ToString() << ")";
+      if (a) {
+        os << " (" << a->queries << " queries x " << a->softmax.keys << " keys, " << a->window.ToString();
+        if (f.key_chunk < a->softmax.keys) os << "; " << f.key_chunk << " keys a block, the last combining";
+        os << ")";
+      }
     }
     if (!f.early_inputs.empty()) {
       os << " [reads input";

@@ -101,7 +101,7 @@ struct Fusion {
   ReductionLayout reduction;         // kReduction (plan/reduction_layout.h)
   ScanLayout scan;                   // kScan (plan/scan_layout.h)
   SortPass sort;                     // kSort, kTopK: which pass of the op's plan (plan/sort_plan.h)
-  int64_t key_chunk = 0;             // kAttention: the keys a block takes (AttentionChunk)
+  int64_t key_chunk = 0;             // k(Flash)Attention: the keys a block takes (AttentionChunk, FlashKeyChunk)
   // Inputs (by position) the kernel reads before it waits for the kernels
   // it depends on (programmatic dependent launch): a product's rhs, the
   // weights, loaded while the kernel before it finishes. The graph plan
