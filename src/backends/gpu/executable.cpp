@@ -62,9 +62,12 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   compile.cc_major = info.cc_major;
   compile.cc_minor = info.cc_minor;
   compile.use_cache = options.use_kernel_cache;
-  for (const Fusion& f : program_.fusions) {
-    HLOGRAPH_ASSIGN(KernelSource source, EmitKernel(f, emit));
-    sources_.push_back(std::move(source));
+  {
+    const ScopedPlanOptions planned(program_.options);
+    for (const Fusion& f : program_.fusions) {
+      HLOGRAPH_ASSIGN(KernelSource source, EmitKernel(f, emit));
+      sources_.push_back(std::move(source));
+    }
   }
   // NVRTC is thread-safe and a cold compile takes ~0.1 s per kernel:
   // compile on every core, then load in order.

@@ -102,6 +102,7 @@ StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptio
   os << StepFloors(program);
   os << "kernel launches (H200: 132 SMs):\n";
   std::string sources;
+  const ScopedPlanOptions planned(program.options);
   for (const Fusion& f : program.fusions) {
     HLOGRAPH_ASSIGN(KernelSource k, EmitKernel(f));
     os << "  " << k.name << ": " << k.strategy << ", " << k.launch.ToString() << "\n";

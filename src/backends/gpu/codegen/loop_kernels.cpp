@@ -1,5 +1,6 @@
 // Loop kernels (one thread per output element) and GEMM-operand transposes.
 #include "backends/gpu/codegen/body_emitter.h"
+#include "backends/gpu/plan/plan_options.h"
 
 #include <cstdlib>
 
@@ -68,8 +69,7 @@ StatusOr<KernelSource> EmitLoop(const Fusion& f, const EmitOptions& options) {
     if (!lane.empty()) {
       e.ReadOwnElementFromRegisters(idx, type.shape(), lane);
       // HLOGRAPH_GPU_ROW_VECTORS=0: row vectors read element by element.
-      const char* rows = std::getenv("HLOGRAPH_GPU_ROW_VECTORS");
-      if (rows == nullptr || std::string(rows) != "0") e.ReadRowVectorsFromRegisters();
+      if (PlanOptions::Current().row_vectors) e.ReadRowVectorsFromRegisters();
     }
     for (size_t i = 0; i < f.outputs.size(); ++i) {
       HLOGRAPH_ASSIGN(std::string v, e.Emit(f.outputs[i], idx));

@@ -11,6 +11,7 @@
 #include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/op_classes.h"
+#include "backends/gpu/plan/plan_options.h"
 #include "ir/attribute.h"
 #include "ir/verify/verify_util.h"
 
@@ -223,7 +224,7 @@ bool MatchSoftmaxBetweenProducts(const ir::Operation& dot2, int p_operand,
 }
 
 std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2, const ValueUsers& users) {
-  if (TurnedOff("HLOGRAPH_GPU_ATTENTION")) return std::nullopt;
+  if (!PlanOptions::Current().attention) return std::nullopt;
   if (ClassifyOp(dot2) != OpClass::kGeneratedDot) return std::nullopt;
   const auto* dn2 = dot2.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
   const ir::Value* p = dot2.operand(0);
@@ -272,7 +273,7 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2)
 }
 
 const ir::Value* StoredByAttention(const ir::Operation& dus, const SoftmaxAttention& a) {
-  if (TurnedOff("HLOGRAPH_GPU_ATTENTION_STORES")) return nullptr;
+  if (!PlanOptions::Current().attention_stores) return nullptr;
   if (dus.name() != "stablehlo.dynamic_update_slice" || dus.num_operands() < 2) return nullptr;
   const ir::Value* v = dus.operand(1);
   for (;;) {
@@ -294,12 +295,10 @@ const ir::Value* StoredByAttention(const ir::Operation& dus, const SoftmaxAttent
   }
 }
 
-bool AttentionEarlyLoadsWanted() { return !TurnedOff("HLOGRAPH_GPU_ATTENTION_EARLY_LOADS"); }
+bool AttentionEarlyLoadsWanted() { return PlanOptions::Current().attention_early_loads; }
 
 int64_t AttentionChunk(const SoftmaxAttention& a, int sm_count) {
-  if (const char* env = std::getenv("HLOGRAPH_GPU_ATTENTION_CHUNK"); env != nullptr && std::atoi(env) >= 8) {
-    return std::min(std::atoi(env), 1024) / 8 * 8;
-  }
+  if (const int chunk = PlanOptions::Current().attention_chunk; chunk > 0) return chunk;
   int64_t batch = 1;
   for (int64_t b : a.batch_shape) batch *= b;
   const int64_t chunks = std::max<int64_t>(1, (kAttentionBlocksPerSm * sm_count + batch - 1) / batch);

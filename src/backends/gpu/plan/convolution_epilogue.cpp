@@ -2,6 +2,7 @@
 
 #include "backends/gpu/plan/epilogue_patterns.h"
 #include "backends/gpu/plan/generated_dot.h"
+#include "backends/gpu/plan/plan_options.h"
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
@@ -22,7 +23,7 @@ ConvEpilogueMatch MatchConvEpilogue(const ir::Operation& conv, const ConvLowerin
   ConvEpilogueMatch m;
   const auto* dn = conv.attr("dimension_numbers").as<ir::ConvDimsAttr>();
   const ir::Value* v = conv.result(0);
-  if (TurnedOff("HLOGRAPH_GPU_CONV_EPILOGUE") || dn == nullptr || lowering.config.kind != ConvKind::kForward ||
+  if (!PlanOptions::Current().conv_epilogue || dn == nullptr || lowering.config.kind != ConvKind::kForward ||
       !lowering.result_permutation.empty() || !EpilogueType(v->type().element())) {
     return m;
   }

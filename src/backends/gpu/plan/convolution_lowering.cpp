@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "backends/gpu/plan/dot_lowering.h"
+#include "backends/gpu/plan/plan_options.h"
 #include "ir/attribute.h"
 #include "ir/verify/verify_util.h"
 
@@ -200,9 +201,7 @@ bool CudnnConvolutionReads(const ir::Operation& op, const ir::Value* v) {
 }
 
 StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
-  if (const char* cudnn = std::getenv("HLOGRAPH_GPU_CUDNN"); cudnn && std::string(cudnn) == "0") {
-    return Status::Error("HLOGRAPH_GPU_CUDNN=0");
-  }
+  if (!PlanOptions::Current().cudnn) return Status::Error("HLOGRAPH_GPU_CUDNN=0");
   const auto* dn = op.attr("dimension_numbers").as<ir::ConvDimsAttr>();
   if (!dn || op.num_operands() != 2 || op.num_results() != 1) return Status::Error("not a convolution");
   const ir::Type& lhs = op.operand(0)->type();

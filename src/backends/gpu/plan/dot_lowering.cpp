@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "backends/gpu/plan/plan_options.h"
 #include "ir/attribute.h"
 #include "ir/dot_dims.h"
 
@@ -26,9 +27,7 @@ bool IsIdentity(const std::vector<int64_t>& perm) {
 }  // namespace
 
 GemmPrecision PrecisionOf(const ir::Operation& op) {
-  if (const char* tf32 = std::getenv("HLOGRAPH_GPU_TF32"); tf32 && std::string(tf32) == "0") {
-    return GemmPrecision::kHighest;
-  }
+  if (!PlanOptions::Current().tf32) return GemmPrecision::kHighest;
   if (const auto* a = op.attr("precision_config").as<ir::ArrayAttr>()) {
     for (const auto& e : a->elements) {
       const auto* p = e.as<ir::EnumAttr>();

@@ -8,6 +8,7 @@
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/op_classes.h"
+#include "backends/gpu/plan/plan_options.h"
 #include "ir/attribute.h"
 #include "ir/dot_dims.h"
 #include "ir/float_bits.h"
@@ -248,7 +249,7 @@ std::string KeyWindow::ToString() const {
 }
 
 std::optional<FlashAttention> MatchFlashAttention(const ir::Operation& dot2, const ValueUsers& users) {
-  if (TurnedOff("HLOGRAPH_GPU_FLASH_ATTENTION")) return std::nullopt;
+  if (!PlanOptions::Current().flash_attention) return std::nullopt;
   if (ClassifyOp(dot2) != OpClass::kDot) return std::nullopt;
   const auto* dn2 = dot2.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
   if (dn2 == nullptr || dn2->lhs_contracting.size() != 1 || dn2->rhs_contracting.size() != 1) return std::nullopt;

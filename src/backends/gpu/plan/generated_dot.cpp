@@ -7,6 +7,7 @@
 
 #include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/op_classes.h"
+#include "backends/gpu/plan/plan_options.h"
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
@@ -33,40 +34,23 @@ bool ReadsAny(const ir::Operation& op, const std::set<const ir::Value*>& values)
 // The blocks per SM a split product aims for (kDefaultDotBlocksPerSm, or
 // HLOGRAPH_GPU_DOT_BLOCKS_PER_SM).
 int DotBlocksPerSm() {
-  const char* env = std::getenv("HLOGRAPH_GPU_DOT_BLOCKS_PER_SM");
-  const int blocks = env ? std::atoi(env) : 0;
-  return blocks > 0 && blocks <= 64 ? blocks : kDefaultDotBlocksPerSm;
+  const int blocks = PlanOptions::Current().dot_blocks_per_sm;
+  return blocks > 0 ? blocks : kDefaultDotBlocksPerSm;
 }
 
 }  // namespace
 
-bool TurnedOff(const char* variable) {
-  const char* env = std::getenv(variable);
-  return env != nullptr && std::string(env) == "0";
-}
-
 int DotMinBlocksPerSm(ir::ElementType weights) {
-  const char* env = std::getenv("HLOGRAPH_GPU_DOT_MIN_BLOCKS_PER_SM");
-  if (env == nullptr) {
-    return ir::StorageBytes(weights) == 2 ? kDefaultNarrowDotMinBlocksPerSm : kDefaultDotMinBlocksPerSm;
-  }
-  const int blocks = std::atoi(env);
-  return blocks > 0 && blocks <= 32 ? blocks : 0;
+  const int blocks = PlanOptions::Current().dot_min_blocks_per_sm;
+  if (blocks < 0) return ir::StorageBytes(weights) == 2 ? kDefaultNarrowDotMinBlocksPerSm : kDefaultDotMinBlocksPerSm;
+  return blocks;
 }
 
-bool PrefetchIntoL2Wanted() { return !TurnedOff("HLOGRAPH_GPU_PREFETCH_L2"); }
+bool PrefetchIntoL2Wanted() { return PlanOptions::Current().prefetch_l2; }
 
-LoadsTogether LoadsTogetherWanted() {
-  const char* env = std::getenv("HLOGRAPH_GPU_LOADS_TOGETHER");
-  const std::string v = env != nullptr ? env : "1";
-  return v == "0" ? LoadsTogether::kNo : v == "warp" ? LoadsTogether::kByWarp : LoadsTogether::kByBlock;
-}
+LoadsTogether LoadsTogetherWanted() { return PlanOptions::Current().loads_together; }
 
-DotEarlyLoads DotLoadsEarlyWanted() {
-  const char* env = std::getenv("HLOGRAPH_GPU_DOT_LOADS_EARLY");
-  const std::string v = env != nullptr ? env : "epilogue";
-  return {v == "1" || v == "epilogue", v == "1" || v == "staged"};
-}
+DotEarlyLoads DotLoadsEarlyWanted() { return PlanOptions::Current().dot_loads_early; }
 
 bool MovesElements(const ir::Operation& op) {
   static const std::set<std::string> kMoves = {"stablehlo.reshape",          "stablehlo.transpose",
@@ -100,7 +84,7 @@ std::string DotTiling::ToString() const {
 }
 
 bool TakesGeneratedDot(const ir::Operation& dot) {
-  if (TurnedOff("HLOGRAPH_GPU_GENERATED_DOT")) return false;
+  if (!PlanOptions::Current().generated_dot) return false;
   if (dot.name() != "stablehlo.dot_general" || dot.num_operands() != 2 || dot.num_results() != 1) return false;
   if (!dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>()) return false;
   for (const ir::Type* t : {&dot.operand(0)->type(), &dot.operand(1)->type(), &dot.result(0)->type()}) {
@@ -138,7 +122,7 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   // through global memory: the splits stop at a cluster's size where the
   // product still has a block for every SM (docs/PERF.md, "Split sums in
   // thread-block clusters").
-  const bool clusters = !TurnedOff("HLOGRAPH_GPU_CLUSTER_SUM");
+  const bool clusters = PlanOptions::Current().cluster_sum;
   if (clusters && t.splits > DotTiling::kMaxClusterSplits && t.tiles * DotTiling::kMaxClusterSplits >= sm_count) {
     t.splits = DotTiling::kMaxClusterSplits;
   }
@@ -147,7 +131,7 @@ DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
   t.splits = (d.k + t.k_chunk - 1) / t.k_chunk;
   t.cluster_sum = clusters && t.splits > 1 &&
                   t.splits <= DotTiling::kMaxClusterSplits && t.blocks() <= (int64_t{1} << 30);
-  t.stage_lhs = !TurnedOff("HLOGRAPH_GPU_DOT_STAGE_LHS") && d.m * t.k_chunk * 4 <= DotTiling::kMaxStagedLhsBytes;
+  t.stage_lhs = PlanOptions::Current().dot_stage_lhs && d.m * t.k_chunk * 4 <= DotTiling::kMaxStagedLhsBytes;
   t.prefetch_l2 = PrefetchIntoL2Wanted();
   return t;
 }

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/gpu/plan/plan_options.h"
 #include "ir/dot_dims.h"
 #include "ir/operation.h"
 
@@ -110,9 +111,6 @@ DotEpilogue FindDotEpilogue(const ir::Operation& dot);
 // `v` inside the kernel reads: values not among them are computed from theirs.
 std::vector<int> InputsReadFor(const ir::Value* v, const std::vector<const ir::Value*>& inputs);
 
-// Whether HLOGRAPH_GPU_<name>=0 turns a default-on choice off, for comparison.
-bool TurnedOff(const char* variable);
-
 // The blocks per SM a product loading its weights before its wait is
 // compiled to fit (the second bound of its __launch_bounds__, a cap of 64
 // registers a thread at 256 threads): where it launches early behind
@@ -138,10 +136,6 @@ bool PrefetchIntoL2Wanted();
 // while it reduces. The epilogue's by default (HLOGRAPH_GPU_DOT_LOADS_EARLY
 // =0 neither, =1 both, =staged the staged chunk's alone): the epilogue's
 // alone measured best (docs/PERF.md).
-struct DotEarlyLoads {
-  bool epilogue = false;
-  bool staged = false;
-};
 DotEarlyLoads DotLoadsEarlyWanted();
 
 // How a product lays out its prologue's passes over a row (its
@@ -156,7 +150,6 @@ DotEarlyLoads DotLoadsEarlyWanted();
 // folding. kByBlock by default (by warp measured about the same:
 // docs/PERF.md, "A prologue's loads together by default").
 // HLOGRAPH_GPU_LOADS_TOGETHER=0 turns it off, =warp folds by warp.
-enum class LoadsTogether { kNo, kByBlock, kByWarp };
 LoadsTogether LoadsTogetherWanted();
 
 // Whether `op` only moves its first operand's elements (reshape,

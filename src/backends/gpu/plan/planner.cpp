@@ -14,6 +14,7 @@
 // but never a single element: recomputing it costs less than a kernel.
 // Reductions are always materialised; their operands are computed inside
 // the reduction kernel.
+#include "backends/gpu/plan/plan_options.h"
 #include "backends/gpu/plan/planner.h"
 
 #include <algorithm>
@@ -87,6 +88,8 @@ class Planner {
   explicit Planner(const ir::Module& module) : module_(module) {}
 
   StatusOr<GpuProgram> Run() {
+    program_.options = PlanOptions::FromEnvironment();
+    const ScopedPlanOptions options(program_.options);
     std::shared_ptr<ir::Module> inlined = ir::CloneModule(module_);
     // Quantized tensors become their storage integers, the ops on them the
     // integer and float ops computing what the interpreter computes (an op
@@ -465,8 +468,7 @@ class Planner {
     // Per batch element only when asked: a softmax's max and sum in an
     // attention product measured slower than their own two kernels
     // (docs/PERF.md).
-    const char* env = std::getenv("HLOGRAPH_GPU_PROLOGUE_REDUCE");
-    const std::string setting = env ? env : "";
+    const std::string& setting = PlanOptions::Current().prologue_reduce;
     if (setting == "0" || (setting != "all" && result.NumElements() != 1)) return nullptr;
     if (result.element() != ir::ElementType::kF32 || result.NumElements() < 1 ||
         reduce.operand(0)->type().NumElements() / result.NumElements() > kMaxPrologueReduceElements) {
@@ -509,8 +511,7 @@ class Planner {
       const ir::Operation& reduce, std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>>& users,
       std::unordered_map<const ir::Value*, std::set<const ir::Operation*>>& roots,
       const std::unordered_map<const ir::Operation*, size_t>& position) const {
-    const char* wanted = std::getenv("HLOGRAPH_GPU_ROW_KERNELS");
-    if (wanted != nullptr && std::string(wanted) == "0") return nullptr;
+    if (!PlanOptions::Current().row_kernels) return nullptr;
     const std::optional<RowShape> shape = RowReductionShape(reduce);
     if (!shape || !RowKernelWorthIt(*shape)) return nullptr;
     std::set<const ir::Operation*> readers;
@@ -832,7 +833,7 @@ class Planner {
   // The reduces after `reduce` its kernel computes too, reading their
   // common arrays once (HLOGRAPH_GPU_SIBLING_REDUCTIONS=0: none).
   std::vector<const ir::Operation*> SiblingsOf(const ir::Operation& reduce) const {
-    if (TurnedOff("HLOGRAPH_GPU_SIBLING_REDUCTIONS")) return {};
+    if (!PlanOptions::Current().sibling_reductions) return {};
     const auto source = [&](const ir::Value* v) {
       if (buffers_.count(v)) return ValueSource::kMemory;
       const ir::Operation* def = v->defining_op();

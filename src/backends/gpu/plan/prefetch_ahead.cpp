@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "backends/gpu/plan/generated_dot.h"
+#include "backends/gpu/plan/plan_options.h"
 
 namespace hlograph::gpu {
 
@@ -73,7 +74,7 @@ void Walk(GpuProgram& program, Sequence& seq, const std::vector<int>& uses) {
 }  // namespace
 
 void PrefetchAhead(GpuProgram& program) {
-  if (TurnedOff("HLOGRAPH_GPU_PREFETCH_AHEAD") || !PrefetchIntoL2Wanted()) return;
+  if (!PlanOptions::Current().prefetch_ahead || !PrefetchIntoL2Wanted()) return;
   Walk(program, program.main, FusionUses(program));
 }
 

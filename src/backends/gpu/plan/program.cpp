@@ -163,6 +163,7 @@ std::string GpuProgram::ToString() const {
   for (const Buffer& b : buffers) {
     if (b.kind == BufferKind::kConstant) constant_bytes += b.bytes;
   }
+  if (const std::string set = options.ToString(); set != "defaults") os << "plan options: " << set << "\n";
   os << "buffers (" << buffers.size() << "; arena " << arena_bytes << " bytes, constants " << constant_bytes
      << " bytes):\n";
   for (size_t i = 0; i < buffers.size(); ++i) {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "backends/gpu/plan/generated_dot.h"
+#include "backends/gpu/plan/plan_options.h"
 #include "backends/gpu/plan/reduction_layout.h"
 #include "backends/gpu/plan/scan_layout.h"
 #include "backends/gpu/plan/scatter_plan.h"
@@ -227,6 +228,9 @@ struct GpuProgram {
   std::vector<ir::Type> parameter_types, result_types;
   std::vector<Donation> donations;   // filled by PlanDonations
   int64_t arena_bytes = 0;           // filled by the buffer plan
+  // The switches and tuning values the plan was made with, in effect
+  // again while its kernels are emitted.
+  PlanOptions options;
 
   BufferId AddBuffer(Buffer buffer);
   // Human-readable listing: buffers, fusions, then the steps (nested).

@@ -6,6 +6,7 @@
 #include <set>
 #include <utility>
 
+#include "backends/gpu/plan/plan_options.h"
 #include "ir/verify/verify_util.h"
 
 namespace hlograph::gpu {
@@ -192,14 +193,12 @@ RowKernelLayout PlanRowKernel(int64_t rows, int64_t cols) {
   // a multiple of 32) overrides.
   l.threads = 128;
   while (l.threads < 256 && static_cast<int64_t>(l.threads) * 8 < cols) l.threads *= 2;
-  if (const char* env = std::getenv("HLOGRAPH_GPU_ROW_THREADS")) {
-    const int t = std::atoi(env);
-    if (t >= 32 && t <= 1024 && t % 32 == 0) l.threads = t;
-  }
+  const PlanOptions& options = PlanOptions::Current();
+  if (options.row_threads > 0) l.threads = options.row_threads;
   // Rows whose vectors fit the registers of a block of at most 1024
   // threads: the fewest threads (the most blocks an SM) that hold them.
   const int64_t vectors = cols / 4;
-  const bool env_threads = std::getenv("HLOGRAPH_GPU_ROW_THREADS") != nullptr;
+  const bool env_threads = options.row_threads > 0;
   if (cols % 4 == 0) {
     if (!env_threads && vectors <= 1024 * kRowKernelTargetResidentVectors) {
       l.threads = 128;
@@ -210,8 +209,7 @@ RowKernelLayout PlanRowKernel(int64_t rows, int64_t cols) {
       l.resident_vectors = static_cast<int>(held);
     }
   }
-  if (const char* cache = std::getenv("HLOGRAPH_GPU_ROW_CACHE"); cache && std::string(cache) == "shared" &&
-      cols % 4 == 0) {
+  if (options.row_cache_shared && cols % 4 == 0) {
     l.stage_in_shared = true;
     l.resident_vectors = 0;
     if (!env_threads) l.threads = 512;

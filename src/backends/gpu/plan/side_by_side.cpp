@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "backends/gpu/plan/generated_dot.h"
+#include "backends/gpu/plan/plan_options.h"
 
 namespace hlograph::gpu {
 
@@ -127,7 +128,7 @@ class SideBySide {
 }  // namespace
 
 void PlaceSideBySide(GpuProgram& program) {
-  if (TurnedOff("HLOGRAPH_GPU_SIDE_BY_SIDE")) return;
+  if (!PlanOptions::Current().side_by_side) return;
   SideBySide(program).Run();
 }
 
