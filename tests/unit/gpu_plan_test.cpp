@@ -730,6 +730,50 @@ TEST(GpuPlan, TiledTransposesMatchTheInterpreter) {
 }
 
 
+// The program's own transposes (attention's output back to [b, t, h, d];
+// a grouped-query one reshaped after): transpose kernels, tiled.
+constexpr const char* kProgramTransposes = R"(
+func.func @main(%x: tensor<2x3x40x70xf32>, %y: tensor<1x4x48x3x36xbf16>) -> (tensor<2x70x3x40xf32>, tensor<1x36x4x144xbf16>) {
+  %t = stablehlo.transpose %x, dims = [0, 3, 1, 2] : (tensor<2x3x40x70xf32>) -> tensor<2x70x3x40xf32>
+  %u = stablehlo.transpose %y, dims = [0, 4, 1, 3, 2] : (tensor<1x4x48x3x36xbf16>) -> tensor<1x36x4x3x48xbf16>
+  %r = stablehlo.reshape %u : (tensor<1x36x4x3x48xbf16>) -> tensor<1x36x4x144xbf16>
+  return %t, %r : tensor<2x70x3x40xf32>, tensor<1x36x4x144xbf16>
+})";
+
+TEST(GpuPlan, AProgramsTransposeIsATiledTransposeKernel) {
+  Planned p = Plan(kProgramTransposes);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  ASSERT_EQ(p.program->fusions.size(), 2u) << p.program->ToString();
+  for (const Fusion& f : p.program->fusions) {
+    EXPECT_EQ(f.kind, FusionKind::kTranspose) << p.program->ToString();
+    auto k = EmitKernel(f);
+    ASSERT_TRUE(k.ok()) << k.status().message();
+    EXPECT_TRUE(testing::HasSubstr(k->strategy, "tiles")) << k->strategy;
+    auto cubin = CompileToCubin(k->code, k->name, CompileOptions{});
+    EXPECT_TRUE(cubin.ok()) << cubin.status().message();
+  }
+  EXPECT_EQ(p.program->fusions[1].permutation, (std::vector<int64_t>{0, 4, 1, 3, 2}));
+  // A transpose with other work stays a loop kernel.
+  std::string negated = kProgramTransposes;
+  const std::string ret = "return %t, %r";
+  negated.replace(negated.find(ret), ret.size(),
+                  "%n = stablehlo.negate %t : tensor<2x70x3x40xf32>\n  return %n, %r");
+  Planned q = Plan(negated);
+  ASSERT_TRUE(q.program.ok()) << q.program.status().message();
+  int loops = 0, transposes = 0;
+  for (const Fusion& f : q.program->fusions) {
+    loops += f.kind == FusionKind::kLoop;
+    transposes += f.kind == FusionKind::kTranspose;
+  }
+  EXPECT_EQ(loops, 1) << q.program->ToString();
+  EXPECT_EQ(transposes, 1) << q.program->ToString();
+}
+
+TEST(GpuPlan, AProgramsTransposesMatchTheInterpreter) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  ExpectMatchesInterpreterAndRepeats("program transposes", kProgramTransposes, 9);
+}
+
 // x.sum(0) and x.mean((0, 2)) as reduce_every_axis writes them: the second
 // sum reduces the first one's [24, 40] result, so x is read by one kernel
 // (passes/reuse_finer_reductions.h).

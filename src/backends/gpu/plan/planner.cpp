@@ -801,10 +801,27 @@ class Planner {
     } else if (kind == FusionKind::kScan) {
       PlanScan(f, k, root);
     }
+    if (f.kind == FusionKind::kLoop) AsTransposeIfOnlyMoving(f);
     step.action = std::move(k);
     program_.fusions.push_back(std::move(f));
     seq.steps.push_back(std::move(step));
     return Status::Ok();
+  }
+
+  // A loop kernel that only transposes its one input (its result maybe
+  // reshaped: row-major, the same bytes) becomes a transpose kernel, tiled
+  // in shared memory where the contiguous dim moves (a loop kernel reads or
+  // writes one element per sector on one side).
+  static void AsTransposeIfOnlyMoving(Fusion& f) {
+    if (f.inputs.size() != 1 || f.outputs.size() != 1 || f.ops.empty()) return;
+    const ir::Operation& transpose = *f.ops.front();
+    if (transpose.name() != "stablehlo.transpose" || transpose.operand(0) != f.inputs[0]) return;
+    for (size_t i = 1; i < f.ops.size(); ++i) {
+      if (f.ops[i]->name() != "stablehlo.reshape" || f.ops[i]->operand(0) != f.ops[i - 1]->result(0)) return;
+    }
+    if (f.ops.back()->result(0) != f.outputs[0]) return;
+    f.kind = FusionKind::kTranspose;
+    f.permutation = ir::verify::I64ArrayAttr(transpose, "permutation");
   }
 
   // Adds to f's early inputs its single-element inputs held in arguments
