@@ -1,0 +1,204 @@
+#include "passes/spmd/emitter.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "ir/attribute.h"
+#include "ir/clone.h"
+#include "ir/op_def.h"
+
+namespace hlograph::passes::spmd {
+namespace {
+
+ir::Attribute Groups(const std::vector<std::vector<int64_t>>& groups) {
+  const int64_t n = static_cast<int64_t>(groups.size());
+  const int64_t m = groups.empty() ? 0 : static_cast<int64_t>(groups[0].size());
+  std::vector<uint8_t> bytes;
+  for (const auto& g : groups) {
+    for (int64_t id : g) {
+      const auto b = IntegerBytes(ir::ElementType::kI64, id);
+      bytes.insert(bytes.end(), b.begin(), b.end());
+    }
+  }
+  return ir::Attribute::Make(ir::DenseElementsAttr{ir::Type::Tensor(ir::ElementType::kI64, {n, m}), false, bytes});
+}
+
+// `^bb0(%a: tensor<e>, %b: tensor<e>): return %a + %b`.
+void AddBody(ir::Operation& op, ir::ElementType e, const ir::Operation& origin) {
+  ir::Block* b = op.AddRegion()->AddBlock();
+  const ir::Type scalar = ir::Type::Tensor(e, {});
+  ir::Value* x = b->AddArgument(scalar);
+  ir::Value* y = b->AddArgument(scalar);
+  auto add = std::make_unique<ir::Operation>(ir::LookupOp("stablehlo.add"), origin.pos());
+  add->AddOperand(x);
+  add->AddOperand(y);
+  ir::Value* sum = add->AddResult(scalar);
+  b->Append(std::move(add));
+  auto ret = std::make_unique<ir::Operation>(ir::LookupOp("stablehlo.return"), origin.pos());
+  ret->AddOperand(sum);
+  b->Append(std::move(ret));
+}
+
+std::vector<int64_t> Scaled(std::vector<int64_t> shape, size_t dim, int64_t by) {
+  shape[dim] *= by;
+  return shape;
+}
+
+}  // namespace
+
+const DeviceSharding& Emitter::ShardingOf(const ir::Value* v) {
+  auto it = shardings_.find(v);
+  if (it != shardings_.end()) return it->second;
+  // Values made outside the rules (constants, offsets) are whole everywhere.
+  const size_t rank = v->type().IsTensor() ? v->type().shape().size() : 0;
+  return shardings_.emplace(v, DeviceSharding::Replicated(rank, devices_)).first->second;
+}
+
+ir::Operation* Emitter::Copy(const ir::Operation& op, const std::vector<ir::Value*>& operands,
+                             const std::vector<ir::Type>& types) {
+  ir::ValueMap map;
+  std::unique_ptr<ir::Operation> copy = ir::CloneOperation(op, map);
+  for (size_t i = 0; i < operands.size(); ++i) copy->SetOperand(i, operands[i]);
+  for (size_t i = 0; i < types.size(); ++i) copy->result(i)->set_type(types[i]);
+  copy->RemoveAttr("mhlo.sharding");
+  copy->RemoveAttr("sdy.sharding");
+  return block_.Append(std::move(copy));
+}
+
+ir::Operation* Emitter::Collective(const char* name, ir::Value* v, const ir::Type& type,
+                                   const std::vector<std::vector<int64_t>>& groups) {
+  OpBuilder b = Here();
+  std::unique_ptr<ir::Operation> op = b.New(std::string("stablehlo.") + name);
+  op->AddOperand(v);
+  op->AddResult(type);
+  op->SetAttr("replica_groups", Groups(groups));
+  // Partitions of one replica: a channel and the groups' ids as global ids.
+  op->SetAttr("channel_handle", ir::Attribute::Make(ir::ChannelHandleAttr{next_channel_++, 1}));
+  op->SetAttr("use_global_device_ids", ir::Attribute::Make(ir::UnitAttr{}));
+  ++counts_[name];
+  return b.Insert(std::move(op));
+}
+
+StatusOr<ir::Value*> Emitter::AllGather(ir::Value* v, size_t dim) {
+  const DeviceSharding& s = ShardingOf(v);
+  HLOGRAPH_ASSIGN(const auto groups, s.GroupsAlong({dim}));
+  const ir::Type type = v->type().WithShape(Scaled(v->type().shape(), dim, s.counts[dim]));
+  ir::Operation* op = Collective("all_gather", v, type, groups);
+  op->SetAttr("all_gather_dim", ir::MakeI64(static_cast<int64_t>(dim)));
+  SetSharding(op->result(0), s.Without(dim));
+  return op->result(0);
+}
+
+ir::Value* Emitter::AllReduce(ir::Value* v, const std::vector<std::vector<int64_t>>& groups, const ir::Region* body) {
+  ir::Operation* op = Collective("all_reduce", v, v->type(), groups);
+  if (body != nullptr) {
+    ir::ValueMap map;
+    ir::CloneRegion(*body, *op->AddRegion(), map);
+  } else {
+    AddBody(*op, v->type().element(), *origin_);
+  }
+  SetSharding(op->result(0), ShardingOf(v));
+  return op->result(0);
+}
+
+ir::Value* Emitter::ReduceScatter(ir::Value* v, const std::vector<std::vector<int64_t>>& groups, size_t dim,
+                                  const DeviceSharding& result) {
+  std::vector<int64_t> shape = v->type().shape();
+  shape[dim] /= static_cast<int64_t>(groups.empty() ? 1 : groups[0].size());
+  ir::Operation* op = Collective("reduce_scatter", v, v->type().WithShape(shape), groups);
+  op->SetAttr("scatter_dimension", ir::MakeI64(static_cast<int64_t>(dim)));
+  AddBody(*op, v->type().element(), *origin_);
+  SetSharding(op->result(0), result);
+  return op->result(0);
+}
+
+ir::Value* Emitter::Offset(const DeviceSharding& target, size_t dim, int64_t local_size) {
+  OpBuilder b = Here();
+  const ir::Type i32 = ir::Type::Tensor(ir::ElementType::kI32, {});
+  if (partition_ == nullptr) {
+    ir::Value* id = b.Add("stablehlo.partition_id", {}, ir::Type::Tensor(ir::ElementType::kU32, {}));
+    partition_ = b.Convert(id, ir::ElementType::kI32);
+  }
+  std::vector<uint8_t> bytes;
+  for (const auto& tile : target.tiles) {
+    const auto e = IntegerBytes(ir::ElementType::kI32, tile[dim] * local_size);
+    bytes.insert(bytes.end(), e.begin(), e.end());
+  }
+  ir::Value* table = b.Dense(ir::Type::Tensor(ir::ElementType::kI32, {devices_}), std::move(bytes));
+  ir::Value* slot = b.Add("stablehlo.dynamic_slice", {table, partition_}, ir::Type::Tensor(ir::ElementType::kI32, {1}),
+                          {{"slice_sizes", ir::MakeI64Array({1})}});
+  return b.Add("stablehlo.reshape", {slot}, i32);
+}
+
+ir::Value* Emitter::Remake(ir::Value* v, const ir::Type& type, const DeviceSharding& target) {
+  const ir::Operation* def = v->defining_op();
+  if (def == nullptr || def->parent_block() != &block_) return nullptr;
+  OpBuilder b = Here();
+  if (def->name() == "stablehlo.constant") {
+    const auto* value = def->attr("value").as<ir::DenseElementsAttr>();
+    if (value == nullptr || !value->splat) return nullptr;
+    ir::Value* c = b.Splat(type, value->bytes);
+    SetSharding(c, target);
+    return c;
+  }
+  if (def->name() != "stablehlo.broadcast_in_dim") return nullptr;
+  const auto* dims = def->attr("broadcast_dimensions").as<ir::DenseArrayAttr>();
+  if (dims == nullptr) return nullptr;
+  const ir::Type& operand = def->operand(0)->type();
+  for (size_t i = 0; i < dims->values.size(); ++i) {
+    const auto d = static_cast<size_t>(dims->values[i]);
+    // A dim the operand spans must keep its size.
+    if (operand.dim(static_cast<int64_t>(i)) != 1 && type.shape()[d] != v->type().shape()[d]) return nullptr;
+  }
+  ir::Value* r = b.BroadcastInDim(def->operand(0), type, dims->values);
+  SetSharding(r, target);
+  return r;
+}
+
+StatusOr<ir::Value*> Emitter::Slice(ir::Value* v, const DeviceSharding& target) {
+  std::vector<int64_t> local = v->type().shape();
+  std::vector<size_t> cut;
+  for (size_t k = 0; k < local.size(); ++k) {
+    if (ShardingOf(v).counts[k] != target.counts[k]) {
+      if (local[k] % target.counts[k] != 0) {
+        return Status::Error("dimension " + std::to_string(k) + " of size " + std::to_string(local[k]) +
+                             " does not divide into " + std::to_string(target.counts[k]) + " pieces");
+      }
+      local[k] /= target.counts[k];
+      cut.push_back(k);
+    }
+  }
+  const ir::Type type = v->type().WithShape(local);
+  if (ir::Value* remade = Remake(v, type, target)) return remade;
+  std::vector<ir::Value*> operands{v};
+  ir::Value* zero = nullptr;
+  for (size_t k = 0; k < local.size(); ++k) {
+    if (std::find(cut.begin(), cut.end(), k) != cut.end()) {
+      operands.push_back(Offset(target, k, local[k]));
+    } else {
+      if (zero == nullptr) {
+        zero = Here().Splat(ir::Type::Tensor(ir::ElementType::kI32, {}), IntegerBytes(ir::ElementType::kI32, 0));
+      }
+      operands.push_back(zero);
+    }
+  }
+  ir::Value* r = Here().Add("stablehlo.dynamic_slice", operands, type, {{"slice_sizes", ir::MakeI64Array(local)}});
+  ++counts_["dynamic_slice"];
+  SetSharding(r, target);
+  return r;
+}
+
+StatusOr<ir::Value*> Emitter::Reshard(ir::Value* v, const DeviceSharding& target) {
+  if (!v->type().IsTensor() || ShardingOf(v) == target) return v;
+  if (ShardingOf(v).rank() != target.rank()) return Status::Error("a sharding of another rank");
+  for (size_t k = 0; k < target.rank(); ++k) {
+    const DeviceSharding& s = ShardingOf(v);
+    if (s.counts[k] > 1 && !s.SameOnDim(k, target, k)) {
+      HLOGRAPH_ASSIGN(v, AllGather(v, k));
+    }
+  }
+  if (ShardingOf(v) == target) return v;
+  return Slice(v, target);
+}
+
+}  // namespace hlograph::passes::spmd

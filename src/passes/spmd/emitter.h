@@ -1,0 +1,80 @@
+// The per-device entry block as the partitioner builds it: each new value
+// has its device-local type and a sharding (what piece of the global value
+// each device holds), and values move between shardings through
+// collectives (all_gather to join pieces, all_reduce and reduce_scatter to
+// sum partial results) or a slice at the device's offset (partition_id) to
+// cut a whole value into pieces.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "hlograph/status.h"
+#include "ir/operation.h"
+#include "passes/op_builder.h"
+#include "passes/spmd/device_sharding.h"
+
+namespace hlograph::passes::spmd {
+
+class Emitter {
+ public:
+  Emitter(ir::Block& block, int64_t devices) : block_(block), devices_(devices) {}
+  int64_t devices() const { return devices_; }
+
+  // The op new ops stand for (their position and location).
+  void set_origin(const ir::Operation& op) { origin_ = &op; }
+  OpBuilder Here() { return OpBuilder(block_, block_.operations().size(), *origin_); }
+  // Appends `op` (built by the caller) to the block.
+  ir::Operation* Append(std::unique_ptr<ir::Operation> op) { return block_.Append(std::move(op)); }
+
+  // A value no rule gave a sharding (a constant made here) is whole.
+  // A copy of `op` on `operands` with results of `types` (sharding
+  // attributes dropped: they described global values), appended.
+  ir::Operation* Copy(const ir::Operation& op, const std::vector<ir::Value*>& operands,
+                      const std::vector<ir::Type>& types);
+
+  const DeviceSharding& ShardingOf(const ir::Value* v);
+  void SetSharding(const ir::Value* v, DeviceSharding s) { shardings_[v] = std::move(s); }
+
+  // `v` laid out as `target` (same rank): its pieces along dims cut
+  // otherwise gathered, then cut as `target` says.
+  StatusOr<ir::Value*> Reshard(ir::Value* v, const DeviceSharding& target);
+  // Joins the pieces of dimension `dim` (all_gather).
+  StatusOr<ir::Value*> AllGather(ir::Value* v, size_t dim);
+  // Each group's values combined by `body` (a two-scalar region), or added
+  // when `body` is null; every member gets the result. `v`'s sharding is
+  // kept.
+  ir::Value* AllReduce(ir::Value* v, const std::vector<std::vector<int64_t>>& groups, const ir::Region* body);
+  // The groups' values added and cut along `dim`, member k of a group
+  // getting piece k; the result's sharding is `result`.
+  ir::Value* ReduceScatter(ir::Value* v, const std::vector<std::vector<int64_t>>& groups, size_t dim,
+                           const DeviceSharding& result);
+
+  // What was emitted, for the report: collectives by name.
+  const std::map<std::string, int>& counts() const { return counts_; }
+
+ private:
+  // Cuts `v` (whole along every dim where it differs from `target`) into
+  // `target`'s pieces: a slice at offsets looked up by partition_id.
+  StatusOr<ir::Value*> Slice(ir::Value* v, const DeviceSharding& target);
+  // `v` made again at `type` when its op can make any piece directly (a
+  // splat constant; a broadcast along the dims to cut), else null.
+  ir::Value* Remake(ir::Value* v, const ir::Type& type, const DeviceSharding& target);
+  // This device's offset along `dim` of `target` as a scalar i32.
+  ir::Value* Offset(const DeviceSharding& target, size_t dim, int64_t local_size);
+  ir::Operation* Collective(const char* name, ir::Value* v, const ir::Type& type,
+                            const std::vector<std::vector<int64_t>>& groups);
+
+  ir::Block& block_;
+  const int64_t devices_;
+  const ir::Operation* origin_ = nullptr;
+  std::unordered_map<const ir::Value*, DeviceSharding> shardings_;
+  ir::Value* partition_ = nullptr;  // partition_id as i32, made once
+  int64_t next_channel_ = 1;
+  std::map<std::string, int> counts_;
+};
+
+}  // namespace hlograph::passes::spmd

@@ -1,0 +1,278 @@
+#include "passes/spmd/partition.h"
+
+#include <map>
+#include <unordered_map>
+
+#include "ir/attribute.h"
+#include "ir/clone.h"
+#include "ir/op_def.h"
+#include "ir/verifier.h"
+#include "passes/inline_calls.h"
+#include "passes/spmd/annotations.h"
+#include "passes/spmd/emitter.h"
+#include "passes/spmd/rules.h"
+
+namespace hlograph::passes {
+namespace {
+
+using spmd::DeviceSharding;
+using Uses = std::unordered_map<const ir::Value*, int>;
+
+void CountUses(const ir::Block& block, Uses& uses, int by) {
+  for (const auto& op : block.operations()) {
+    for (const ir::Value* v : op->operands()) uses[v] += by;
+    for (const auto& region : op->regions()) {
+      for (const auto& b : region->blocks()) CountUses(*b, uses, by);
+    }
+  }
+}
+
+void CountUses(const ir::Operation& op, Uses& uses, int by) {
+  for (const ir::Value* v : op.operands()) uses[v] += by;
+  for (const auto& region : op.regions()) {
+    for (const auto& b : region->blocks()) CountUses(*b, uses, by);
+  }
+}
+
+// Drops ops whose results nothing reads (what resharding made redundant:
+// a whole broadcast remade at its pieces' size).
+void RemoveDeadOps(ir::Block& block) {
+  Uses uses;
+  CountUses(block, uses, 1);
+  for (size_t i = block.operations().size(); i-- > 0;) {
+    ir::Operation* op = block.operations()[i].get();
+    if (op->def().Has(ir::kTerminator) || op->def().Has(ir::kHasSideEffect) || op->num_results() == 0) continue;
+    bool used = false;
+    for (const auto& r : op->results()) used = used || uses[r.get()] > 0;
+    if (used || op->name() == "stablehlo.custom_call") continue;
+    CountUses(*op, uses, -1);
+    block.Remove(op);
+  }
+}
+
+// The entry's arg_attrs or res_attrs without their shardings.
+ir::Attribute WithoutShardings(const ir::Attribute& attrs) {
+  const auto* list = attrs.as<ir::ArrayAttr>();
+  if (list == nullptr) return attrs;
+  ir::ArrayAttr out;
+  for (const ir::Attribute& a : list->elements) {
+    const auto* dict = a.as<ir::DictionaryAttr>();
+    if (dict == nullptr) {
+      out.elements.push_back(a);
+      continue;
+    }
+    ir::DictionaryAttr kept;
+    for (const auto& entry : dict->entries) {
+      if (entry.first != "sdy.sharding" && entry.first != "mhlo.sharding") kept.entries.push_back(entry);
+    }
+    out.elements.push_back(ir::Attribute::Make(std::move(kept)));
+  }
+  return ir::Attribute::Make(std::move(out));
+}
+
+class Partitioner {
+ public:
+  Partitioner(const ir::Module& module, ir::Operation& entry, ir::Block& block, int64_t devices)
+      : module_(module), entry_(entry), old_(entry.region(0).front()), e_(block, devices), block_(block),
+        devices_(devices) {}
+
+  Status Run(SpmdProgram& out) {
+    const std::string name = "@" + ir::FunctionName(entry_);
+    ir::FunctionType type;
+    for (size_t i = 0; i < old_.num_arguments(); ++i) {
+      const ir::Value* arg = old_.argument(i);
+      const std::string where = "argument " + std::to_string(i) + " of " + name;
+      HLOGRAPH_ASSIGN(const DeviceSharding s, Declared(false, i, where));
+      auto shape = s.LocalShape(arg->type().shape());
+      if (!shape.ok()) return Status::Error(where + ": " + shape.status().message());
+      ir::Value* local = block_.AddArgument(arg->type().WithShape(*shape), arg->name_hint());
+      block_.argument_locs().back() = old_.argument_locs()[i];
+      e_.SetSharding(local, s);
+      map_[arg] = local;
+      type.inputs.push_back(local->type());
+      out.input_shardings.push_back(s.ToHlo());
+    }
+    HLOGRAPH_TRY(FindWanted(name));
+    for (const auto& op : old_.operations()) {
+      e_.set_origin(*op);
+      if (op->name() == "func.return") {
+        HLOGRAPH_TRY(Return(*op, name, type, out));
+        continue;
+      }
+      HLOGRAPH_TRY(Partition(*op));
+    }
+    entry_.SetAttr("function_type", ir::Attribute::Make(ir::FunctionTypeAttr{type}));
+    if (entry_.attr("arg_attrs")) entry_.SetAttr("arg_attrs", WithoutShardings(entry_.attr("arg_attrs")));
+    if (entry_.attr("res_attrs")) entry_.SetAttr("res_attrs", WithoutShardings(entry_.attr("res_attrs")));
+    for (const auto& [op, n] : e_.counts()) out.summary += (out.summary.empty() ? "" : ", ") + std::to_string(n) + " " + op;
+    if (out.summary.empty()) out.summary = "no collectives";
+    std::string whole;
+    for (const auto& [op, n] : whole_) whole += (whole.empty() ? "" : ", ") + op + (n > 1 ? " x" + std::to_string(n) : "");
+    if (!whole.empty()) out.summary += "; computed whole: " + whole;
+    return Status::Ok();
+  }
+
+ private:
+  StatusOr<DeviceSharding> Declared(bool result, size_t i, const std::string& where) {
+    auto declared = spmd::DeclaredSharding(module_, entry_, result, i, devices_);
+    if (!declared.ok()) return Status::Error(where + ": " + declared.status().message());
+    if (*declared) return (*declared)->sharding;
+    const ir::FunctionType signature = ir::FunctionSignature(entry_);
+    const auto& types = result ? signature.results : signature.inputs;
+    if (i >= types.size() || !types[i].IsTensor()) return Status::Error(where + " is no tensor");
+    return DeviceSharding::Replicated(types[i].shape().size(), devices_);
+  }
+
+  // The shardings that the only reader of a value asks for: a result's or a
+  // constraint's (a dot's partial sums can be scattered straight into them).
+  Status FindWanted(const std::string& name) {
+    Uses uses;
+    CountUses(old_, uses, 1);
+    for (const auto& op : old_.operations()) {
+      if (op->name() == "func.return") {
+        for (size_t i = 0; i < op->num_operands(); ++i) {
+          auto declared = spmd::DeclaredSharding(module_, entry_, true, i, devices_);
+          if (!declared.ok()) {
+            return Status::Error("result " + std::to_string(i) + " of " + name + ": " + declared.status().message());
+          }
+          if (*declared && uses[op->operand(i)] == 1) wanted_[op->operand(i)] = (*declared)->sharding;
+        }
+      } else if (spmd::IsShardingConstraint(*op) && uses[op->operand(0)] == 1) {
+        auto s = spmd::OpSharding(module_, *op, devices_);
+        if (s.ok() && *s) wanted_[op->operand(0)] = (*s)->sharding;
+      }
+    }
+    return Status::Ok();
+  }
+
+  Status Return(const ir::Operation& op, const std::string& name, ir::FunctionType& type, SpmdProgram& out) {
+    std::vector<ir::Value*> values;
+    for (size_t i = 0; i < op.num_operands(); ++i) {
+      ir::Value* v = map_.at(op.operand(i));
+      auto declared = spmd::DeclaredSharding(module_, entry_, true, i, devices_);
+      if (!declared.ok()) {
+        return Status::Error("result " + std::to_string(i) + " of " + name + ": " + declared.status().message());
+      }
+      if (*declared) {
+        auto moved = e_.Reshard(v, (*declared)->sharding);
+        if (!moved.ok()) {
+          return Status::Error("result " + std::to_string(i) + " of " + name + " (" + (*declared)->text +
+                               "): " + moved.status().message());
+        }
+        v = *moved;
+      }
+      values.push_back(v);
+      type.results.push_back(v->type());
+      out.result_shardings.push_back(e_.ShardingOf(v).ToHlo());
+    }
+    e_.Copy(op, values, {});
+    return Status::Ok();
+  }
+
+  Status Partition(const ir::Operation& op) {
+    std::vector<ir::Value*> operands;
+    for (const ir::Value* v : op.operands()) operands.push_back(map_.at(v));
+    StatusOr<std::vector<ir::Value*>> results = Dispatch(op, operands);
+    if (!results.ok()) {
+      const std::string& m = results.status().message();
+      if (m.rfind("cannot partition", 0) == 0) return results.status();
+      return Status::Error("cannot partition " + spmd::Describe(e_, op, operands) + ": " + m);
+    }
+    if (results->size() != op.num_results()) return Status::Error("a rule lost results of '" + op.name() + "'");
+    if (!spmd::IsShardingConstraint(op)) {
+      auto asked = spmd::OpSharding(module_, op, devices_);
+      if (!asked.ok()) return Status::Error("cannot partition " + spmd::Describe(e_, op, operands) + ": " + asked.status().message());
+      if (*asked) {
+        HLOGRAPH_ASSIGN((*results)[0], e_.Reshard((*results)[0], (*asked)->sharding));
+      }
+    }
+    for (size_t k = 0; k < op.num_results(); ++k) map_[op.result(k)] = (*results)[k];
+    return Status::Ok();
+  }
+
+  StatusOr<std::vector<ir::Value*>> Dispatch(const ir::Operation& op, const spmd::Operands& operands) {
+    const std::string& n = op.name();
+    if (spmd::IsShardingConstraint(op)) {
+      HLOGRAPH_ASSIGN(const auto asked, spmd::OpSharding(module_, op, devices_));
+      if (!asked) return std::vector<ir::Value*>{operands[0]};
+      HLOGRAPH_ASSIGN(ir::Value * v, e_.Reshard(operands[0], asked->sharding));
+      return std::vector<ir::Value*>{v};
+    }
+    if (n == "sdy.sharding_group") return std::vector<ir::Value*>{};
+    if (n == "sdy.propagation_barrier") return std::vector<ir::Value*>{operands[0]};
+    if (op.def().Has(ir::kElementwise) || n == "stablehlo.select" || n == "stablehlo.clamp") {
+      return spmd::Elementwise(e_, op, operands);
+    }
+    if (n == "stablehlo.broadcast_in_dim") return spmd::BroadcastInDim(e_, op, operands);
+    if (n == "stablehlo.transpose") return spmd::Transpose(e_, op, operands);
+    if (n == "stablehlo.reshape") return spmd::Reshape(e_, op, operands);
+    if (n == "stablehlo.reduce") return spmd::Reduce(e_, op, operands);
+    if (n == "stablehlo.dot_general") {
+      auto it = wanted_.find(op.result(0));
+      return spmd::DotGeneral(e_, op, operands, it != wanted_.end() ? &it->second : nullptr);
+    }
+    bool sharded = false;
+    for (ir::Value* v : operands) sharded = sharded || (v->type().IsTensor() && !e_.ShardingOf(v).IsReplicated());
+    if (sharded) ++whole_[n];
+    return spmd::ComputeWhole(e_, op, operands);
+  }
+
+  const ir::Module& module_;
+  ir::Operation& entry_;
+  const ir::Block& old_;
+  spmd::Emitter e_;
+  ir::Block& block_;
+  const int64_t devices_;
+  ir::ValueMap map_;
+  std::unordered_map<const ir::Value*, DeviceSharding> wanted_;
+  std::map<std::string, int> whole_;  // ops run whole on gathered pieces
+};
+
+bool HasManual(const ir::Block& block) {
+  for (const auto& op : block.operations()) {
+    if (op->name() == "sdy.manual_computation") return true;
+    if (op->name() == "stablehlo.custom_call") {
+      const auto* target = op->attr("call_target_name").as<ir::StringAttr>();
+      if (target && (target->value == "SPMDFullToShardShape" || target->value == "SPMDShardToFullShape")) return true;
+    }
+    for (const auto& region : op->regions()) {
+      for (const auto& b : region->blocks()) {
+        if (HasManual(*b)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool HasManualComputations(const ir::Module& module) {
+  for (const ir::Operation* f : module.Functions()) {
+    if (f->num_regions() == 1 && !f->region(0).empty() && HasManual(f->region(0).front())) return true;
+  }
+  return false;
+}
+
+StatusOr<SpmdProgram> PartitionSpmd(const ir::Module& module, int64_t devices) {
+  SpmdProgram out;
+  out.module = ir::CloneModule(module);
+  HLOGRAPH_TRY(InlineCalls(*out.module));
+  ir::Operation* entry = out.module->EntryFunction();
+  if (entry == nullptr || entry->num_regions() != 1 || entry->region(0).blocks().size() != 1) {
+    return Status::Error("the program has no entry function of one block");
+  }
+  ir::Region& body = entry->region(0);
+  ir::Block* block = body.AddBlock();
+  HLOGRAPH_TRY(Partitioner(*out.module, *entry, *block, devices).Run(out));
+  body.blocks().erase(body.blocks().begin());  // the global program's block
+  RemoveDeadOps(*block);
+  // Only the entry was partitioned: other functions (inlined now) would
+  // still speak of global shapes.
+  for (ir::Operation* f : out.module->Functions()) {
+    if (f != entry) out.module->body().Remove(f);
+  }
+  HLOGRAPH_TRY(ir::VerifyModule(*out.module));
+  return out;
+}
+
+}  // namespace hlograph::passes
