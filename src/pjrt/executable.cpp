@@ -16,6 +16,7 @@
 #include "pjrt/element_types.h"
 #include "pjrt/error.h"
 #include "pjrt/event.h"
+#include "pjrt/spmd_choice.h"
 #include "pjrt/xla_program_text.h"
 
 namespace hlograph::pjrt {
@@ -97,6 +98,13 @@ StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code, B
   program->name = program->module->name();
   if (!program->name.empty() && program->name.front() == '@') program->name.erase(0, 1);
   if (program->name.empty()) program->name = ir::FunctionName(*program->entry);
+  HLOGRAPH_ASSIGN(std::optional<passes::SpmdProgram> spmd,
+                  ChoosePartitioning(*program->module, program->name, replicas, partitions));
+  if (spmd) {  // from here on, the program each device runs on its pieces
+    program->module = std::move(spmd->module);
+    program->entry = program->module->EntryFunction();
+    program->partitioned = true;
+  }
   const ir::FunctionType signature = ir::FunctionSignature(*program->entry);
   program->inputs = signature.inputs;
   program->outputs = signature.results;
@@ -108,8 +116,13 @@ StatusOr<std::shared_ptr<const Program>> CompileProgram(std::string_view code, B
   program->partitions = partitions;
   if (replicas * partitions > 1) {
     HLOGRAPH_ASSIGN(program->grid, backend.LoadGrid(*program->module, replicas, partitions));
-    program->inputs = program->grid->signature().inputs;
-    program->outputs = program->grid->signature().results;
+    program->signature = program->grid->signature();
+    if (spmd) {
+      program->signature.input_shardings = spmd->input_shardings;
+      program->signature.result_shardings = spmd->result_shardings;
+    }
+    program->inputs = program->signature.inputs;
+    program->outputs = program->signature.results;
   }
   for (size_t i = 0; i < program->outputs.size(); ++i) {
     const ir::Type& type = program->outputs[i];
@@ -233,7 +246,7 @@ PJRT_Error* ExecutableOptimizedProgram(PJRT_Executable_OptimizedProgram_Args* ar
   const Program& program = *args->executable->program;
   std::call_once(program.text_once, [&] {
     // Several devices: the framework reads the shardings from this text.
-    auto xla = program.grid ? XlaProgramText(*program.module, program.grid->signature())
+    auto xla = program.grid ? XlaProgramText(*program.module, program.signature)
                             : StatusOr<std::string>(Status::Error("one device"));
     program.text = xla.ok() ? *xla : ir::PrintModule(*program.module);
   });

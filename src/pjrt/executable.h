@@ -33,6 +33,11 @@ struct Program {
   std::shared_ptr<Runner> runner;
   std::shared_ptr<GridRunner> grid;
   int64_t replicas = 1, partitions = 1;
+  // The grid's signature; for a program the SPMD partitioner divided
+  // (module then being the per-device program), the shardings are those of
+  // the original arguments and results.
+  GridRunner::Signature signature;
+  bool partitioned = false;
   // What the output queries return, kept for the program's lifetime.
   std::vector<PJRT_Buffer_Type> output_types;
   std::vector<int64_t> output_dims;

@@ -1,0 +1,154 @@
+"""jax.jit on NamedSharding inputs, partitioned by hlograph's SPMD
+partitioner (passes/spmd) on the plugin's CPU devices: data-parallel MLP
+forward and gradient step, Megatron column- then row-parallel MLP, reductions
+over the sharded dim, on 2, 4 and 8 devices and 2-D meshes, with Shardy's
+annotations and GSPMD's. Each case's values are compared with JAX's own CPU
+backend given as many devices, and so is the compiled program's per-device
+signature (entry_computation_layout: the shard shapes XLA's partitioner
+gives). The plugin runs with HLOGRAPH_SPMD=strict, so a program that falls
+back to computing whole is an error, and each program's report line must
+say it was partitioned.
+
+    python tests/pjrt/spmd_test.py path/to/libhlograph_pjrt.so
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+library = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.environ["HLOGRAPH_PJRT_LIBRARY"])
+DEVICES = 8
+
+CASES = r"""
+import json, os, re, sys
+import numpy as np
+if os.environ.get("CASES_PLUGIN"):
+    import hlograph_jax
+    hlograph_jax.initialize()
+import jax, jax.numpy as jnp
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+out, errors, layouts = {}, {}, {}
+devices = jax.devices()
+rng = np.random.default_rng(0)
+w1 = rng.standard_normal((16, 32), np.float32) / 4
+w2 = rng.standard_normal((32, 16), np.float32) / 4
+x = rng.standard_normal((16, 16), np.float32)
+
+def mlp(w1, w2, x):
+    return jax.nn.relu(x @ w1) @ w2
+
+def step(w1, w2, x):
+    g1, g2 = jax.grad(lambda a, b: (mlp(a, b, x) ** 2).mean(), argnums=(0, 1))(w1, w2)
+    return w1 - 0.1 * g1, w2 - 0.1 * g2
+
+def megatron(w1, w2, x):
+    return jnp.tanh(x @ w1) @ w2
+
+def signature(text):
+    # The braces of entry_computation_layout={...}, balanced: the per-device
+    # parameter and result shapes.
+    start = text.index("entry_computation_layout={") + len("entry_computation_layout={")
+    depth, end = 1, start
+    while depth:
+        depth += {"{": 1, "}": -1}.get(text[end], 0)
+        end += 1
+    return text[start:end - 1]
+
+def case(name, fn, args, mesh, ins, outs):
+    try:
+        S = lambda spec: NamedSharding(mesh, spec)
+        f = jax.jit(fn, in_shardings=tuple(S(s) for s in ins),
+                    out_shardings=tuple(S(s) for s in outs) if isinstance(outs, list) else S(outs))
+        text = f.lower(*args).compile().as_text()
+        layouts[name] = signature(text)
+        for i, leaf in enumerate(jax.tree.leaves(f(*args))):
+            out[f"{name}.{i}"] = np.asarray(leaf)
+    except Exception as e:
+        errors[name] = f"{type(e).__name__}: {e}"
+
+def cases(tag):
+    for n in (2, 4, 8):
+        m = Mesh(np.array(devices[:n]), ("x",))
+        case(f"{tag}dp_forward_{n}", mlp, (w1, w2, x), m, [P(), P(), P("x")], P("x"))
+        case(f"{tag}dp_grad_step_{n}", step, (w1, w2, x), m, [P(), P(), P("x")], [P(), P()])
+        case(f"{tag}megatron_{n}", megatron, (w1, w2, x), m, [P(None, "x"), P("x", None), P()], P())
+        case(f"{tag}megatron_scatter_{n}", megatron, (w1, w2, x), m, [P(None, "x"), P("x", None), P()], P("x"))
+        case(f"{tag}sum_sharded_{n}", lambda a: (a.sum(0), a.max(0), jnp.exp(a).sum()), (x,), m, [P("x")],
+             [P(), P(), P()])
+    for a in (2, 4):
+        m = Mesh(np.array(devices).reshape(a, 8 // a), ("x", "y"))
+        case(f"{tag}megatron2d_{a}", megatron, (w1, w2, x), m, [P(None, "y"), P("y", None), P("x")], P("x"))
+        case(f"{tag}dp2d_grad_step_{a}", step, (w1, w2, x), m, [P(), P(), P(("x", "y"))], [P(), P()])
+        case(f"{tag}sum2d_{a}", lambda v: jnp.sin(v).sum(1) * 2, (x,), m, [P("x", "y")], P("x"))
+
+cases("")
+jax.config.update("jax_use_shardy_partitioner", False)
+cases("gspmd_")
+
+path = sys.argv[1]
+np.savez(path + ".npz", **out)
+with open(path + ".json", "w") as f:
+    json.dump({"errors": errors, "layouts": layouts}, f)
+"""
+
+
+def run(plugin, path):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("JAX_PLATFORMS", "XLA_FLAGS", "HLOGRAPH_PJRT_CPU_DEVICES", "HLOGRAPH_SPMD")}
+    if plugin:
+        env.update(JAX_PLATFORMS="hlograph", HLOGRAPH_PJRT_BACKEND="cpu", HLOGRAPH_PJRT_CPU_DEVICES=str(DEVICES),
+                   HLOGRAPH_PJRT_LIBRARY=library, PYTHONPATH=os.path.join(root, "python"), CASES_PLUGIN="1",
+                   HLOGRAPH_SPMD="strict", HLOGRAPH_SPMD_REPORT="1")
+    else:
+        env.update(JAX_PLATFORMS="cpu", XLA_FLAGS=f"--xla_force_host_platform_device_count={DEVICES}")
+    p = subprocess.run([sys.executable, "-c", CASES, path], env=env, capture_output=True, text=True, timeout=600)
+    if p.returncode != 0:
+        print(f"FAIL the {'hlograph' if plugin else 'reference'} child exited with {p.returncode}:\n{p.stderr}")
+        sys.exit(1)
+    with np.load(path + ".npz") as values, open(path + ".json") as f:
+        return {k: values[k] for k in values.files}, json.load(f), p.stderr
+
+
+def main():
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        ref, ref_info, _ = run(False, os.path.join(tmp, "ref"))
+        got, info, log = run(True, os.path.join(tmp, "hlograph"))
+    if ref_info["errors"]:
+        print(f"FAIL the reference failed: {ref_info['errors']}")
+        sys.exit(1)
+    reports = [line for line in log.splitlines() if line.startswith("hlograph spmd:")]
+    if not reports:
+        failures.append("no report lines (HLOGRAPH_SPMD_REPORT)")
+    failures += [f"not partitioned: {line}" for line in reports if ": partitioned (" not in line]
+    for name, error in info["errors"].items():
+        failures.append(f"{name}: {error[:2000]}")
+    for name, layout in ref_info["layouts"].items():
+        if name not in info["errors"] and info["layouts"].get(name) != layout:
+            failures.append(f"{name}: per-device signature {info['layouts'].get(name)}, XLA's {layout}")
+    for name, expected in ref.items():
+        if name.rsplit(".", 1)[0] in info["errors"]:
+            continue
+        value = got.get(name)
+        if value is None or value.shape != expected.shape or value.dtype != expected.dtype:
+            failures.append(f"{name}: {None if value is None else (value.shape, value.dtype)}, "
+                            f"expected {(expected.shape, expected.dtype)}")
+        elif not np.allclose(value, expected, rtol=1e-4, atol=1e-5):
+            failures.append(f"{name}: differs by {np.max(np.abs(value - expected))}")
+    for f in failures:
+        print("FAIL", f)
+    cases = len(ref_info["layouts"])
+    print(f"{cases - len({f.split(':')[0] for f in failures})} of {cases} cases pass, "
+          f"{len(reports)} programs partitioned")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
