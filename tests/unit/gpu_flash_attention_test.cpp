@@ -5,7 +5,9 @@
 // over scaled scores, a jnp.where mask, P cast back to the operands' type).
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <map>
+#include <sstream>
 
 #include "backends/gpu/codegen/fusion_emitter.h"
 #include "backends/gpu/plan/flash_attention.h"
@@ -369,11 +371,49 @@ TEST(GpuFlashAttention, EveryCaseCompiles) {
   ExpectEveryKernelCompiles("gpt_prefill", prefill);
 }
 
+// jax.nn.dot_product_attention as JAX 0.11 exports it (tests/corpus): the
+// queries reshaped with a group dim, the scaled f32 scores transposed
+// before the mask, the maximum taken before that transpose.
+struct CorpusCase {
+  const char* name;
+  const char* window;
+};
+constexpr CorpusCase kCorpusCases[] = {
+    {"dot_product_attention_bf16", "every key"},
+    {"dot_product_attention_gqa_causal_bf16", "key <= t (t: query dim 1)"},
+    {"dot_product_attention_causal_f32", "key <= t (t: query dim 1)"},
+};
+
+std::string CorpusProgram(const std::string& name) {
+  std::ifstream in(testing::SourceDir() + "/tests/corpus/" + name + ".mlir");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(GpuFlashAttention, JaxDotProductAttentionTakesIt) {
+  for (const CorpusCase& c : kCorpusCases) {
+    const std::string text = CorpusProgram(c.name);
+    ASSERT_FALSE(text.empty()) << c.name;
+    Planned p = Plan(text);
+    ASSERT_TRUE(p.program.ok()) << c.name << ": " << p.program.status().message();
+    const auto flash = OfKind(*p.program, FusionKind::kFlashAttention);
+    ASSERT_EQ(flash.size(), 1u) << c.name << "\n" << p.program->ToString();
+    EXPECT_EQ(GemmSteps(*p.program), 0) << c.name;
+    const auto a = MatchFlashAttention(*LastProduct(*flash[0]));
+    ASSERT_TRUE(a.has_value()) << c.name;
+    EXPECT_NE(a->softmax.scores_transpose, nullptr) << c.name;
+    EXPECT_EQ(a->window.ToString(), c.window) << c.name;
+    ExpectEveryKernelCompiles(c.name, text);
+  }
+}
+
 TEST(GpuFlashAttention, EveryCaseMatchesTheInterpreterAndRepeats) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
   for (const Case& c : Cases()) {
     for (uint64_t seed : {21u, 22u}) ExpectMatchesInterpreterAndRepeats(c.name, c.text, seed);
   }
+  for (const CorpusCase& c : kCorpusCases) ExpectMatchesInterpreterAndRepeats(c.name, CorpusProgram(c.name), 23);
 }
 
 }  // namespace

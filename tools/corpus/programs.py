@@ -1226,3 +1226,22 @@ def scan_stacked_weights_bf16(x, ws, bs):
         w, b = wb
         return jnp.tanh(x @ w + b), None
     return lax.scan(body, x, (ws, bs))[0]
+
+
+# jax.nn.dot_product_attention at sizes the GPU backend's flash kernel
+# takes (head dims a multiple of 16, ragged query and key tiles).
+@program("attention", lambda r: tuple(normal(r, 2, 96, 2, 32, dtype=jnp.bfloat16) for _ in range(3)))
+def dot_product_attention_bf16(q, k, v):
+    return jax.nn.dot_product_attention(q, k, v)
+
+
+@program("attention", lambda r: (normal(r, 1, 80, 4, 64, dtype=jnp.bfloat16),
+                                 normal(r, 1, 80, 2, 64, dtype=jnp.bfloat16),
+                                 normal(r, 1, 80, 2, 64, dtype=jnp.bfloat16)))
+def dot_product_attention_gqa_causal_bf16(q, k, v):
+    return jax.nn.dot_product_attention(q, k, v, is_causal=True)
+
+
+@program("attention", lambda r: _qkv(r, t=70, h=2, d=16))
+def dot_product_attention_causal_f32(q, k, v):
+    return jax.nn.dot_product_attention(q, k, v, is_causal=True)

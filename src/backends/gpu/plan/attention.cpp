@@ -47,15 +47,15 @@ bool IsConstant(const ir::Value* v, float x) {
   return got == x;
 }
 
-// Whether `reduce` folds `operand` over its last dim alone, from `init`,
+// Whether `reduce` folds `operand` over its dim `dim` alone, from `init`,
 // with a body that is the single op `body` of its two arguments.
-bool FoldsLastDim(const ir::Operation& reduce, const ir::Value* operand, const char* body, float init) {
+bool FoldsDim(const ir::Operation& reduce, const ir::Value* operand, int64_t dim, const char* body, float init) {
   if (reduce.name() != "stablehlo.reduce" || reduce.num_operands() != 2 || reduce.num_results() != 1 ||
       reduce.operand(0) != operand || reduce.num_regions() != 1 || reduce.region(0).empty() ||
       !IsConstant(reduce.operand(1), init)) {
     return false;
   }
-  if (ir::verify::I64ArrayAttr(reduce, "dimensions") != std::vector<int64_t>{operand->type().rank() - 1}) return false;
+  if (ir::verify::I64ArrayAttr(reduce, "dimensions") != std::vector<int64_t>{dim}) return false;
   const ir::Block& b = reduce.region(0).front();
   if (b.num_arguments() != 2 || b.operations().size() != 2) return false;
   const ir::Operation& op = *b.operations()[0];
@@ -63,6 +63,20 @@ bool FoldsLastDim(const ir::Operation& reduce, const ir::Value* operand, const c
   return op.name() == body && op.num_operands() == 2 && ret.num_operands() == 1 && ret.operand(0) == op.result(0) &&
          ((op.operand(0) == b.argument(0) && op.operand(1) == b.argument(1)) ||
           (op.operand(0) == b.argument(1) && op.operand(1) == b.argument(0)));
+}
+
+bool FoldsLastDim(const ir::Operation& reduce, const ir::Value* operand, const char* body, float init) {
+  return FoldsDim(reduce, operand, operand->type().rank() - 1, body, init);
+}
+
+// Whether `reduce` folds S's keys: S over its last dim or, S a transpose
+// of T, T over the dim that becomes S's last (jax.nn.dot_product_attention
+// takes the maximum before it transposes the scores).
+bool FoldsKeys(const ir::Operation& reduce, const ir::Value* s, const char* body, float init) {
+  if (FoldsLastDim(reduce, s, body, init)) return true;
+  const ir::Operation* t = s->defining_op();
+  if (t == nullptr || t->name() != "stablehlo.transpose") return false;
+  return FoldsDim(reduce, t->operand(0), ir::verify::I64ArrayAttr(*t, "permutation").back(), body, init);
 }
 
 // The fusible ops that compute `root` from the result of one reduce (found
@@ -80,7 +94,8 @@ bool FromOneReduce(const ir::Value* root, const ir::Block* block, const ir::Oper
   if (ClassifyOp(*op) != OpClass::kFusible || op->num_regions() != 0) return false;
   if (op->name() == "stablehlo.constant") {
     if (!IsSplatConstant(*op)) return false;
-  } else if (!IsElementwise(*op) && op->name() != "stablehlo.broadcast_in_dim" && op->name() != "stablehlo.reshape") {
+  } else if (!IsElementwise(*op) && op->name() != "stablehlo.broadcast_in_dim" && op->name() != "stablehlo.reshape" &&
+             op->name() != "stablehlo.transpose") {
     return false;
   }
   ops.insert(op);
@@ -95,7 +110,8 @@ bool FromOneReduce(const ir::Value* root, const ir::Block* block, const ir::Oper
 // `is_product` accepts). Values S reads that do not depend on the product
 // (a mask) are left to the kernel to compute or load. `apart`: ops found
 // not to read the product. With `transpose` non-null, S may read the
-// product through one transpose (JAX's grouped-query scores), kept there.
+// product through one transpose (JAX's grouped-query scores; the scaled
+// scores of jax.nn.dot_product_attention), kept there.
 bool ScoresChain(const ir::Value* v, const ir::Type& shape, const ir::Block* block,
                  const std::function<bool(const ir::Operation&)>& is_product, const ir::Operation*& dot,
                  const ir::Operation** transpose, OpSet& ops, OpSet& apart, bool& depends) {
@@ -113,11 +129,21 @@ bool ScoresChain(const ir::Value* v, const ir::Type& shape, const ir::Block* blo
     return true;
   }
   if (transpose != nullptr && op->name() == "stablehlo.transpose" && op->result(0)->type().shape() == shape.shape()) {
-    const ir::Operation* inner = op->operand(0)->defining_op();
-    if (inner == nullptr || inner->parent_block() != block || !is_product(*inner)) return true;
-    if ((*transpose != nullptr && *transpose != op) || (dot != nullptr && dot != inner)) return false;
+    // The ops under it are elementwise at its operand's shape, with no
+    // other transpose (jax.nn.dot_product_attention scales the product,
+    // then transposes).
+    OpSet below;
+    bool d = false;
+    if (!ScoresChain(op->operand(0), op->operand(0)->type(), block, is_product, dot, nullptr, below, apart, d)) {
+      return false;
+    }
+    if (!d) {  // a mask's transpose
+      apart.insert(op);
+      return true;
+    }
+    if (*transpose != nullptr && *transpose != op) return false;
     *transpose = op;
-    dot = inner;
+    ops.insert(below.begin(), below.end());
     depends = true;
     return true;
   }
@@ -176,7 +202,7 @@ bool MatchSoftmaxBetweenProducts(const ir::Operation& dot2, int p_operand,
   // X from reduce_max(S) alone, Y from reduce_add(E) alone.
   OpSet x_ops, y_ops;
   if (!FromOneReduce(a.x, block, a.max, x_ops) || !FromOneReduce(a.y, block, a.sum, y_ops) || a.max == nullptr ||
-      a.sum == nullptr || !FoldsLastDim(*a.max, a.s, "stablehlo.maximum", -INFINITY) ||
+      a.sum == nullptr || !FoldsKeys(*a.max, a.s, "stablehlo.maximum", -INFINITY) ||
       !FoldsLastDim(*a.sum, a.e, "stablehlo.add", 0.f)) {
     return false;
   }

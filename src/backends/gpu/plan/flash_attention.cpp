@@ -51,9 +51,24 @@ struct Affine {
   std::map<int, int64_t> coef;
 };
 
-// `v`, whose dim i is S's dim `dims[i]`, as an affine function of S's
-// index: iotas, splat constants, sums and differences, broadcasts and
-// integer converts of them.
+// `v`, whose dim i is S's dim `dims[i]` (kIndexZero: a dim of size 1
+// broadcast along one of S's, its index always 0), as an affine function
+// of S's index: iotas, splat constants, sums and differences, broadcasts
+// and integer converts of them.
+constexpr int kIndexZero = -1;
+
+// The dims of a broadcast_in_dim's operand in S, from its result's.
+std::vector<int> OperandDims(const ir::Operation& broadcast, const std::vector<int>& dims) {
+  const std::vector<int64_t> b = ir::verify::I64ArrayAttr(broadcast, "broadcast_dimensions");
+  std::vector<int> inner;
+  for (size_t i = 0; i < b.size(); ++i) {
+    const bool expanded = broadcast.operand(0)->type().dim(static_cast<int64_t>(i)) == 1 &&
+                          broadcast.result(0)->type().dim(b[i]) != 1;
+    inner.push_back(expanded ? kIndexZero : dims[static_cast<size_t>(b[i])]);
+  }
+  return inner;
+}
+
 std::optional<Affine> AffineIndex(const ir::Value* v, const std::vector<int>& dims, int depth = 0) {
   const ir::Operation* op = v->defining_op();
   if (op == nullptr || depth > 16 || !ir::IsInteger(v->type().element())) return std::nullopt;
@@ -69,19 +84,10 @@ std::optional<Affine> AffineIndex(const ir::Value* v, const std::vector<int>& di
     const int64_t d = ir::verify::IntAttr(*op, "iota_dimension").value_or(-1);
     if (d < 0 || d >= static_cast<int64_t>(dims.size())) return std::nullopt;
     Affine a;
-    a.coef[dims[static_cast<size_t>(d)]] = 1;
+    if (dims[static_cast<size_t>(d)] != kIndexZero) a.coef[dims[static_cast<size_t>(d)]] = 1;
     return a;
   }
-  if (n == "stablehlo.broadcast_in_dim") {
-    const std::vector<int64_t> b = ir::verify::I64ArrayAttr(*op, "broadcast_dimensions");
-    std::vector<int> inner;
-    for (size_t i = 0; i < b.size(); ++i) {
-      // A dim of size 1 broadcast along a larger one holds one index for all.
-      if (op->operand(0)->type().dim(static_cast<int64_t>(i)) != v->type().dim(b[i])) return std::nullopt;
-      inner.push_back(dims[static_cast<size_t>(b[i])]);
-    }
-    return AffineIndex(op->operand(0), inner, depth + 1);
-  }
+  if (n == "stablehlo.broadcast_in_dim") return AffineIndex(op->operand(0), OperandDims(*op, dims), depth + 1);
   if (n == "stablehlo.convert" && ir::IsInteger(op->operand(0)->type().element()) &&
       ir::BitWidth(v->type().element()) >= ir::BitWidth(op->operand(0)->type().element())) {
     return AffineIndex(op->operand(0), dims, depth + 1);
@@ -109,15 +115,7 @@ bool AffinePredicate(const ir::Value* v, const std::vector<int>& dims, std::vect
     const auto x = SplatNumber(v);
     return x && *x != 0;  // true everywhere: no condition
   }
-  if (n == "stablehlo.broadcast_in_dim") {
-    const std::vector<int64_t> b = ir::verify::I64ArrayAttr(*op, "broadcast_dimensions");
-    std::vector<int> inner;
-    for (size_t i = 0; i < b.size(); ++i) {
-      if (op->operand(0)->type().dim(static_cast<int64_t>(i)) != v->type().dim(b[i])) return false;
-      inner.push_back(dims[static_cast<size_t>(b[i])]);
-    }
-    return AffinePredicate(op->operand(0), inner, all, depth + 1);
-  }
+  if (n == "stablehlo.broadcast_in_dim") return AffinePredicate(op->operand(0), OperandDims(*op, dims), all, depth + 1);
   if (n == "stablehlo.and") {
     return AffinePredicate(op->operand(0), dims, all, depth + 1) && AffinePredicate(op->operand(1), dims, all, depth + 1);
   }
