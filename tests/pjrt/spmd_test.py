@@ -92,10 +92,21 @@ cases("")
 jax.config.update("jax_use_shardy_partitioner", False)
 cases("gspmd_")
 
+refusal = ""
+if os.environ.get("CASES_PLUGIN"):
+    # Random numbers differ per device: strict mode refuses to partition.
+    m = Mesh(np.array(devices[:4]), ("x",))
+    try:
+        g = jax.jit(lambda a: a + jax.lax.rng_uniform(0.0, 1.0, (16, 16)),
+                    in_shardings=NamedSharding(m, P("x")), out_shardings=NamedSharding(m, P("x")))
+        g.lower(x).compile()
+    except Exception as e:
+        refusal = str(e)
+
 path = sys.argv[1]
 np.savez(path + ".npz", **out)
 with open(path + ".json", "w") as f:
-    json.dump({"errors": errors, "layouts": layouts}, f)
+    json.dump({"errors": errors, "layouts": layouts, "refusal": refusal}, f)
 """
 
 
@@ -128,6 +139,8 @@ def main():
     if not reports:
         failures.append("no report lines (HLOGRAPH_SPMD_REPORT)")
     failures += [f"not partitioned: {line}" for line in reports if ": partitioned (" not in line]
+    if "cannot partition 'stablehlo.rng'" not in info["refusal"] or "HLOGRAPH_SPMD=strict" not in info["refusal"]:
+        failures.append(f"strict mode's refusal of rng_uniform: {info['refusal']!r}")
     for name, error in info["errors"].items():
         failures.append(f"{name}: {error[:2000]}")
     for name, layout in ref_info["layouts"].items():

@@ -38,7 +38,14 @@ Results Emit(Emitter& e, const ir::Operation& op, const Operands& operands, cons
 }  // namespace
 
 std::string Describe(Emitter& e, const ir::Operation& op, const Operands& operands) {
-  std::string s = "'" + op.name() + "' at " + op.pos().ToString();
+  // Bytecode has no text positions: the producer's location (the Python
+  // line JAX traced) then says where.
+  std::string s = "'" + op.name() + "'";
+  if (op.pos().valid()) {
+    s += " at " + op.pos().ToString();
+  } else if (op.loc() && !op.loc()->Describe().empty()) {
+    s += " at " + op.loc()->Describe();
+  }
   std::string shardings;
   for (size_t i = 0; i < operands.size(); ++i) {
     if (!operands[i]->type().IsTensor() || e.ShardingOf(operands[i]).IsReplicated()) continue;
