@@ -440,6 +440,11 @@ std::string ToHloSharding(const ShardLayout& layout) {
     for (size_t d = 0; d < tile.size(); ++d) t = t * counts[d] + tile[d];
     holders[static_cast<size_t>(t)].push_back(layout.mesh.DeviceAt(c));
   }
+  return TiledHloSharding(counts, copies, holders);
+}
+
+std::string TiledHloSharding(const std::vector<int64_t>& counts, int64_t copies,
+                             const std::vector<std::vector<int64_t>>& holders) {
   std::string s = "{devices=[";
   for (size_t d = 0; d < counts.size(); ++d) s += (d ? "," : "") + std::to_string(counts[d]);
   if (copies > 1) s += "," + std::to_string(copies);

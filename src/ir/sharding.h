@@ -110,4 +110,10 @@ StatusOr<ShardLayout> LayoutOf(const Mesh& mesh, const TensorSharding& sharding,
 // "{devices=[2,1,2]0,2,1,3 last_tile_dim_replicate}".
 std::string ToHloSharding(const ShardLayout& layout);
 
+// A tiled HloSharding's text: `counts` pieces along each dim, each held by
+// `copies` devices, `holders[t]` the devices of tile t (row-major over the
+// counts) in order.
+std::string TiledHloSharding(const std::vector<int64_t>& counts, int64_t copies,
+                             const std::vector<std::vector<int64_t>>& holders);
+
 }  // namespace hlograph::ir

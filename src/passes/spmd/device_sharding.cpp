@@ -109,19 +109,7 @@ std::string DeviceSharding::ToHlo() const {
   for (size_t d = 0; d < tiles.size(); ++d) {
     holders[static_cast<size_t>(IndexAlong(tiles[d], counts, all))].push_back(static_cast<int64_t>(d));
   }
-  const int64_t copies = devices() / pieces;
-  std::string s = "{devices=[";
-  for (size_t k = 0; k < counts.size(); ++k) s += (k ? "," : "") + std::to_string(counts[k]);
-  if (copies > 1) s += "," + std::to_string(copies);
-  s += "]";
-  bool first = true;
-  for (const auto& h : holders) {
-    for (int64_t id : h) {
-      s += (first ? "" : ",") + std::to_string(id);
-      first = false;
-    }
-  }
-  return s + (copies > 1 ? " last_tile_dim_replicate}" : "}");
+  return ir::TiledHloSharding(counts, devices() / pieces, holders);
 }
 
 StatusOr<DeviceSharding> FromLayout(const ir::ShardLayout& layout, int64_t devices) {

@@ -156,20 +156,8 @@ class FlashEmitter {
     }
     // A tile of keys and their values into stage st.
     e_.Open("auto load_keys = [&](long long kt, int st)");
-    e_.Open("for (int c = threadIdx.x; c < " + std::to_string(kFlashKeyTile * D / per_copy_) + "; c += " +
-            std::to_string(kFlashThreads) + ")");
-    e_.Line(CopyColumn(D));
-    e_.Line("const long long key = min(kt * " + N(kFlashKeyTile) + " + row, NK - 1);");
-    e_.Line("hlo_fa_copy16(k_s + st * " + N(kFlashKeyTile * QP) + " + row * " + N(QP) + " + col, k_g + k_base + key * " +
-            N(a_.k.key) + " + col);");
-    e_.Close();
-    e_.Open("for (int c = threadIdx.x; c < " + std::to_string(kFlashKeyTile * W / per_copy_) + "; c += " +
-            std::to_string(kFlashThreads) + ")");
-    e_.Line(CopyColumn(W));
-    e_.Line("const long long key = min(kt * " + N(kFlashKeyTile) + " + row, NK - 1);");
-    e_.Line("hlo_fa_copy16(v_s + st * " + N(kFlashKeyTile * VP) + " + row * " + N(VP) + " + col, v_g + v_base + key * " +
-            N(a_.v.key) + " + col);");
-    e_.Close();
+    CopyKeyRows("k", D, QP, a_.k.key);
+    CopyKeyRows("v", W, VP, a_.v.key);
     e_.Line("hlo_fa_commit();");
     e_.Close(";");
     // The two queries this thread holds: rows g and g + 8 of its warp's 16.
@@ -208,6 +196,19 @@ class FlashEmitter {
       if (f_.inputs[i] == v) return "p" + std::to_string(i);
     }
     return Status::Error("internal error: a flash attention kernel whose operands are not in memory");
+  }
+
+  // Copies keys kt * 64 ... of `t` ("k" or "v": t_g from t_base, `stride`
+  // apart, `dims` wide) into stage st of t_s (rows `pitch` apart); keys
+  // past the end repeat the last.
+  void CopyKeyRows(const std::string& t, int64_t dims, int64_t pitch, int64_t stride) {
+    e_.Open("for (int c = threadIdx.x; c < " + std::to_string(kFlashKeyTile * dims / per_copy_) + "; c += " +
+            std::to_string(kFlashThreads) + ")");
+    e_.Line(CopyColumn(dims));
+    e_.Line("const long long key = min(kt * " + N(kFlashKeyTile) + " + row, NK - 1);");
+    e_.Line("hlo_fa_copy16(" + t + "_s + st * " + N(kFlashKeyTile * pitch) + " + row * " + N(pitch) + " + col, " + t +
+            "_g + " + t + "_base + key * " + N(stride) + " + col);");
+    e_.Close();
   }
 
   // A copy's row and first column of a tile `dims` wide (16 bytes each).
