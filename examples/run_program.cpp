@@ -33,13 +33,15 @@ hlograph::Status Main(int argc, char** argv) {
   options.filename = "<built-in>";  // for error messages
   HLOGRAPH_ASSIGN(std::unique_ptr<hlograph::Executable> executable,
                   argc > 1 ? client->CompileFile(argv[1]) : client->Compile(kProgram, options));
-  std::printf("on the %s\n", client->backend_name() == "gpu" ? "GPU" : "CPU interpreter");
+  // With "auto", a program the GPU backend cannot run is compiled for the CPU.
+  std::printf("on the %s\n", executable->backend_name() == "gpu" ? "GPU" : "CPU interpreter");
+  if (!executable->backend_note().empty()) std::printf("(%s)\n", executable->backend_note().c_str());
 
   // Arguments are dense row-major host arrays: here f32[4] = 0, 0.5, 1, 1.5,
   // or zeros of each parameter's type for a program from a file.
   std::vector<hlograph::Array> args;
   if (argc > 1) {
-    for (const hlograph::ArrayType& type : executable->parameter_types()) args.emplace_back(type.element_type, type.shape);
+    for (const hlograph::ArrayType& type : executable->parameter_types()) args.emplace_back(type);
   } else {
     args.push_back(hlograph::Array::FromValues<float>({4}, {0.0f, 0.5f, 1.0f, 1.5f}));
   }

@@ -6,6 +6,8 @@
 //   HLOGRAPH_ASSIGN(std::vector<hlograph::Array> out, exe->Execute({x}));
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -15,9 +17,15 @@
 
 namespace hlograph {
 
+namespace runtime {
+struct ClientAccess;  // the implementation's own entry points
+}  // namespace runtime
+
 struct ClientOptions {
   // "auto": the GPU when this build has the GPU backend and a device is
-  // there, else the CPU interpreter; "cpu"; or "gpu" (an error without one).
+  // there, else the CPU interpreter, decided again for each program: one
+  // the GPU backend cannot run is compiled for the CPU (Executable::
+  // backend_note says why); "cpu"; or "gpu" (an error without one).
   std::string backend = "auto";
   // The GPU backend's device memory budget ("8G", "80%", "none"; empty:
   // the default). It is one for the whole process. The CPU backend has
@@ -25,10 +33,21 @@ struct ClientOptions {
   std::string memory_budget;
 };
 
+// How the GPU backend runs a call: as CUDA graph launches (loops and cases
+// on the device), or step by step on a stream (loops and cases decided on
+// the host).
+enum class GpuExecutionMode { kGraph, kStream };
+
 struct CompileOptions {
   // The name given to the program text in error messages
   // ("<program>:3:7: error: ..."). CompileFile uses the path.
   std::string filename = "<program>";
+  // The GPU backend's; the CPU backend ignores it.
+  GpuExecutionMode gpu_mode = GpuExecutionMode::kGraph;
+  // Told as the GPU backend compiles the program's kernels (`compiled` of
+  // `total` so far, rising, one call at a time, from the compiler's
+  // threads), for a progress report; never on the CPU backend.
+  std::function<void(size_t compiled, size_t total)> progress;
 };
 
 class Client {
@@ -38,7 +57,8 @@ class Client {
   Client(const Client&) = delete;
   Client& operator=(const Client&) = delete;
 
-  // "cpu" or "gpu": where this client's executables run.
+  // "cpu" or "gpu": where this client's executables run (with backend
+  // "auto", a program the GPU backend cannot run excepted).
   const std::string& backend_name() const;
 
   // Parses a StableHLO program (MLIR text, or a portable artifact: VHLO
@@ -51,6 +71,7 @@ class Client {
   struct Impl;  // the implementation's
 
  private:
+  friend struct runtime::ClientAccess;
   explicit Client(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };

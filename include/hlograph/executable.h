@@ -11,13 +11,9 @@
 
 namespace hlograph {
 
-// The type of a parameter or result: an element type and a shape.
-struct ArrayType {
-  ElementType element_type = ElementType::kF32;
-  std::vector<int64_t> shape;
-  std::string ToString() const { return TypeString(element_type, shape); }  // "tensor<4xf32>"
-  bool operator==(const ArrayType& other) const = default;
-};
+namespace runtime {
+struct ClientAccess;  // the implementation's own entry points
+}  // namespace runtime
 
 // A program's entry function, compiled for the client's backend (Client::
 // Compile). Execute may be called any number of times, from any thread
@@ -30,6 +26,10 @@ class Executable {
 
   // "cpu" or "gpu": where Execute runs.
   const std::string& backend_name() const;
+  // Why a client of backend "auto" compiled this program for the CPU
+  // although it has a GPU (the GPU backend cannot run some op of it: the
+  // message names it); else empty.
+  const std::string& backend_note() const;
   // The entry function's symbol name ("main").
   const std::string& name() const;
   // What Execute takes and returns, in order.
@@ -38,14 +38,15 @@ class Executable {
 
   // Runs the program on `args` (one per parameter, each of its type) and
   // returns its results. A wrong number of arguments, or an argument of
-  // another element type or shape, is an error naming the argument and
-  // what was expected; nothing runs.
+  // another element type, shape or quantization, is an error naming the
+  // argument and what was expected; nothing runs.
   StatusOr<std::vector<Array>> Execute(const std::vector<Array>& args);
 
   struct Impl;  // the implementation's
 
  private:
   friend class Client;
+  friend struct runtime::ClientAccess;
   explicit Executable(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };

@@ -1,6 +1,7 @@
 // The public API's host arrays (include/hlograph/array.h). No internal
 // headers: the element types' names and sizes are the IR's, which
-// runtime_api_test checks.
+// runtime_api_test checks. Quantized types are spelled by the IR's printer
+// (quantization.cpp).
 #include "hlograph/array.h"
 
 #include <cstdlib>
@@ -39,6 +40,7 @@ std::string_view ElementTypeName(ElementType type) {
     case ElementType::kF64: return "f64";
     case ElementType::kC64: return "complex<f32>";
     case ElementType::kC128: return "complex<f64>";
+    case ElementType::kToken: return "token";
   }
   return "?";
 }
@@ -61,12 +63,15 @@ size_t ElementSize(ElementType type) {
       return 8;
     case ElementType::kC128:
       return 16;
+    case ElementType::kToken:
+      return 0;
     default:
       return 1;  // bool, 8-bit and narrower integers and floats
   }
 }
 
 std::string TypeString(ElementType type, const std::vector<int64_t>& shape) {
+  if (type == ElementType::kToken) return "!stablehlo.token";
   std::string s = "tensor<";
   for (int64_t d : shape) s += std::to_string(d) + "x";
   s += ElementTypeName(type);
@@ -82,6 +87,8 @@ Array::Array(ElementType type, std::vector<int64_t> shape) : element_type_(type)
   }
   bytes_.assign(static_cast<size_t>(num_elements_) * ElementSize(type), std::byte{0});
 }
+
+Array::Array(const ArrayType& type) : Array(type.element_type, type.shape) { quantization_ = type.quantization; }
 
 bool Array::HasNativeType(ElementType type) {
   switch (type) {

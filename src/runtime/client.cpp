@@ -9,6 +9,7 @@
 #include "ir/module.h"
 #include "ir/verifier.h"
 #include "runtime/backend_choice.h"
+#include "runtime/client_access.h"
 #include "runtime/conversions.h"
 #include "runtime/executable_impl.h"
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
@@ -19,19 +20,37 @@
 namespace hlograph {
 
 struct Client::Impl {
+  std::string requested;     // ClientOptions::backend: "auto" decides again per program
   std::string backend_name;  // "cpu" or "gpu"
 
-  StatusOr<std::unique_ptr<Executable::Impl>> Compile(frontend::ParsedFile parsed, const std::string& filename) const;
+  StatusOr<std::unique_ptr<Executable::Impl>> Compile(frontend::ParsedFile parsed, const CompileOptions& options,
+                                                      const std::string& filename) const;
+  StatusOr<std::unique_ptr<Executable::Impl>> Compile(std::unique_ptr<ir::Module> module,
+                                                      const CompileOptions& options, const std::string& filename) const;
 };
+
+namespace {
+
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+gpu::GpuCompileOptions GpuOptions(const CompileOptions& options) {
+  gpu::GpuCompileOptions gpu_options;
+  gpu_options.mode =
+      options.gpu_mode == GpuExecutionMode::kStream ? gpu::ExecutionMode::kStream : gpu::ExecutionMode::kGraph;
+  gpu_options.kernel_compiled = options.progress;
+  return gpu_options;
+}
+#endif
+
+}  // namespace
 
 StatusOr<std::unique_ptr<Client>> Client::Create(const ClientOptions& options) {
   auto impl = std::make_unique<Impl>();
+  impl->requested = options.backend;
   HLOGRAPH_ASSIGN(const runtime::BackendChoice choice, runtime::ChooseBackend(options.backend, "backend"));
   impl->backend_name = choice.name();
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
   if (impl->backend_name == "gpu" && !options.memory_budget.empty()) {
-    const Status set = gpu::MemoryBudget::Global().SetLimit(
-        options.memory_budget, "set to " + options.memory_budget + " by ClientOptions::memory_budget");
+    const Status set = gpu::MemoryBudget::Global().SetLimit(options.memory_budget, "set to " + options.memory_budget);
     if (!set.ok()) return Status::Error("memory_budget: " + set.message());
   }
 #endif
@@ -44,15 +63,22 @@ Client::~Client() = default;
 const std::string& Client::backend_name() const { return impl_->backend_name; }
 
 StatusOr<std::unique_ptr<Executable::Impl>> Client::Impl::Compile(frontend::ParsedFile parsed,
+                                                                  const CompileOptions& options,
                                                                   const std::string& filename) const {
   if (parsed.modules.size() != 1) {
     return Status::Error(filename + ": holds " + std::to_string(parsed.modules.size()) +
                          " modules; a program is one");
   }
+  HLOGRAPH_TRY(ir::VerifyModule(*parsed.modules.front()));
+  return Compile(std::move(parsed.modules.front()), options, filename);
+}
+
+StatusOr<std::unique_ptr<Executable::Impl>> Client::Impl::Compile(std::unique_ptr<ir::Module> module,
+                                                                  const CompileOptions& options,
+                                                                  const std::string& filename) const {
   auto exe = std::make_unique<Executable::Impl>();
   exe->backend_name = backend_name;
-  exe->module = std::move(parsed.modules.front());
-  HLOGRAPH_TRY(ir::VerifyModule(*exe->module));
+  exe->module = std::move(module);
   const ir::Operation* entry = exe->module->EntryFunction();
   if (entry == nullptr) {
     return Status::Error(filename + ": no entry function (@main, or the only public function)");
@@ -69,25 +95,44 @@ StatusOr<std::unique_ptr<Executable::Impl>> Client::Impl::Compile(frontend::Pars
                     runtime::ArrayTypeOf(signature.results[i], "result " + std::to_string(i) + " of @" + exe->name));
     exe->result_types.push_back(std::move(type));
   }
-#ifdef HLOGRAPH_WITH_GPU_BACKEND
-  if (backend_name == "gpu") {
-    HLOGRAPH_ASSIGN(exe->gpu, gpu::GpuExecutable::Compile(*exe->module));
+  if (requested == "auto" && backend_name == "gpu") {  // the program may need the CPU
+    HLOGRAPH_ASSIGN(const runtime::BackendChoice choice, runtime::ChooseBackend(requested, "backend", exe->module.get()));
+    exe->backend_name = choice.name();
+    exe->backend_note = choice.note;
   }
+#ifdef HLOGRAPH_WITH_GPU_BACKEND
+  if (exe->backend_name == "gpu") {
+    HLOGRAPH_ASSIGN(exe->gpu, gpu::GpuExecutable::Compile(*exe->module, GpuOptions(options)));
+  }
+#else
+  (void)options;  // what it holds is the GPU backend's
 #endif
   return exe;
 }
 
 StatusOr<std::unique_ptr<Executable>> Client::Compile(std::string_view program, const CompileOptions& options) const {
   HLOGRAPH_ASSIGN(frontend::ParsedFile parsed, frontend::ParseFileContents(program, options.filename));
-  HLOGRAPH_ASSIGN(std::unique_ptr<Executable::Impl> impl, impl_->Compile(std::move(parsed), options.filename));
+  HLOGRAPH_ASSIGN(std::unique_ptr<Executable::Impl> impl, impl_->Compile(std::move(parsed), options, options.filename));
   return std::unique_ptr<Executable>(new Executable(std::move(impl)));
 }
 
 StatusOr<std::unique_ptr<Executable>> Client::CompileFile(const std::string& path, const CompileOptions& options) const {
   HLOGRAPH_ASSIGN(frontend::ParsedFile parsed, frontend::ParseFile(path));
-  (void)options;  // the file's path names it in messages
-  HLOGRAPH_ASSIGN(std::unique_ptr<Executable::Impl> impl, impl_->Compile(std::move(parsed), path));
+  // The file's path names it in messages.
+  HLOGRAPH_ASSIGN(std::unique_ptr<Executable::Impl> impl, impl_->Compile(std::move(parsed), options, path));
   return std::unique_ptr<Executable>(new Executable(std::move(impl)));
 }
+
+namespace runtime {
+
+StatusOr<std::unique_ptr<Executable>> ClientAccess::CompileModule(const Client& client,
+                                                                  std::unique_ptr<ir::Module> module,
+                                                                  const CompileOptions& options) {
+  HLOGRAPH_ASSIGN(std::unique_ptr<Executable::Impl> impl,
+                  client.impl_->Compile(std::move(module), options, options.filename));
+  return std::unique_ptr<Executable>(new Executable(std::move(impl)));
+}
+
+}  // namespace runtime
 
 }  // namespace hlograph

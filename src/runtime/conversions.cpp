@@ -3,6 +3,8 @@
 #include <cstring>
 #include <string>
 
+#include "runtime/quantization.h"
+
 namespace hlograph::runtime {
 namespace {
 
@@ -61,19 +63,25 @@ std::optional<ElementType> FromIr(ir::ElementType type) {
 }
 
 StatusOr<ArrayType> ArrayTypeOf(const ir::Type& type, const std::string& what) {
-  if (!type.IsTensor() || type.IsQuantized()) {
-    return Status::Error(what + " is " + type.ToString() + "; the C++ API takes and returns tensors only");
+  if (type.IsToken()) return ArrayType{ElementType::kToken, {}};
+  if (!type.IsTensor()) {
+    return Status::Error(what + " is " + type.ToString() + "; the C++ API takes and returns tensors and tokens only");
   }
   const std::optional<ElementType> element = FromIr(type.element());
   if (!element) {
     return Status::Error(what + " is " + type.ToString() + "; the C++ API has no " +
                          std::string(ir::ElementTypeName(type.element())) + " arrays");
   }
-  return ArrayType{*element, type.shape()};
+  ArrayType array_type{*element, type.shape()};
+  if (type.IsQuantized()) array_type.quantization = FromIr(*type.quant());
+  return array_type;
 }
 
 cpu::Tensor ToTensor(const Array& array) {
-  cpu::Tensor tensor(ir::Type::Tensor(ToIr(array.element_type()), array.shape()));
+  if (array.element_type() == ElementType::kToken) return cpu::Tensor(ir::Type::Token());
+  const std::optional<Quantization>& quantization = array.quantization();
+  cpu::Tensor tensor(quantization ? ir::Type::QuantizedTensor(ToIr(array.element_type(), *quantization), array.shape())
+                                  : ir::Type::Tensor(ToIr(array.element_type()), array.shape()));
   if (array.byte_size() > 0) std::memcpy(tensor.mutable_bytes(), array.bytes(), array.byte_size());
   if (array.element_type() == ElementType::kBool) {  // i1 tensors hold 0 or 1
     uint8_t* bytes = tensor.mutable_bytes();
@@ -84,7 +92,8 @@ cpu::Tensor ToTensor(const Array& array) {
 
 StatusOr<Array> FromTensor(const cpu::Tensor& tensor) {
   HLOGRAPH_ASSIGN(const ArrayType type, ArrayTypeOf(tensor.type(), "a result"));
-  Array array(type.element_type, type.shape);
+  Array array(type);
+  if (type.element_type == ElementType::kToken) return array;
   if (array.byte_size() != tensor.byte_size()) {
     return Status::Error("a result of type " + tensor.type().ToString() + " holds " +
                          std::to_string(tensor.byte_size()) + " bytes; expected " +

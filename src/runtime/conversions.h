@@ -17,9 +17,9 @@ ir::ElementType ToIr(ElementType type);
 // Null for the IR's types with no public counterpart (tf32, index).
 std::optional<ElementType> FromIr(ir::ElementType type);
 
-// The public type of a parameter or result type; an error (naming `what`,
-// "parameter 0") for tokens, tuples, quantized tensors and element types
-// the public API has not.
+// The public type of a parameter or result type (a token is a kToken
+// scalar); an error (naming `what`, "parameter 0") for tuples and element
+// types the public API has not.
 StatusOr<ArrayType> ArrayTypeOf(const ir::Type& type, const std::string& what);
 
 // Copies (the tensor's bytes are shared and must not be written).

@@ -17,6 +17,19 @@ std::string TypeListString(const std::vector<ArrayType>& types) {
   return s;
 }
 
+// "element type differs", "shape and quantization differ", ...
+std::string Differences(const ArrayType& expected, const ArrayType& got) {
+  std::vector<std::string> parts;
+  if (got.element_type != expected.element_type) parts.emplace_back("element type");
+  if (got.shape != expected.shape) parts.emplace_back("shape");
+  if (got.quantization != expected.quantization) parts.emplace_back("quantization");
+  std::string s;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    s += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  }
+  return s + (parts.size() == 1 ? " differs" : " differ");
+}
+
 }  // namespace
 
 Status Executable::Impl::CheckArguments(const std::vector<Array>& args) const {
@@ -27,13 +40,10 @@ Status Executable::Impl::CheckArguments(const std::vector<Array>& args) const {
   }
   for (size_t i = 0; i < args.size(); ++i) {
     const ArrayType& expected = parameter_types[i];
-    const Array& arg = args[i];
-    if (arg.element_type() == expected.element_type && arg.shape() == expected.shape) continue;
-    const char* what = arg.element_type() != expected.element_type
-                           ? (arg.shape() != expected.shape ? "element type and shape differ" : "element type differs")
-                           : "shape differs";
+    const ArrayType got = args[i].type();
+    if (got == expected) continue;
     return Status::Error("argument " + std::to_string(i) + " of @" + name + ": expected " + expected.ToString() +
-                         ", got " + arg.type_string() + " (" + what + ")");
+                         ", got " + got.ToString() + " (" + Differences(expected, got) + ")");
   }
   return Status::Ok();
 }
@@ -50,6 +60,7 @@ Executable::Executable(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Executable::~Executable() = default;
 
 const std::string& Executable::backend_name() const { return impl_->backend_name; }
+const std::string& Executable::backend_note() const { return impl_->backend_note; }
 const std::string& Executable::name() const { return impl_->name; }
 const std::vector<ArrayType>& Executable::parameter_types() const { return impl_->parameter_types; }
 const std::vector<ArrayType>& Executable::result_types() const { return impl_->result_types; }

@@ -20,6 +20,7 @@ namespace hlograph {
 
 struct Executable::Impl {
   std::string backend_name;  // "cpu" or "gpu"
+  std::string backend_note;  // why "auto" chose the CPU for this program, else empty
   std::string name;          // the entry function's
   std::unique_ptr<ir::Module> module;
   std::vector<ArrayType> parameter_types;

@@ -14,6 +14,7 @@
 #include "hlograph/hlograph.h"
 #include "ir/element_type.h"
 #include "runtime/conversions.h"
+#include "test_util.h"
 
 namespace hlograph {
 namespace {
@@ -209,16 +210,41 @@ TEST(RuntimeApiTest, WrongArgumentType) {
             "argument 0 of @main: expected tensor<2x3xf32>, got tensor<2x3xf64> (element type differs)");
 }
 
-TEST(RuntimeApiTest, TokenParametersAreRefused) {
+TEST(RuntimeApiTest, TokensAreScalarsOfNoBytes) {
   std::unique_ptr<Client> client = CpuClient();
   ASSERT_NE(client, nullptr);
-  const char* program =
-      "func.func @main(%t: !stablehlo.token) -> !stablehlo.token {\n"
-      "  return %t : !stablehlo.token\n"
-      "}\n";
-  StatusOr<std::unique_ptr<Executable>> exe = client->Compile(program);
+  std::unique_ptr<Executable> exe = CompileOrDie(*client, R"(
+func.func @main(%t: !stablehlo.token, %x: tensor<2xf32>) -> (!stablehlo.token, tensor<2xf32>) {
+  %a = stablehlo.after_all %t : !stablehlo.token
+  return %a, %x : !stablehlo.token, tensor<2xf32>
+})");
+  ASSERT_NE(exe, nullptr);
+  const ArrayType token{ElementType::kToken, {}};
+  EXPECT_EQ(exe->parameter_types()[0], token);
+  EXPECT_EQ(exe->result_types()[0].ToString(), "!stablehlo.token");
+  const Array x = Array::FromValues<float>({2}, {1.5f, -2.0f});
+  StatusOr<std::vector<Array>> out = exe->Execute({Array(token), x});
+  ASSERT_TRUE(out.ok()) << out.status().message();
+  EXPECT_EQ((*out)[0].element_type(), ElementType::kToken);
+  EXPECT_EQ((*out)[0].byte_size(), 0u);
+  EXPECT_EQ((*out)[1], x);
+  StatusOr<std::vector<Array>> wrong = exe->Execute({x, x});
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.status().message(),
+            "argument 0 of @main: expected !stablehlo.token, got tensor<2xf32> (element type and shape differ)");
+}
+
+TEST(RuntimeApiTest, TupleParametersAreRefused) {
+  std::unique_ptr<Client> client = CpuClient();
+  ASSERT_NE(client, nullptr);
+  StatusOr<std::unique_ptr<Executable>> exe = client->Compile(R"(
+func.func @main(%t: tuple<tensor<f32>, tensor<i32>>) -> tensor<f32> {
+  %x = stablehlo.get_tuple_element %t[0] : (tuple<tensor<f32>, tensor<i32>>) -> tensor<f32>
+  return %x : tensor<f32>
+})");
   ASSERT_FALSE(exe.ok());
-  EXPECT_NE(exe.status().message().find("parameter 0 of @main"), std::string::npos) << exe.status().message();
+  EXPECT_TRUE(testing::HasSubstr(exe.status().message(), "parameter 0 of @main is tuple<tensor<f32>, tensor<i32>>"));
+  EXPECT_TRUE(testing::HasSubstr(exe.status().message(), "tensors and tokens only"));
 }
 
 TEST(RuntimeApiTest, GpuAddAndReduce) {
