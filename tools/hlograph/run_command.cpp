@@ -1,20 +1,21 @@
 // `hlograph run`: the entry function on arguments from .npz/.npy files (or
-// random ones), on the GPU or the CPU backend; results printed or written
-// to an .npz file (completely or not at all).
+// random ones), on the GPU or the CPU backend through the public API;
+// results printed or written to an .npz file (completely or not at all).
 #include <algorithm>
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <utility>
 
-#include "backends/cpu/interpreter.h"
-#include "backends/cpu/kernel_util.h"
 #include "arguments.h"
+#include "backends/cpu/kernel_util.h"
 #include "commands.h"
+#include "hlograph/hlograph.h"
 #include "io/npz.h"
+#include "program_input.h"
 #include "progress.h"
-#ifdef HLOGRAPH_WITH_GPU_BACKEND
-#include "backends/gpu/executable.h"
-#endif
+#include "runtime/client_access.h"
+#include "runtime/conversions.h"
 
 namespace hlograph::cli {
 namespace {
@@ -47,28 +48,46 @@ std::string Preview(const cpu::Tensor& t, int64_t max_elements = 16) {
   return ss.str();
 }
 
-// Runs the entry function on the backend UseGpu picks.
-StatusOr<std::vector<cpu::Tensor>> Execute(const Options& o, const ir::Module& module, const ir::Operation& entry,
-                                          const std::vector<cpu::Tensor>& args) {
-  HLOGRAPH_ASSIGN(const bool gpu, UseGpu(o, module));
-#ifdef HLOGRAPH_WITH_GPU_BACKEND
-  if (gpu) {
-    std::unique_ptr<gpu::GpuExecutable> executable;
-    {
-      Progress progress("compiling kernels");  // erased before the run's output
-      gpu::GpuCompileOptions compile = GpuOptions(o);
-      compile.kernel_compiled = [&progress](size_t done, size_t total) {
-        progress.Update(static_cast<int64_t>(done), static_cast<int64_t>(total));
-      };
-      HLOGRAPH_ASSIGN(executable, gpu::GpuExecutable::Compile(module, compile));
-    }
-    return executable->Run(args);
+// The runtime's messages about the client's options, named as the command
+// line spells them ("backend \"gpu\": ..." is "--backend \"gpu\": ...").
+std::string OptionMessage(const std::string& message) {
+  for (const auto& [api, cli] : {std::pair<std::string, std::string>{"backend ", "--backend "},
+                                 std::pair<std::string, std::string>{"memory_budget: ", "--memory-budget: "}}) {
+    if (message.rfind(api, 0) == 0) return cli + message.substr(api.size());
   }
-#else
-  (void)gpu;  // UseGpu refuses "gpu" in a build without the GPU backend
-#endif
-  cpu::Interpreter interpreter(module);
-  return interpreter.Call(entry, args);
+  return message;
+}
+
+// Compiles the program through the public API on the backend --backend
+// asks for (saying why when "auto" keeps it off the GPU) and runs it.
+StatusOr<std::vector<Array>> Execute(const Options& o, LoadedProgram program) {
+  ClientOptions client_options;
+  client_options.backend = o.backend;
+  client_options.memory_budget = o.memory_budget;
+  auto client = Client::Create(client_options);
+  if (!client.ok()) return Status::Error(OptionMessage(client.status().message()));
+
+  CompileOptions options;
+  options.filename = ProgramName(o.files[0]);
+  options.gpu_mode = o.mode == "stream" ? GpuExecutionMode::kStream : GpuExecutionMode::kGraph;
+  std::unique_ptr<Executable> executable;
+  {
+    Progress progress("compiling kernels");  // erased before the run's output
+    options.progress = [&progress](size_t done, size_t total) {
+      progress.Update(static_cast<int64_t>(done), static_cast<int64_t>(total));
+    };
+    HLOGRAPH_ASSIGN(executable, runtime::ClientAccess::CompileModule(**client, std::move(program.file.modules[0]), options));
+  }
+  if (!executable->backend_note().empty()) {
+    std::cerr << "hlograph: note: running on the CPU backend: " << executable->backend_note() << "\n";
+  }
+  std::vector<Array> args;
+  args.reserve(program.args.size());
+  for (const cpu::Tensor& tensor : program.args) {
+    HLOGRAPH_ASSIGN(Array arg, runtime::FromTensor(tensor));
+    args.push_back(std::move(arg));
+  }
+  return executable->Execute(args);
 }
 
 }  // namespace
@@ -76,23 +95,25 @@ StatusOr<std::vector<cpu::Tensor>> Execute(const Options& o, const ir::Module& m
 int Run(const Options& o) {
   auto program = LoadProgram(o, "run");
   if (!program) return 1;
-  auto results = Execute(o, *program->module, *program->entry, program->args);
+  auto results = Execute(o, std::move(*program));
   if (!results.ok()) {
     std::cerr << results.status().message() << "\n";
     return 1;
   }
   if (o.output.empty()) {
-    for (size_t i = 0; i < results->size(); ++i) std::cout << "result[" << i << "]: " << Preview((*results)[i]) << "\n";
+    for (size_t i = 0; i < results->size(); ++i) {
+      std::cout << "result[" << i << "]: " << Preview(runtime::ToTensor((*results)[i])) << "\n";
+    }
     return 0;
   }
   std::vector<std::pair<std::string, io::NpyArray>> arrays;
   for (size_t i = 0; i < results->size(); ++i) {
-    if (!(*results)[i].type().IsTensor()) {
-      std::cerr << "hlograph: result " << i << " is a " << (*results)[i].type().ToString()
-                << ", which an .npz file cannot hold\n";
+    const Array& result = (*results)[i];
+    if (result.element_type() == ElementType::kToken) {
+      std::cerr << "hlograph: result " << i << " is a " << result.type_string() << ", which an .npz file cannot hold\n";
       return 1;
     }
-    arrays.emplace_back("arr_" + std::to_string(i), io::FromTensor((*results)[i]));
+    arrays.emplace_back("arr_" + std::to_string(i), io::FromTensor(runtime::ToTensor(result)));
   }
   Status s = io::WriteNpz(o.output, arrays);
   if (!s.ok()) {
