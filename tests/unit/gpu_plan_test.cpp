@@ -774,6 +774,53 @@ TEST(GpuPlan, AProgramsTransposesMatchTheInterpreter) {
   ExpectMatchesInterpreterAndRepeats("program transposes", kProgramTransposes, 9);
 }
 
+// Outer products (a contraction of one element, or none) as a vmapped
+// per-example gradient makes them: no library product writes them whole;
+// the reductions reading them compute each element themselves.
+constexpr const char* kOuterProducts = R"(
+func.func @main(%a: tensor<3x5xf32>, %b: tensor<3x7xf32>, %c: tensor<4x1xbf16>, %d: tensor<1x6xbf16>) -> (tensor<3xf32>, tensor<5x7xf32>, tensor<4x6xf32>) {
+  %o = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [] x [] : (tensor<3x5xf32>, tensor<3x7xf32>) -> tensor<3x5x7xf32>
+  %sq = stablehlo.multiply %o, %o : tensor<3x5x7xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%sq init: %zero) applies stablehlo.add across dimensions = [1, 2] : (tensor<3x5x7xf32>, tensor<f32>) -> tensor<3xf32>
+  %m = stablehlo.reduce(%o init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<3x5x7xf32>, tensor<f32>) -> tensor<5x7xf32>
+  %p = stablehlo.dot_general %c, %d, contracting_dims = [1] x [0] : (tensor<4x1xbf16>, tensor<1x6xbf16>) -> tensor<4x6xf32>
+  return %s, %m, %p : tensor<3xf32>, tensor<5x7xf32>, tensor<4x6xf32>
+})";
+
+TEST(GpuPlan, OuterProductsAreComputedWhereTheyAreRead) {
+  Planned p = Plan(kOuterProducts);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  int gemms = 0;
+  ForEachStep(p.program->main, [&](const Step& step, int) { gemms += std::holds_alternative<GemmStep>(step.action); });
+  EXPECT_EQ(gemms, 0) << p.program->ToString();
+  // The two reductions and the bf16 product's own loop kernel.
+  ASSERT_EQ(p.program->fusions.size(), 3u) << p.program->ToString();
+  EXPECT_EQ(p.program->fusions[0].kind, FusionKind::kReduction);
+  EXPECT_EQ(p.program->fusions[1].kind, FusionKind::kReduction);
+  EXPECT_EQ(p.program->fusions[2].kind, FusionKind::kLoop);
+  for (const Fusion& f : p.program->fusions) {
+    auto k = EmitKernel(f);
+    ASSERT_TRUE(k.ok()) << k.status().message();
+    auto cubin = CompileToCubin(k->code, k->name, CompileOptions{});
+    EXPECT_TRUE(cubin.ok()) << cubin.status().message();
+  }
+  // A contraction of more than one element stays a product.
+  std::string two = kOuterProducts;
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"4x1xbf16", "4x2xbf16"}, {"1x6xbf16", "2x6xbf16"}}) {
+    for (size_t at = two.find(from); at != std::string::npos; at = two.find(from, at + 1)) two.replace(at, from.size(), to);
+  }
+  Planned q = Plan(two);
+  ASSERT_TRUE(q.program.ok()) << q.program.status().message();
+  EXPECT_EQ(q.program->fusions.size(), 3u) << q.program->ToString();
+  EXPECT_NE(q.program->fusions[2].kind, FusionKind::kLoop) << q.program->ToString();
+}
+
+TEST(GpuPlan, OuterProductsMatchTheInterpreter) {
+  if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
+  ExpectMatchesInterpreterAndRepeats("outer products", kOuterProducts, 12);
+}
+
 // x.sum(0) and x.mean((0, 2)) as reduce_every_axis writes them: the second
 // sum reduces the first one's [24, 40] result, so x is read by one kernel
 // (passes/reuse_finer_reductions.h).

@@ -2,6 +2,9 @@
 // computed once per (value, index) within a scope.
 #include "backends/gpu/codegen/body_emitter.h"
 
+#include "backends/gpu/plan/op_classes.h"
+#include "ir/dot_dims.h"
+
 namespace hlograph::gpu::emit {
 
 BodyEmitter::BodyEmitter(const Fusion& fusion, std::ostringstream& out, int indent) : out_(out), indent_(indent) {
@@ -382,6 +385,7 @@ StatusOr<std::string> BodyEmitter::Compute(const ir::Value* v, const Index& idx)
     return Emit(x, src);
   }
   if (name == "stablehlo.gather") return Gather(*op, idx);
+  if (name == "stablehlo.dot_general") return OuterProduct(*op, idx);
   if (name == "stablehlo.scatter") return ScatterElement(*op, idx);
   if (name == "stablehlo.reduce_window") return ReduceWindow(*op, v, idx);
   if (name == "stablehlo.reduce" && op->num_operands() == 2) return SerialReduce(*op, idx);
@@ -435,6 +439,30 @@ StatusOr<std::string> BodyEmitter::BitcastResize(const ir::Operation& op, const 
     bits += " | ((uint64_t)" + BitsExpr(from, v) + " << " + std::to_string(k * wf) + ")";
   }
   return FromBitsExpr(to, "(" + UnsignedType(wt) + ")(" + bits + ")");
+}
+
+StatusOr<std::string> BodyEmitter::OuterProduct(const ir::Operation& op, const Index& idx) {
+  const auto* dn = op.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
+  if (dn == nullptr || !IsOuterProduct(op)) return Status::Error("internal error: a product computed inline is not an outer product");
+  const ir::Type& lhs = op.operand(0)->type();
+  const ir::Type& rhs = op.operand(1)->type();
+  // The result's dims: the batch dims, the lhs's free dims, the rhs's;
+  // the contracting dims (of one element) are at 0.
+  Index at_lhs(static_cast<size_t>(lhs.rank()), "0"), at_rhs(static_cast<size_t>(rhs.rank()), "0");
+  size_t next = 0;
+  for (size_t i = 0; i < dn->lhs_batching.size(); ++i, ++next) {
+    at_lhs[static_cast<size_t>(dn->lhs_batching[i])] = idx[next];
+    at_rhs[static_cast<size_t>(dn->rhs_batching[i])] = idx[next];
+  }
+  for (int64_t d : ir::DotFreeDims(lhs.rank(), dn->lhs_batching, dn->lhs_contracting)) at_lhs[static_cast<size_t>(d)] = idx[next++];
+  for (int64_t d : ir::DotFreeDims(rhs.rank(), dn->rhs_batching, dn->rhs_contracting)) at_rhs[static_cast<size_t>(d)] = idx[next++];
+  HLOGRAPH_ASSIGN(const std::string a, Emit(op.operand(0), at_lhs));
+  HLOGRAPH_ASSIGN(const std::string b, Emit(op.operand(1), at_rhs));
+  const ir::ElementType t = op.result(0)->type().element();
+  HLOGRAPH_ASSIGN(const std::string ct, ComputeType(t));
+  const std::string product = "((" + ct + ")(" + a + ") * (" + ct + ")(" + b + "))";
+  if (t == ir::ElementType::kF32 || t == ir::ElementType::kF64) return product;
+  return LoadExpr(t, StoreExpr(t, product));
 }
 
 StatusOr<std::string> BodyEmitter::Gather(const ir::Operation& op, const Index& idx) {

@@ -197,6 +197,12 @@ class BodyEmitter {
   // least significant first); a wider one consumes the operand's last one.
   StatusOr<std::string> BitcastResize(const ir::Operation& op, const Index& idx);
 
+  // A dot_general whose contraction holds one element (IsOuterProduct):
+  // the product of the lhs and rhs elements the result's batch and free
+  // dims pick, in the result's compute type, rounded to the result's
+  // format once (as a sum of one product would be).
+  StatusOr<std::string> OuterProduct(const ir::Operation& op, const Index& idx);
+
   // gather: the output index splits into batch dims (which pick a start
   // vector from the indices) and offset dims (the position in the slice);
   // starts are clamped so the slice fits, as for dynamic_slice.

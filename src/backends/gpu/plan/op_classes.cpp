@@ -10,6 +10,7 @@
 #include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/generated_dot.h"
+#include "backends/gpu/plan/plan_options.h"
 #include "backends/gpu/plan/prefix_scan.h"
 #include "backends/gpu/plan/scatter_plan.h"
 #include "ir/attribute.h"
@@ -74,6 +75,7 @@ OpClass ClassifyOp(const ir::Operation& op) {
   if (name == "stablehlo.optimization_barrier" || name == "sdy.sharding_constraint") return OpClass::kAlias;
   if (!ElementTypesSupported(op)) return OpClass::kUnsupported;
   if (name == "stablehlo.dot_general") {
+    if (IsOuterProduct(op)) return OpClass::kFusible;
     if (TakesGeneratedDot(op)) return OpClass::kGeneratedDot;
     if (LowerDot(op).ok()) return OpClass::kDot;
     // The direct kernel sums real products of any types; complex ones
@@ -126,6 +128,22 @@ OpClass ClassifyOp(const ir::Operation& op) {
   // Between widths it maps indices too (an element splits or pieces join).
   if (name == "stablehlo.bitcast_convert") return OpClass::kFusible;
   return OpClass::kUnsupported;
+}
+
+bool IsOuterProduct(const ir::Operation& op) {
+  if (op.name() != "stablehlo.dot_general" || op.num_operands() != 2 || op.num_results() != 1 ||
+      !PlanOptions::Current().outer_products) {
+    return false;
+  }
+  const auto* dn = op.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
+  if (dn == nullptr) return false;
+  for (const ir::Value* v : {op.operand(0), op.operand(1), op.result(0)}) {
+    const ir::ElementType t = v->type().element();
+    if (!v->type().IsTensor() || v->type().IsQuantized() || !ir::IsFloat(t) || ir::IsComplex(t)) return false;
+  }
+  int64_t depth = 1;
+  for (int64_t d : dn->lhs_contracting) depth *= op.operand(0)->type().dim(d);
+  return depth == 1;
 }
 
 bool IsExpensive(const ir::Operation& op) {

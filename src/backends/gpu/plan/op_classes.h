@@ -34,6 +34,14 @@ OpClass ClassifyOp(const ir::Operation& op);
 // a trip through memory (transcendentals and other long instructions).
 bool IsExpensive(const ir::Operation& op);
 
+// Whether `op` is a dot_general of real floats whose contraction holds one
+// element (or none): each result element is one product of an lhs and an
+// rhs element, an elementwise multiply of the operands' broadcasts (as
+// XLA's simplifier rewrites it). It is fused where it is read (a per-
+// example gradient's outer products reduced to their norms) rather than
+// written whole by a library call.
+bool IsOuterProduct(const ir::Operation& op);
+
 // For a splat constant (computed inline in kernels) true; dense constants
 // with distinct elements become constant buffers.
 bool IsSplatConstant(const ir::Operation& op);

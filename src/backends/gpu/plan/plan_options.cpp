@@ -46,6 +46,7 @@ PlanOptions PlanOptions::FromEnvironment() {
   o.cudnn = Switch("HLOGRAPH_GPU_CUDNN");
   o.conv_epilogue = Switch("HLOGRAPH_GPU_CONV_EPILOGUE");
   o.tf32 = Switch("HLOGRAPH_GPU_TF32");
+  o.outer_products = Switch("HLOGRAPH_GPU_OUTER_PRODUCTS");
   if (const int chunk = Number("HLOGRAPH_GPU_ATTENTION_CHUNK", 8, 1 << 30, 0); chunk > 0) {
     o.attention_chunk = std::min(chunk, 1024) / 8 * 8;
   }
@@ -92,6 +93,7 @@ std::string PlanOptions::ToString() const {
   flag(cudnn, d.cudnn, "HLOGRAPH_GPU_CUDNN");
   flag(conv_epilogue, d.conv_epilogue, "HLOGRAPH_GPU_CONV_EPILOGUE");
   flag(tf32, d.tf32, "HLOGRAPH_GPU_TF32");
+  flag(outer_products, d.outer_products, "HLOGRAPH_GPU_OUTER_PRODUCTS");
   const auto number = [&](int value, int dflt, const char* name) {
     if (value != dflt) set.push_back(std::string(name) + "=" + std::to_string(value));
   };

@@ -210,7 +210,9 @@ void AddOpFlops(const ir::Operation& op, StepCost& cost) {
   // A complex multiply-add is 4 real ones.
   const double complex_factor =
       op.num_operands() > 0 && ir::IsComplex(op.operand(0)->type().element()) ? 4 : 1;
-  if (name == "dot_general" || name == "dot") {
+  if (IsOuterProduct(op)) {
+    add(ScalarUnit(out), Elements(op.result(0)));  // one multiply an element, on the CUDA cores
+  } else if (name == "dot_general" || name == "dot") {
     double depth = 1;
     if (const auto* dn = op.attr("dot_dimension_numbers").as<ir::DotDimsAttr>()) {
       for (int64_t d : dn->lhs_contracting) depth *= static_cast<double>(op.operand(0)->type().dim(d));
