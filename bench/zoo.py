@@ -382,6 +382,19 @@ def attention_causal_2k_f32(small=False):
     return _attention_program(*cfg, causal=True, dtype=F32, seed=123)
 
 
+def attention_dpa_causal_bf16(small=False):
+    """jax.nn.dot_product_attention, causal, q 4x2048x16x128, k/v 4x2048x4x128 (grouped), bf16; XLA may
+    take cuDNN's fused attention for it."""
+    batch, seq, heads, kv_heads, hd = (2, 16, 4, 2, 16) if small else (4, 2048, 16, 4, 128)
+    r = _rng(124)
+    q = _normal(r, (batch, seq, heads, hd), dtype=BF16)
+    k = _normal(r, (batch, seq, kv_heads, hd), dtype=BF16)
+    v = _normal(r, (batch, seq, kv_heads, hd), dtype=BF16)
+    def f(q, k, v):
+        return jax.nn.dot_product_attention(q, k, v, is_causal=True)
+    return f, (q, k, v)
+
+
 # ---------------------------------------------------------------------------
 # Llama-style decoding: one token per sequence with a KV cache.
 
@@ -875,6 +888,7 @@ ALL = dict(
     conv_large_bf16=conv_large_bf16, conv_grad_mixed_bf16=conv_grad_mixed_bf16,
     attention_causal_2k_bf16=attention_causal_2k_bf16, attention_4k_bf16=attention_4k_bf16,
     attention_gqa_8k_bf16=attention_gqa_8k_bf16, attention_causal_2k_f32=attention_causal_2k_f32,
+    attention_dpa_causal_bf16=attention_dpa_causal_bf16,
     llama_decode_b1_bf16=llama_decode_b1_bf16, llama_decode_b8_bf16=llama_decode_b8_bf16,
     llama_decode_b32_bf16=llama_decode_b32_bf16, llama_decode_b4_f32=llama_decode_b4_f32,
     embedding_grad=embedding_grad, cross_entropy_32k=cross_entropy_32k,
@@ -899,6 +913,7 @@ KIND = dict(
     conv_large_bf16='convolution', conv_grad_mixed_bf16='convolution',
     attention_causal_2k_bf16='attention', attention_4k_bf16='attention',
     attention_gqa_8k_bf16='attention', attention_causal_2k_f32='attention',
+    attention_dpa_causal_bf16='attention',
     llama_decode_b1_bf16='decode', llama_decode_b8_bf16='decode',
     llama_decode_b32_bf16='decode', llama_decode_b4_f32='decode',
     embedding_grad='embedding', cross_entropy_32k='loss', cross_entropy_128k_bf16='loss',

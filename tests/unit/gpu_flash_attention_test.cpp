@@ -404,6 +404,11 @@ TEST(GpuFlashAttention, JaxDotProductAttentionTakesIt) {
     ASSERT_TRUE(a.has_value()) << c.name;
     EXPECT_NE(a->softmax.scores_transpose, nullptr) << c.name;
     EXPECT_EQ(a->window.ToString(), c.window) << c.name;
+    // The queries' reshape (a group dim added) is read in place, and the
+    // output's two transposes and reshape are one transpose kernel: the
+    // flash kernel and that transpose are all.
+    ASSERT_EQ(p.program->fusions.size(), 2u) << c.name << "\n" << p.program->ToString();
+    EXPECT_EQ(p.program->fusions[1].kind, FusionKind::kTranspose) << c.name;
     ExpectEveryKernelCompiles(c.name, text);
   }
 }

@@ -191,9 +191,11 @@ class FlashEmitter {
   }
 
  private:
+  // The input holding `v`'s bytes: `v` itself or what it reshapes.
   StatusOr<std::string> InputOf(const ir::Value* v) const {
+    const ir::Value* bytes = ReshapedFrom(v);
     for (size_t i = 0; i < f_.inputs.size(); ++i) {
-      if (f_.inputs[i] == v) return "p" + std::to_string(i);
+      if (f_.inputs[i] == v || f_.inputs[i] == bytes) return "p" + std::to_string(i);
     }
     return Status::Error("internal error: a flash attention kernel whose operands are not in memory");
   }

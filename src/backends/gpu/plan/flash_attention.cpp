@@ -376,6 +376,15 @@ std::optional<FlashAttention> MatchFlashAttention(const ir::Operation& dot2, con
   return f;
 }
 
+const ir::Value* ReshapedFrom(const ir::Value* v) {
+  const ir::Block* block = v->defining_op() != nullptr ? v->defining_op()->parent_block() : nullptr;
+  while (const ir::Operation* op = v->defining_op()) {
+    if (op->name() != "stablehlo.reshape" || op->parent_block() != block) break;
+    v = op->operand(0);
+  }
+  return v;
+}
+
 std::optional<FlashAttention> MatchFlashAttention(const ir::Operation& dot2) {
   const ir::Block* block = dot2.parent_block();
   if (block == nullptr) return std::nullopt;

@@ -63,6 +63,10 @@ struct FlashAttention {
   std::vector<int> scores_dim_of_s;
 };
 
+// What `v` is a row-major reshape of (through every reshape before it in
+// its block): the same bytes, which the kernel reads with `v`'s strides.
+const ir::Value* ReshapedFrom(const ir::Value* v);
+
 // The attention whose values product is `dot2` (a library product), or
 // nothing. HLOGRAPH_GPU_FLASH_ATTENTION=0 matches none.
 std::optional<FlashAttention> MatchFlashAttention(const ir::Operation& dot2, const ValueUsers& users);

@@ -293,14 +293,14 @@ class Planner {
     // Attention of many queries as one kernel, in its values product's
     // (plan/flash_attention.h). It copies tiles of the queries, keys and
     // values from memory: values computed inline so far get kernels of
-    // their own.
+    // their own (what they are reshapes of: the same bytes).
     for (const auto& op : block.operations()) {
       if (ClassifyOp(*op) != OpClass::kDot) continue;
       if (auto a = MatchFlashAttention(*op, users); a && !in_attention_.count(a->softmax.scores)) {
         const SoftmaxAttention& sm = a->softmax;
         for (const ir::Operation* part : {sm.scores, sm.max, sm.sum}) in_attention_[part] = op.get();
         for (const ir::Value* v : {sm.scores->operand(0), sm.scores->operand(1), op->operand(1 - a->p_operand)}) {
-          materialized_.insert(v);
+          materialized_.insert(ReshapedFrom(v));
         }
         flash_[op.get()] = std::move(*a);
       }
@@ -808,20 +808,34 @@ class Planner {
     return Status::Ok();
   }
 
-  // A loop kernel that only transposes its one input (its result maybe
-  // reshaped: row-major, the same bytes) becomes a transpose kernel, tiled
-  // in shared memory where the contiguous dim moves (a loop kernel reads or
-  // writes one element per sector on one side).
+  // A loop kernel that only transposes its one input (transposes in a
+  // row, composed; its result maybe reshaped: row-major, the same bytes)
+  // becomes a transpose kernel, tiled in shared memory where the
+  // contiguous dim moves (a loop kernel reads or writes one element per
+  // sector on one side).
   static void AsTransposeIfOnlyMoving(Fusion& f) {
     if (f.inputs.size() != 1 || f.outputs.size() != 1 || f.ops.empty()) return;
-    const ir::Operation& transpose = *f.ops.front();
-    if (transpose.name() != "stablehlo.transpose" || transpose.operand(0) != f.inputs[0]) return;
-    for (size_t i = 1; i < f.ops.size(); ++i) {
-      if (f.ops[i]->name() != "stablehlo.reshape" || f.ops[i]->operand(0) != f.ops[i - 1]->result(0)) return;
+    std::vector<int64_t> perm;
+    for (size_t i = 0; i < f.ops.size(); ++i) {
+      const ir::Operation& op = *f.ops[i];
+      if (op.num_operands() != 1 || op.operand(0) != (i == 0 ? f.inputs[0] : f.ops[i - 1]->result(0))) return;
+      if (op.name() == "stablehlo.transpose") {
+        if (!perm.empty() && f.ops[i - 1]->name() != "stablehlo.transpose") return;  // a reshape between
+        const std::vector<int64_t> p = ir::verify::I64ArrayAttr(op, "permutation");
+        if (perm.empty()) {
+          perm = p;
+        } else {
+          std::vector<int64_t> composed;
+          for (int64_t d : p) composed.push_back(perm[static_cast<size_t>(d)]);
+          perm = std::move(composed);
+        }
+      } else if (op.name() != "stablehlo.reshape" || perm.empty()) {
+        return;
+      }
     }
     if (f.ops.back()->result(0) != f.outputs[0]) return;
     f.kind = FusionKind::kTranspose;
-    f.permutation = ir::verify::I64ArrayAttr(transpose, "permutation");
+    f.permutation = std::move(perm);
   }
 
   // Adds to f's early inputs its single-element inputs held in arguments
