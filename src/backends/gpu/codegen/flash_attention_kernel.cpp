@@ -121,7 +121,7 @@ class FlashEmitter {
     HLOGRAPH_ASSIGN(const std::string q, InputOf(dot1.operand(static_cast<size_t>(a_.q_operand))));
     HLOGRAPH_ASSIGN(const std::string k, InputOf(dot1.operand(static_cast<size_t>(1 - a_.q_operand))));
     HLOGRAPH_ASSIGN(const std::string v, InputOf(sm.values->operand(static_cast<size_t>(1 - a_.p_operand))));
-    if (f_.outputs.size() != 1 || f_.outputs[0] != sm.values->result(0)) {
+    if (f_.outputs.size() != 1) {
       return Status::Error("internal error: a flash attention kernel storing more than its values product");
     }
     const int64_t D = a_.depth, W = a_.width, QP = D + FlashRowPad(a_), VP = W + FlashRowPad(a_);
@@ -542,8 +542,20 @@ StatusOr<KernelSource> EmitFlashAttention(const Fusion& f, const EmitOptions& op
     if (op->name() == "stablehlo.dot_general") values = op;  // the later of the two
   }
   if (values == nullptr) return Status::Error("internal error: an attention kernel without its products");
-  const std::optional<FlashAttention> a = MatchFlashAttention(*values);
+  std::optional<FlashAttention> a = MatchFlashAttention(*values);
   if (!a) return Status::Error("internal error: a flash attention kernel whose pattern no longer matches");
+  // The moves it stores through, from its product's result to its output.
+  std::vector<const ir::Operation*> moves;
+  for (const ir::Value* v = f.outputs.empty() ? nullptr : f.outputs[0]; v != nullptr && v != values->result(0);) {
+    const ir::Operation* op = v->defining_op();
+    if (op == nullptr || op->num_operands() != 1 ||
+        (op->name() != "stablehlo.transpose" && op->name() != "stablehlo.reshape")) {
+      return Status::Error("internal error: a flash attention kernel storing other than its product moved");
+    }
+    moves.insert(moves.begin(), op);
+    v = op->operand(0);
+  }
+  StoreStridesThrough(*a, moves);
   if (f.key_chunk % kFlashKeyTile != 0 || (f.key_chunk > 0 && f.key_chunk < a->softmax.keys && f.scratch_bytes.size() != 2)) {
     return Status::Error("internal error: a flash attention kernel splitting its keys without partial sums");
   }

@@ -353,7 +353,6 @@ std::optional<FlashAttention> MatchFlashAttention(const ir::Operation& dot2, con
   }
   f.width = vt.dim(v_free[0]);
   const std::vector<int64_t> v_strides = RowMajorStrides(vt.shape());
-  const std::vector<int64_t> o_strides = RowMajorStrides(dot2.result(0)->type().shape());
   f.v.key = v_strides[static_cast<size_t>(v_contract)];
   const size_t nb2 = p_batching.size();
   for (int s_dim : f.s_batch_dims) {
@@ -361,11 +360,12 @@ std::optional<FlashAttention> MatchFlashAttention(const ir::Operation& dot2, con
     if (at == p_batching.end()) return std::nullopt;
     const size_t j = static_cast<size_t>(at - p_batching.begin());
     f.v.batch.push_back(v_strides[static_cast<size_t>(v_batching[j])]);
-    f.out.batch.push_back(o_strides[j]);
+    f.out_batch_dims.push_back(static_cast<int64_t>(j));
   }
   const size_t p_free_first = f.p_operand == 0 ? nb2 : nb2 + 1;
-  for (size_t i = 0; i < p_free.size(); ++i) f.out.query.push_back(o_strides[p_free_first + i]);
-  f.out_width = o_strides[f.p_operand == 0 ? nb2 + p_free.size() : nb2];
+  for (size_t i = 0; i < p_free.size(); ++i) f.out_query_dims.push_back(static_cast<int64_t>(p_free_first + i));
+  f.out_width_dim = static_cast<int64_t>(f.p_operand == 0 ? nb2 + p_free.size() : nb2);
+  StoreStridesThrough(f, {});
   sm.depth_shape = {f.depth};
   sm.width_shape = {f.width};
   const int64_t granule = t == ir::ElementType::kF32 ? 8 : 16;  // the products' k and ldmatrix's 16 dims
@@ -374,6 +374,50 @@ std::optional<FlashAttention> MatchFlashAttention(const ir::Operation& dot2, con
   if (FlashSharedBytes(f) > kMaxFlashSharedBytes) return std::nullopt;
   f.window = FindKeyWindow(f);
   return f;
+}
+
+std::vector<const ir::Operation*> FlashOutputMoves(const ir::Operation& dot2, const ValueUsers& users) {
+  std::vector<const ir::Operation*> moves;
+  const ir::Value* v = dot2.result(0);
+  for (;;) {
+    const auto it = users.find(v);
+    if (it == users.end() || it->second.size() != 1) break;
+    const ir::Operation* op = it->second.front();
+    const bool transpose = op->name() == "stablehlo.transpose";
+    if (op->parent_block() != dot2.parent_block() || op->num_operands() != 1 ||
+        (!transpose && op->name() != "stablehlo.reshape") ||
+        (transpose && !moves.empty() && moves.back()->name() != "stablehlo.transpose")) {
+      break;
+    }
+    moves.push_back(op);
+    v = op->result(0);
+  }
+  // Reshapes alone store the same bytes: nothing to gain.
+  if (moves.empty() || moves.front()->name() != "stablehlo.transpose") return {};
+  return moves;
+}
+
+void StoreStridesThrough(FlashAttention& a, const std::vector<const ir::Operation*>& moves) {
+  // Where each of dot2's dims ends up in the last transpose's result; the
+  // reshapes after keep its row-major bytes.
+  const ir::Operation& dot2 = *a.softmax.values;
+  std::vector<int64_t> shape = dot2.result(0)->type().shape();
+  std::vector<int64_t> at(shape.size());
+  for (size_t d = 0; d < at.size(); ++d) at[d] = static_cast<int64_t>(d);
+  for (const ir::Operation* op : moves) {
+    if (op->name() != "stablehlo.transpose") break;
+    const std::vector<int64_t> perm = ir::verify::I64ArrayAttr(*op, "permutation");
+    std::vector<int64_t> moved(perm.size());
+    for (size_t i = 0; i < perm.size(); ++i) moved[static_cast<size_t>(perm[i])] = static_cast<int64_t>(i);
+    for (int64_t& p : at) p = moved[static_cast<size_t>(p)];
+    shape = op->result(0)->type().shape();
+  }
+  const std::vector<int64_t> strides = RowMajorStrides(shape);
+  const auto stride = [&](int64_t dim) { return strides[static_cast<size_t>(at[static_cast<size_t>(dim)])]; };
+  a.out = {};
+  for (int64_t d : a.out_batch_dims) a.out.batch.push_back(stride(d));
+  for (int64_t d : a.out_query_dims) a.out.query.push_back(stride(d));
+  a.out_width = stride(a.out_width_dim);
 }
 
 const ir::Value* ReshapedFrom(const ir::Value* v) {

@@ -58,6 +58,10 @@ struct FlashAttention {
   ir::ElementType operand_type = ir::ElementType::kBF16;
   FlashStrides q, k, v, out;  // out: dot2's result (its width stride in out_width)
   int64_t out_width = 0;
+  // dot2's result dim of each of S's batch dims, of each query dim, and of
+  // the width: where the kernel stores, for StoreStridesThrough.
+  std::vector<int64_t> out_batch_dims, out_query_dims;
+  int64_t out_width_dim = 0;
   KeyWindow window;
   // dot1's result index of S's dim i: S reads dot1 through its transpose.
   std::vector<int> scores_dim_of_s;
@@ -66,6 +70,17 @@ struct FlashAttention {
 // What `v` is a row-major reshape of (through every reshape before it in
 // its block): the same bytes, which the kernel reads with `v`'s strides.
 const ir::Value* ReshapedFrom(const ir::Value* v);
+
+// The moves after the values product `dot2` that its flash kernel stores
+// through: transposes in a row, then row-major reshapes, each the only
+// reader of the one before (the output put back to [batch, queries,
+// heads, dims], grouped heads merged). The kernel writes each element
+// where they put it, and no transpose kernel follows. Empty: none.
+std::vector<const ir::Operation*> FlashOutputMoves(const ir::Operation& dot2, const ValueUsers& users);
+
+// `a.out` and `a.out_width` for a kernel that stores through `moves`
+// (FlashOutputMoves; none: dot2's own layout).
+void StoreStridesThrough(FlashAttention& a, const std::vector<const ir::Operation*>& moves);
 
 // The attention whose values product is `dot2` (a library product), or
 // nothing. HLOGRAPH_GPU_FLASH_ATTENTION=0 matches none.

@@ -163,6 +163,8 @@ class Planner {
             buffers_[op.result(0)] = program_.AddBuffer(std::move(b));
           } else if (exit_dot_.count(&op)) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
+          } else if (flash_exit_.count(&op)) {
+            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFlashAttention, seq));
           } else if (const auto in_place = update_in_place_.find(&op); in_place != update_in_place_.end()) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kUpdateSliceInPlace, seq, {in_place->second}));
           } else if (materialized_.count(op.result(0)) && !buffers_.count(op.result(0))) {
@@ -204,7 +206,8 @@ class Planner {
           break;
         case OpClass::kDot:
           if (flash_.count(&op)) {
-            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFlashAttention, seq));
+            // (With moves after it, where the last of them is.)
+            if (!stored_through_.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFlashAttention, seq));
           } else {
             HLOGRAPH_TRY(EmitDot(op, seq));
           }
@@ -302,6 +305,14 @@ class Planner {
         for (const ir::Value* v : {sm.scores->operand(0), sm.scores->operand(1), op->operand(1 - a->p_operand)}) {
           materialized_.insert(ReshapedFrom(v));
         }
+        // It stores through the transposes after it (the last one's
+        // kernel is the attention's).
+        const std::vector<const ir::Operation*> moves = FlashOutputMoves(*op, users);
+        if (!moves.empty()) {
+          for (size_t i = 0; i + 1 < moves.size(); ++i) in_attention_[moves[i]] = op.get();
+          flash_exit_[moves.back()] = op.get();
+          stored_through_.insert(op.get());
+        }
         flash_[op.get()] = std::move(*a);
       }
     }
@@ -348,6 +359,10 @@ class Planner {
       }
       if (const auto flash = flash_.find(&op); flash != flash_.end()) {
         domain[&op] = op.operand(static_cast<size_t>(flash->second.p_operand))->type().NumElements();
+        if (!stored_through_.count(&op)) materialized_.insert(op.result(0));
+        continue;
+      }
+      if (flash_exit_.count(&op)) {
         materialized_.insert(op.result(0));
         continue;
       }
@@ -677,7 +692,7 @@ class Planner {
     // kDot: the product, computed inline when the root is its epilogue's end.
     const ir::Operation* dot = nullptr;
     if (kind == FusionKind::kDot) dot = exit_dot_.count(&root) ? exit_dot_.at(&root) : &root;
-    if (kind == FusionKind::kFlashAttention) dot = &root;
+    if (kind == FusionKind::kFlashAttention) dot = flash_exit_.count(&root) ? flash_exit_.at(&root) : &root;
     const auto attention = dot != nullptr ? attention_.find(dot) : attention_.end();
     if (attention != attention_.end()) f.kind = FusionKind::kAttention;
     // Depth first from the root, operands in order, so that the kernel's
@@ -1481,6 +1496,10 @@ class Planner {
   // Attention kernels of many queries (plan/flash_attention.h), by their
   // values product; in_attention_ names their scores product and reductions.
   std::map<const ir::Operation*, FlashAttention> flash_;
+  // The last move each stores through (FlashOutputMoves), and the values
+  // products that have them.
+  std::map<const ir::Operation*, const ir::Operation*> flash_exit_;
+  std::set<const ir::Operation*> stored_through_;
   // Sorts read only through slices of their first k positions, and those
   // slices (written by the sort's kernels).
   std::map<const ir::Operation*, SortSlices> sort_slices_;

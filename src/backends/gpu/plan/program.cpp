@@ -216,7 +216,11 @@ std::string GpuProgram::ToString() const {
       os << ")";
     }
     if (f.kind == FusionKind::kFlashAttention && !f.ops.empty()) {
-      const auto a = MatchFlashAttention(*f.ops.back());
+      const ir::Operation* values = nullptr;  // the later product
+      for (const ir::Operation* op : f.ops) {
+        if (op->name() == "stablehlo.dot_general") values = op;
+      }
+      const auto a = values != nullptr ? MatchFlashAttention(*values) : std::nullopt;
       if (a) {
         os << " (" << a->queries << " queries x " << a->softmax.keys << " keys, " << a->window.ToString();
         if (f.key_chunk < a->softmax.keys) os << "; " << f.key_chunk << " keys a block, the last combining";
