@@ -48,6 +48,9 @@ GpuExecutable::~GpuExecutable() {
 }
 
 Status GpuExecutable::Load(const GpuCompileOptions& options) {
+  // The plan's options hold for everything planned from it: its kernels,
+  // its graph, its costs.
+  const ScopedPlanOptions planned(program_.options);
   device_ = options.device;
   HLOGRAPH_TRY(SetDevice(device_));
   if (!options.memory_budget.empty()) {
@@ -62,12 +65,9 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   compile.cc_major = info.cc_major;
   compile.cc_minor = info.cc_minor;
   compile.use_cache = options.use_kernel_cache;
-  {
-    const ScopedPlanOptions planned(program_.options);
-    for (const Fusion& f : program_.fusions) {
-      HLOGRAPH_ASSIGN(KernelSource source, EmitKernel(f, emit));
-      sources_.push_back(std::move(source));
-    }
+  for (const Fusion& f : program_.fusions) {
+    HLOGRAPH_ASSIGN(KernelSource source, EmitKernel(f, emit));
+    sources_.push_back(std::move(source));
   }
   // NVRTC is thread-safe and a cold compile takes ~0.1 s per kernel:
   // compile on every core, then load in order.
@@ -280,6 +280,7 @@ Status GpuExecutable::MoveTempsToGraphMemory() {
   }
   GraphOptions options = graph_options_;
   options.temps = TempsPolicy::kGraphMemory;
+  const ScopedPlanOptions planned(program_.options);
   GraphPlan plan = BuildGraphPlan(program_, options);
   HLOGRAPH_TRY(plan.Verify());
   if (!plan.temps.in_graph) return Status::Ok();

@@ -90,6 +90,7 @@ std::string StepFloors(const GpuProgram& program) {
 
 StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptions& options) {
   HLOGRAPH_ASSIGN(GpuProgram program, PlanProgram(module));
+  const ScopedPlanOptions planned(program.options);  // for all that reads the plan
   HLOGRAPH_TRY(PlanBuffersWithClusters(program).status());  // as on the H200 (sm_90)
   GraphOptions graph_options = WithEnvironment(GraphOptions{});
   graph_options.memory_budget = MemoryBudget::Global().limit();
@@ -102,7 +103,6 @@ StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptio
   os << StepFloors(program);
   os << "kernel launches (H200: 132 SMs):\n";
   std::string sources;
-  const ScopedPlanOptions planned(program.options);
   for (const Fusion& f : program.fusions) {
     HLOGRAPH_ASSIGN(KernelSource k, EmitKernel(f));
     os << "  " << k.name << ": " << k.strategy << ", " << k.launch.ToString() << "\n";

@@ -526,10 +526,7 @@ class AttentionEmitter {
 }  // namespace
 
 StatusOr<KernelSource> EmitAttention(const Fusion& f, const EmitOptions& options) {
-  const ir::Operation* values = nullptr;
-  for (const ir::Operation* op : f.ops) {
-    if (op->name() == "stablehlo.dot_general") values = op;  // the later of the two
-  }
+  const ir::Operation* values = LastProduct(f);  // the later of the two
   if (values == nullptr) return Status::Error("internal error: an attention kernel without its products");
   const std::optional<SoftmaxAttention> a = MatchSoftmaxAttention(*values);
   if (!a || f.key_chunk < 1 || f.scratch_bytes.size() != 2) {

@@ -35,15 +35,31 @@ namespace {
 
 constexpr int kFlashThreads = 32 * kFlashWarps;
 
+// hlo_fa_mma: c (16 x 8, f32) += a (16 x k) b (k x 8) on the tensor cores,
+// the operands of `type` (bf16, f16 or tf32) in 32-bit registers.
+std::string Mma(const std::string& shape, const std::string& type) {
+  return "static __device__ __forceinline__ void hlo_fa_mma(float* c, unsigned a0, unsigned a1, unsigned a2, "
+         "unsigned a3, unsigned b0, unsigned b1) {\n"
+         "  asm volatile(\"mma.sync.aligned." + shape + ".row.col.f32." + type + "." + type +
+         ".f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\"\n"
+         "               : \"+f\"(c[0]), \"+f\"(c[1]), \"+f\"(c[2]), \"+f\"(c[3])\n"
+         "               : \"r\"(a0), \"r\"(a1), \"r\"(a2), \"r\"(a3), \"r\"(b0), \"r\"(b1));\n"
+         "}\n";
+}
+
+// A device function `name` loading four 8x8 matrices of 16-bit elements
+// from shared memory (ldmatrix; `trans`: ".trans", each transposed).
+std::string LoadMatrices(const std::string& name, const std::string& trans) {
+  return "static __device__ __forceinline__ void " + name +
+         "(unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3, const void* smem) {\n"
+         "  const unsigned at = (unsigned)__cvta_generic_to_shared(smem);\n"
+         "  asm volatile(\"ldmatrix.sync.aligned.m8n8.x4" + trans +
+         ".shared.b16 {%0, %1, %2, %3}, [%4];\" : \"=r\"(r0), \"=r\"(r1), \"=r\"(r2), \"=r\"(r3) : \"r\"(at));\n"
+         "}\n";
+}
+
 std::string Helpers(ir::ElementType t) {
   const std::string type = t == ir::ElementType::kBF16 ? "bf16" : "f16";
-  const std::string tf32_mma = R"(static __device__ __forceinline__ void hlo_fa_mma(float* c, unsigned a0, unsigned a1, unsigned a2, unsigned a3,
-                                                  unsigned b0, unsigned b1) {
-  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
-               : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-               : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
-}
-)";
   const std::string common = R"(static __device__ __forceinline__ void hlo_fa_copy16(void* smem, const void* global) {
   const unsigned at = (unsigned)__cvta_generic_to_shared(smem);
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(at), "l"(global) : "memory");
@@ -62,29 +78,8 @@ static __device__ __forceinline__ float hlo_fa_max(float a, float b) {
   return y;
 }
 )";
-  if (t == ir::ElementType::kF32) return common + tf32_mma;
-  return common + R"(static __device__ __forceinline__ void hlo_fa_mma(float* c, unsigned a0, unsigned a1, unsigned a2, unsigned a3,
-                                                  unsigned b0, unsigned b1) {
-  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.)" +
-         type + "." + type + R"(.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
-               : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-               : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
-}
-static __device__ __forceinline__ void hlo_fa_load_t4(unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3,
-                                                      const void* smem) {
-  const unsigned at = (unsigned)__cvta_generic_to_shared(smem);
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
-               : "r"(at));
-}
-static __device__ __forceinline__ void hlo_fa_load4(unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3,
-                                                    const void* smem) {
-  const unsigned at = (unsigned)__cvta_generic_to_shared(smem);
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
-               : "r"(at));
-}
-static __device__ __forceinline__ unsigned hlo_fa_pack(float lo, float hi) {
+  if (t == ir::ElementType::kF32) return common + Mma("m16n8k8", "tf32");
+  return common + Mma("m16n8k16", type) + LoadMatrices("hlo_fa_load4", "") + LoadMatrices("hlo_fa_load_t4", ".trans") + R"(static __device__ __forceinline__ unsigned hlo_fa_pack(float lo, float hi) {
   unsigned r;
   asm("cvt.rn.)" +
          type + R"(x2.f32 %0, %1, %2;" : "=r"(r) : "f"(hi), "f"(lo));
@@ -99,21 +94,15 @@ class FlashEmitter {
  public:
   FlashEmitter(const Fusion& f, const FlashAttention& a, std::ostringstream& body)
       : f_(f), a_(a), e_(f, body), tf32_(a.operand_type == ir::ElementType::kF32) {
-    for (int64_t d : a.softmax.batch_shape) batch_ *= d;
     elem_ = tf32_ ? "float" : "unsigned short";
     per_copy_ = tf32_ ? 4 : 8;
   }
 
   int64_t tiles() const { return (a_.queries + kFlashQueryTile - 1) / kFlashQueryTile; }
-  int64_t blocks() const { return batch_ * tiles() * splits(); }
+  int64_t blocks() const { return FlashTilePairs(a_) * splits(); }
   // Blocks sharing a (query tile, head) pair, each taking key_chunk keys.
-  int64_t chunk_tiles() const {
-    return f_.key_chunk > 0 ? f_.key_chunk / kFlashKeyTile : (a_.softmax.keys + kFlashKeyTile - 1) / kFlashKeyTile;
-  }
-  int64_t splits() const {
-    const int64_t key_tiles = (a_.softmax.keys + kFlashKeyTile - 1) / kFlashKeyTile;
-    return (key_tiles + chunk_tiles() - 1) / chunk_tiles();
-  }
+  int64_t splits() const { return FlashSplits(a_, f_.key_chunk); }
+  int64_t chunk_tiles() const { return f_.key_chunk > 0 ? f_.key_chunk / kFlashKeyTile : FlashKeyTiles(a_); }
 
   Status Emit() {
     const SoftmaxAttention& sm = a_.softmax;
@@ -233,7 +222,7 @@ class FlashEmitter {
   // of t's range where the tile wraps around it), and inner_lo ..
   // inner_hi, the keys all of them see.
   void KeyTiles() {
-    const int64_t key_tiles = (a_.softmax.keys + kFlashKeyTile - 1) / kFlashKeyTile;
+    const int64_t key_tiles = FlashKeyTiles(a_);
     e_.Line("long long kt_begin = 0, kt_end = " + N(key_tiles) + ";");
     const KeyWindow& w = a_.window;
     if (!w.active()) return;
@@ -327,21 +316,13 @@ class FlashEmitter {
     if (w.active()) inside += " && kt * " + N(kFlashKeyTile) + " >= inner_lo && kt * " + N(kFlashKeyTile) + " + " +
                               N(kFlashKeyTile - 1) + " <= inner_hi";
     e_.Open("if (" + inside + ")");
-    if (w.active()) e_.BindEverywhere(KeptByMask(), "true");
+    if (w.active()) e_.BindEverywhere(w.kept, "true");
     HLOGRAPH_TRY(ScoreOpsOfTile(false));
     e_.Close();
     e_.Open("else");
     HLOGRAPH_TRY(ScoreOpsOfTile(true));
     e_.Close();
     return Status::Ok();
-  }
-
-  // The mask's predicate (plan/flash_attention.h: the select S reads
-  // through converts).
-  const ir::Value* KeptByMask() const {
-    const ir::Value* v = a_.softmax.s;
-    while (v->defining_op()->name() == "stablehlo.convert") v = v->defining_op()->operand(0);
-    return v->defining_op()->operand(0);
   }
 
   Status ScoreOpsOfTile(bool at_the_end) {
@@ -528,7 +509,6 @@ class FlashEmitter {
   const bool tf32_;     // f32 operands: TF32 products, P kept in f32
   std::string elem_;    // the operands' storage as the kernel copies it
   int64_t per_copy_;    // elements a 16-byte copy moves
-  int64_t batch_ = 1;
   Index b_;
   Index rows_[2];
 };
@@ -537,10 +517,7 @@ class FlashEmitter {
 
 StatusOr<KernelSource> EmitFlashAttention(const Fusion& f, const EmitOptions& options) {
   (void)options;
-  const ir::Operation* values = nullptr;
-  for (const ir::Operation* op : f.ops) {
-    if (op->name() == "stablehlo.dot_general") values = op;  // the later of the two
-  }
+  const ir::Operation* values = LastProduct(f);  // the later of the two
   if (values == nullptr) return Status::Error("internal error: an attention kernel without its products");
   std::optional<FlashAttention> a = MatchFlashAttention(*values);
   if (!a) return Status::Error("internal error: a flash attention kernel whose pattern no longer matches");

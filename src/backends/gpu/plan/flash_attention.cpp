@@ -226,6 +226,7 @@ KeyWindow FindKeyWindow(const FlashAttention& a) {
     for (const KeyWindow::Bound& b : w.upper) hi = std::min(hi, b.scale * t + b.offset);
     if (lo > hi) return none;
   }
+  w.kept = select->operand(0);
   return w;
 }
 
@@ -366,8 +367,6 @@ std::optional<FlashAttention> MatchFlashAttention(const ir::Operation& dot2, con
   for (size_t i = 0; i < p_free.size(); ++i) f.out_query_dims.push_back(static_cast<int64_t>(p_free_first + i));
   f.out_width_dim = static_cast<int64_t>(f.p_operand == 0 ? nb2 + p_free.size() : nb2);
   StoreStridesThrough(f, {});
-  sm.depth_shape = {f.depth};
-  sm.width_shape = {f.width};
   const int64_t granule = t == ir::ElementType::kF32 ? 8 : 16;  // the products' k and ldmatrix's 16 dims
   const auto tile_dim = [&](int64_t d) { return d >= 16 && d <= kMaxFlashDim && d % granule == 0; };
   if (!tile_dim(f.depth) || !tile_dim(f.width) || sm.keys < 1 || f.queries < 2) return std::nullopt;
@@ -400,17 +399,15 @@ std::vector<const ir::Operation*> FlashOutputMoves(const ir::Operation& dot2, co
 void StoreStridesThrough(FlashAttention& a, const std::vector<const ir::Operation*>& moves) {
   // Where each of dot2's dims ends up in the last transpose's result; the
   // reshapes after keep its row-major bytes.
-  const ir::Operation& dot2 = *a.softmax.values;
-  std::vector<int64_t> shape = dot2.result(0)->type().shape();
-  std::vector<int64_t> at(shape.size());
-  for (size_t d = 0; d < at.size(); ++d) at[d] = static_cast<int64_t>(d);
-  for (const ir::Operation* op : moves) {
-    if (op->name() != "stablehlo.transpose") break;
-    const std::vector<int64_t> perm = ir::verify::I64ArrayAttr(*op, "permutation");
-    std::vector<int64_t> moved(perm.size());
-    for (size_t i = 0; i < perm.size(); ++i) moved[static_cast<size_t>(perm[i])] = static_cast<int64_t>(i);
-    for (int64_t& p : at) p = moved[static_cast<size_t>(p)];
-    shape = op->result(0)->type().shape();
+  const std::vector<int64_t>& result = a.softmax.values->result(0)->type().shape();
+  std::vector<int64_t> perm = ComposedTransposes(moves);
+  if (perm.empty()) {
+    for (size_t d = 0; d < result.size(); ++d) perm.push_back(static_cast<int64_t>(d));
+  }
+  std::vector<int64_t> shape, at(result.size());
+  for (size_t i = 0; i < perm.size(); ++i) {
+    shape.push_back(result[static_cast<size_t>(perm[i])]);
+    at[static_cast<size_t>(perm[i])] = static_cast<int64_t>(i);
   }
   const std::vector<int64_t> strides = RowMajorStrides(shape);
   const auto stride = [&](int64_t dim) { return strides[static_cast<size_t>(at[static_cast<size_t>(dim)])]; };
@@ -435,29 +432,31 @@ std::optional<FlashAttention> MatchFlashAttention(const ir::Operation& dot2) {
   return MatchFlashAttention(dot2, UsersInBlock(*block));
 }
 
-namespace {
-int64_t QueryTiles(const FlashAttention& a) {
+int64_t FlashTilePairs(const FlashAttention& a) {
   int64_t batch = 1;
   for (int64_t b : a.softmax.batch_shape) batch *= b;
   return batch * ((a.queries + kFlashQueryTile - 1) / kFlashQueryTile);
 }
-}  // namespace
+
+int64_t FlashKeyTiles(const FlashAttention& a) { return (a.softmax.keys + kFlashKeyTile - 1) / kFlashKeyTile; }
+
+int64_t FlashSplits(const FlashAttention& a, int64_t key_chunk) {
+  const int64_t chunk_tiles = key_chunk > 0 ? key_chunk / kFlashKeyTile : FlashKeyTiles(a);
+  return (FlashKeyTiles(a) + chunk_tiles - 1) / chunk_tiles;
+}
 
 int64_t FlashKeyChunk(const FlashAttention& a, int sm_count) {
-  const int64_t key_tiles = (a.softmax.keys + kFlashKeyTile - 1) / kFlashKeyTile;
-  const int64_t tiles = QueryTiles(a);
-  const int64_t wanted = (2 * int64_t{sm_count} + tiles - 1) / tiles;
+  const int64_t key_tiles = FlashKeyTiles(a), pairs = FlashTilePairs(a);
+  const int64_t wanted = (2 * int64_t{sm_count} + pairs - 1) / pairs;
   const int64_t splits = std::max<int64_t>(1, std::min(wanted, key_tiles / kMinFlashSplitTiles));
   return (key_tiles + splits - 1) / splits * kFlashKeyTile;
 }
 
 int64_t FlashPartialBytes(const FlashAttention& a, int64_t key_chunk) {
-  const int64_t key_tiles = (a.softmax.keys + kFlashKeyTile - 1) / kFlashKeyTile;
-  const int64_t splits = (key_tiles + key_chunk / kFlashKeyTile - 1) / (key_chunk / kFlashKeyTile);
-  return QueryTiles(a) * splits * kFlashQueryTile * (2 + a.width) * 4;
+  return FlashTilePairs(a) * FlashSplits(a, key_chunk) * kFlashQueryTile * (2 + a.width) * 4;
 }
 
-int64_t FlashCounterBytes(const FlashAttention& a) { return QueryTiles(a) * 4; }
+int64_t FlashCounterBytes(const FlashAttention& a) { return FlashTilePairs(a) * 4; }
 
 int64_t FlashRowPad(const FlashAttention& a) { return a.operand_type == ir::ElementType::kF32 ? 4 : 8; }
 

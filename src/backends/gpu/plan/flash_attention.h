@@ -44,6 +44,9 @@ struct KeyWindow {
     int64_t scale = 0, offset = 0;
   };
   std::vector<Bound> lower, upper;
+  // The mask's predicate (true: the key is seen), which tiles inside the
+  // window know to hold.
+  const ir::Value* kept = nullptr;
   bool active() const { return query_dim >= 0; }
   std::string ToString() const;
 };
@@ -101,6 +104,12 @@ constexpr int64_t kMaxFlashSharedBytes = 227 * 1024;  // a block's opt-in shared
 // arrive combines them. A split keeps at least kMinFlashSplitTiles tiles.
 constexpr int64_t kMinFlashSplitTiles = 2;
 int64_t FlashKeyChunk(const FlashAttention& a, int sm_count);
+
+// The (query tile, head) pairs, the key tiles of a head, and the blocks
+// that split a pair's keys, `key_chunk` keys each (0: all in one).
+int64_t FlashTilePairs(const FlashAttention& a);
+int64_t FlashKeyTiles(const FlashAttention& a);
+int64_t FlashSplits(const FlashAttention& a, int64_t key_chunk);
 // Bytes of the splits' partial results (per split: a maximum and a sum per
 // query, the weighted values) and of their arrival counters, for
 // `key_chunk` keys a block.

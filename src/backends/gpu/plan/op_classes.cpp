@@ -14,6 +14,7 @@
 #include "backends/gpu/plan/prefix_scan.h"
 #include "backends/gpu/plan/scatter_plan.h"
 #include "ir/attribute.h"
+#include "ir/verify/verify_util.h"
 
 namespace hlograph::gpu {
 namespace {
@@ -144,6 +145,22 @@ bool IsOuterProduct(const ir::Operation& op) {
   int64_t depth = 1;
   for (int64_t d : dn->lhs_contracting) depth *= op.operand(0)->type().dim(d);
   return depth == 1;
+}
+
+std::vector<int64_t> ComposedTransposes(const std::vector<const ir::Operation*>& moves) {
+  std::vector<int64_t> perm;
+  for (const ir::Operation* op : moves) {
+    if (op->name() != "stablehlo.transpose") break;
+    const std::vector<int64_t> p = ir::verify::I64ArrayAttr(*op, "permutation");
+    if (perm.empty()) {
+      perm = p;
+      continue;
+    }
+    std::vector<int64_t> composed;
+    for (int64_t d : p) composed.push_back(perm[static_cast<size_t>(d)]);
+    perm = std::move(composed);
+  }
+  return perm;
 }
 
 bool IsExpensive(const ir::Operation& op) {

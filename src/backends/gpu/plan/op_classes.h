@@ -3,6 +3,9 @@
 // (Calls and composites are gone by then: the planner inlines them.)
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 #include "ir/operation.h"
 
 namespace hlograph::gpu {
@@ -41,6 +44,11 @@ bool IsExpensive(const ir::Operation& op);
 // example gradient's outer products reduced to their norms) rather than
 // written whole by a library call.
 bool IsOuterProduct(const ir::Operation& op);
+
+// The permutation the transposes `moves` starts with apply together (each
+// reading the one before): dim i of the last one's result is dim perm[i]
+// of the first one's operand. Empty when it starts with none.
+std::vector<int64_t> ComposedTransposes(const std::vector<const ir::Operation*>& moves);
 
 // For a splat constant (computed inline in kernels) true; dense constants
 // with distinct elements become constant buffers.

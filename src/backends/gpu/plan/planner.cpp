@@ -207,7 +207,7 @@ class Planner {
         case OpClass::kDot:
           if (flash_.count(&op)) {
             // (With moves after it, where the last of them is.)
-            if (!stored_through_.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFlashAttention, seq));
+            if (!StoresThroughMoves(op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFlashAttention, seq));
           } else {
             HLOGRAPH_TRY(EmitDot(op, seq));
           }
@@ -311,7 +311,6 @@ class Planner {
         if (!moves.empty()) {
           for (size_t i = 0; i + 1 < moves.size(); ++i) in_attention_[moves[i]] = op.get();
           flash_exit_[moves.back()] = op.get();
-          stored_through_.insert(op.get());
         }
         flash_[op.get()] = std::move(*a);
       }
@@ -359,7 +358,7 @@ class Planner {
       }
       if (const auto flash = flash_.find(&op); flash != flash_.end()) {
         domain[&op] = op.operand(static_cast<size_t>(flash->second.p_operand))->type().NumElements();
-        if (!stored_through_.count(&op)) materialized_.insert(op.result(0));
+        if (!StoresThroughMoves(op)) materialized_.insert(op.result(0));
         continue;
       }
       if (flash_exit_.count(&op)) {
@@ -830,27 +829,17 @@ class Planner {
   // sector on one side).
   static void AsTransposeIfOnlyMoving(Fusion& f) {
     if (f.inputs.size() != 1 || f.outputs.size() != 1 || f.ops.empty()) return;
-    std::vector<int64_t> perm;
+    bool reshaped = false;
     for (size_t i = 0; i < f.ops.size(); ++i) {
       const ir::Operation& op = *f.ops[i];
       if (op.num_operands() != 1 || op.operand(0) != (i == 0 ? f.inputs[0] : f.ops[i - 1]->result(0))) return;
-      if (op.name() == "stablehlo.transpose") {
-        if (!perm.empty() && f.ops[i - 1]->name() != "stablehlo.transpose") return;  // a reshape between
-        const std::vector<int64_t> p = ir::verify::I64ArrayAttr(op, "permutation");
-        if (perm.empty()) {
-          perm = p;
-        } else {
-          std::vector<int64_t> composed;
-          for (int64_t d : p) composed.push_back(perm[static_cast<size_t>(d)]);
-          perm = std::move(composed);
-        }
-      } else if (op.name() != "stablehlo.reshape" || perm.empty()) {
-        return;
-      }
+      const bool transpose = op.name() == "stablehlo.transpose";
+      if ((!transpose && op.name() != "stablehlo.reshape") || (transpose && reshaped) || (i == 0 && !transpose)) return;
+      reshaped = !transpose;
     }
     if (f.ops.back()->result(0) != f.outputs[0]) return;
     f.kind = FusionKind::kTranspose;
-    f.permutation = std::move(perm);
+    f.permutation = ComposedTransposes(f.ops);
   }
 
   // Adds to f's early inputs its single-element inputs held in arguments
@@ -1496,10 +1485,11 @@ class Planner {
   // Attention kernels of many queries (plan/flash_attention.h), by their
   // values product; in_attention_ names their scores product and reductions.
   std::map<const ir::Operation*, FlashAttention> flash_;
-  // The last move each stores through (FlashOutputMoves), and the values
-  // products that have them.
+  // The last move each stores through (FlashOutputMoves), by that move.
   std::map<const ir::Operation*, const ir::Operation*> flash_exit_;
-  std::set<const ir::Operation*> stored_through_;
+  bool StoresThroughMoves(const ir::Operation& dot2) const {
+    return std::any_of(flash_exit_.begin(), flash_exit_.end(), [&](const auto& exit) { return exit.second == &dot2; });
+  }
   // Sorts read only through slices of their first k positions, and those
   // slices (written by the sort's kernels).
   std::map<const ir::Operation*, SortSlices> sort_slices_;

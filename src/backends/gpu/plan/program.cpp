@@ -157,6 +157,14 @@ void PrintSequence(const GpuProgram& p, const Sequence& seq, int depth, std::ost
 
 }  // namespace
 
+const ir::Operation* LastProduct(const Fusion& f) {
+  const ir::Operation* dot = nullptr;
+  for (const ir::Operation* op : f.ops) {
+    if (op->name() == "stablehlo.dot_general") dot = op;
+  }
+  return dot;
+}
+
 std::string GpuProgram::ToString() const {
   std::ostringstream os;
   int64_t constant_bytes = 0;
@@ -216,10 +224,7 @@ std::string GpuProgram::ToString() const {
       os << ")";
     }
     if (f.kind == FusionKind::kFlashAttention && !f.ops.empty()) {
-      const ir::Operation* values = nullptr;  // the later product
-      for (const ir::Operation* op : f.ops) {
-        if (op->name() == "stablehlo.dot_general") values = op;
-      }
+      const ir::Operation* values = LastProduct(f);
       const auto a = values != nullptr ? MatchFlashAttention(*values) : std::nullopt;
       if (a) {
         os << " (" << a->queries << " queries x " << a->softmax.keys << " keys, " << a->window.ToString();

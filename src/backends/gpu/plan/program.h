@@ -256,6 +256,10 @@ void ForEachStep(const Sequence& seq, Fn&& fn, int depth = 0);
 // How many kernel steps of the program run each fusion (by index).
 std::vector<int> FusionUses(const GpuProgram& program);
 
+// The last dot_general of `f`'s ops in program order (an attention
+// kernel's values product), or null.
+const ir::Operation* LastProduct(const Fusion& f);
+
 }  // namespace hlograph::gpu
 
 #include "backends/gpu/plan/program_inl.h"
