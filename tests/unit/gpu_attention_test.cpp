@@ -146,14 +146,6 @@ const Case& Named(const std::string& name) {
   return kCases[0];
 }
 
-std::vector<const Fusion*> OfKind(const GpuProgram& program, FusionKind kind) {
-  std::vector<const Fusion*> found;
-  for (const Fusion& f : program.fusions) {
-    if (f.kind == kind) found.push_back(&f);
-  }
-  return found;
-}
-
 TEST(GpuAttention, ScoresSoftmaxAndValuesAreOneKernel) {
   for (const Case& c : kCases) {
     Planned p = Plan(c.text);

@@ -214,28 +214,6 @@ std::vector<Case> Cases() {
   return cases;
 }
 
-std::vector<const Fusion*> OfKind(const GpuProgram& program, FusionKind kind) {
-  std::vector<const Fusion*> found;
-  for (const Fusion& f : program.fusions) {
-    if (f.kind == kind) found.push_back(&f);
-  }
-  return found;
-}
-
-const ir::Operation* LastProduct(const Fusion& f) {
-  const ir::Operation* dot = nullptr;
-  for (const ir::Operation* op : f.ops) {
-    if (op->name() == "stablehlo.dot_general") dot = op;
-  }
-  return dot;
-}
-
-int GemmSteps(const GpuProgram& program) {
-  int gemms = 0;
-  ForEachStep(program.main, [&](const Step& step, int) { gemms += std::holds_alternative<GemmStep>(step.action); });
-  return gemms;
-}
-
 TEST(GpuFlashAttention, ScoresSoftmaxAndValuesAreOneKernel) {
   for (const Case& c : Cases()) {
     Planned p = Plan(c.text);

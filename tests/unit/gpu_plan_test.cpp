@@ -793,9 +793,7 @@ func.func @main(%a: tensor<3x5xf32>, %b: tensor<3x7xf32>, %c: tensor<4x1xbf16>, 
 TEST(GpuPlan, OuterProductsAreComputedWhereTheyAreRead) {
   Planned p = Plan(kOuterProducts);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
-  int gemms = 0;
-  ForEachStep(p.program->main, [&](const Step& step, int) { gemms += std::holds_alternative<GemmStep>(step.action); });
-  EXPECT_EQ(gemms, 0) << p.program->ToString();
+  EXPECT_EQ(GemmSteps(*p.program), 0) << p.program->ToString();
   // The two reductions and the bf16 product's own loop kernel.
   ASSERT_EQ(p.program->fusions.size(), 3u) << p.program->ToString();
   EXPECT_EQ(p.program->fusions[0].kind, FusionKind::kReduction);

@@ -45,6 +45,22 @@ func.func @main(%x: tensor<1024xf32>, %y: tensor<1024xf32>) -> tensor<1024xf32> 
   return %2 : tensor<1024xf32>
 })";
 
+// The fusions of `kind`, in order.
+inline std::vector<const Fusion*> OfKind(const GpuProgram& program, FusionKind kind) {
+  std::vector<const Fusion*> found;
+  for (const Fusion& f : program.fusions) {
+    if (f.kind == kind) found.push_back(&f);
+  }
+  return found;
+}
+
+// The library products (GEMM steps) the program runs, loops included.
+inline int GemmSteps(const GpuProgram& program) {
+  int gemms = 0;
+  ForEachStep(program.main, [&](const Step& step, int) { gemms += std::holds_alternative<GemmStep>(step.action); });
+  return gemms;
+}
+
 // The text of bench/programs/NAME.mlir.
 inline std::string BenchProgram(const std::string& name) {
   std::ifstream in(testing::SourceDir() + "/bench/programs/" + name + ".mlir");

@@ -37,12 +37,7 @@ class PjrtMultiDeviceTest : public PjrtApiTest {
   ScopedEnv cpu_{"HLOGRAPH_PJRT_BACKEND", "cpu"};
   ScopedEnv no_count_{"HLOGRAPH_PJRT_CPU_DEVICES", nullptr};
 
-  std::vector<PJRT_Device*> Devices() {
-    auto args = Init<PJRT_Client_AddressableDevices_Args>();
-    args.client = Client();
-    EXPECT_EQ(Consume(api_, api_->PJRT_Client_AddressableDevices(&args)), "");
-    return {args.addressable_devices, args.addressable_devices + args.num_addressable_devices};
-  }
+  std::vector<PJRT_Device*> Devices() { return ClientDevices(api_, Client(), true); }
 
   PJRT_Memory* DefaultMemory(PJRT_Device* device) {
     auto args = Init<PJRT_Device_DefaultMemory_Args>();
@@ -81,13 +76,7 @@ TEST_F(PjrtMultiDeviceTest, TheCreateOptionSetsHowManyDevicesEachWithItsOwnMemor
   const std::vector<PJRT_Device*> devices = Devices();
   ASSERT_EQ(devices.size(), 3u);
   for (size_t d = 0; d < devices.size(); ++d) {
-    auto description = Init<PJRT_Device_GetDescription_Args>();
-    description.device = devices[d];
-    PJRT_OK(api_->PJRT_Device_GetDescription(&description));
-    auto id = Init<PJRT_DeviceDescription_Id_Args>();
-    id.device_description = description.device_description;
-    PJRT_OK(api_->PJRT_DeviceDescription_Id(&id));
-    EXPECT_EQ(id.id, static_cast<int>(d));
+    EXPECT_EQ(DeviceId(api_, devices[d]), static_cast<int>(d));
     auto hardware = Init<PJRT_Device_LocalHardwareId_Args>();
     hardware.device = devices[d];
     PJRT_OK(api_->PJRT_Device_LocalHardwareId(&hardware));

@@ -131,35 +131,14 @@ class PjrtProcessesTest : public PjrtApiTest {
   }
 
   std::vector<PJRT_Device*> Devices(PJRT_Client* client, bool addressable) {
-    if (addressable) {
-      auto args = Init<PJRT_Client_AddressableDevices_Args>();
-      args.client = client;
-      EXPECT_EQ(Consume(api_, api_->PJRT_Client_AddressableDevices(&args)), "");
-      return {args.addressable_devices, args.addressable_devices + args.num_addressable_devices};
-    }
-    auto args = Init<PJRT_Client_Devices_Args>();
-    args.client = client;
-    EXPECT_EQ(Consume(api_, api_->PJRT_Client_Devices(&args)), "");
-    return {args.devices, args.devices + args.num_devices};
+    return ClientDevices(api_, client, addressable);
   }
 
-  PJRT_DeviceDescription* Description(PJRT_Device* device) {
-    auto args = Init<PJRT_Device_GetDescription_Args>();
-    args.device = device;
-    EXPECT_EQ(Consume(api_, api_->PJRT_Device_GetDescription(&args)), "");
-    return args.device_description;
-  }
-
-  int Id(PJRT_Device* device) {
-    auto args = Init<PJRT_DeviceDescription_Id_Args>();
-    args.device_description = Description(device);
-    EXPECT_EQ(Consume(api_, api_->PJRT_DeviceDescription_Id(&args)), "");
-    return args.id;
-  }
+  int Id(PJRT_Device* device) { return DeviceId(api_, device); }
 
   int ProcessOf(PJRT_Device* device) {
     auto args = Init<PJRT_DeviceDescription_ProcessIndex_Args>();
-    args.device_description = Description(device);
+    args.device_description = DescriptionOf(api_, device);
     EXPECT_EQ(Consume(api_, api_->PJRT_DeviceDescription_ProcessIndex(&args)), "");
     return args.process_index;
   }

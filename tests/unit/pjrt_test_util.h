@@ -78,6 +78,35 @@ inline std::string Consume(const PJRT_Api* api, PJRT_Error* error, PJRT_Error_Co
 }
 
 #define PJRT_OK(call) ASSERT_EQ(Consume(api_, (call)), "")
+
+// The client's devices: those this process addresses, or all of them.
+inline std::vector<PJRT_Device*> ClientDevices(const PJRT_Api* api, PJRT_Client* client, bool addressable) {
+  if (addressable) {
+    auto args = Init<PJRT_Client_AddressableDevices_Args>();
+    args.client = client;
+    EXPECT_EQ(Consume(api, api->PJRT_Client_AddressableDevices(&args)), "");
+    return {args.addressable_devices, args.addressable_devices + args.num_addressable_devices};
+  }
+  auto args = Init<PJRT_Client_Devices_Args>();
+  args.client = client;
+  EXPECT_EQ(Consume(api, api->PJRT_Client_Devices(&args)), "");
+  return {args.devices, args.devices + args.num_devices};
+}
+
+inline PJRT_DeviceDescription* DescriptionOf(const PJRT_Api* api, PJRT_Device* device) {
+  auto args = Init<PJRT_Device_GetDescription_Args>();
+  args.device = device;
+  EXPECT_EQ(Consume(api, api->PJRT_Device_GetDescription(&args)), "");
+  return args.device_description;
+}
+
+// A device's id (its description's).
+inline int DeviceId(const PJRT_Api* api, PJRT_Device* device) {
+  auto id = Init<PJRT_DeviceDescription_Id_Args>();
+  id.device_description = DescriptionOf(api, device);
+  EXPECT_EQ(Consume(api, api->PJRT_DeviceDescription_Id(&id)), "");
+  return id.id;
+}
 #define PJRT_EXPECT_OK(call) EXPECT_EQ(Consume(api_, (call)), "")
 
 class PjrtApiTest : public ::testing::Test {
