@@ -529,9 +529,11 @@ TEST(GpuPlan, FftFusesItsProducers) {
   EXPECT_TRUE(cubin.ok()) << cubin.status().message();
 }
 
-// Every FFT type compiles: 3-D, f64, and lengths too long for the tables
-// of unit roots (computed per term instead).
+// Every FFT type compiles as a direct DFT (pinned: the longest would go
+// to cuFFT): 3-D, f64, and lengths too long for the tables of unit roots
+// (computed per term instead).
 TEST(GpuPlan, FftKernelsCompile) {
+  const testing::ScopedEnv direct("HLOGRAPH_GPU_FFT", "direct");
   Planned p = Plan(R"(func.func @main(%x: tensor<2x3x4x5xcomplex<f64>>, %y: tensor<2x3x4x8xf64>,
                       %z: tensor<2x4096xcomplex<f32>>) ->
     (tensor<2x3x4x8xf64>, tensor<2x3x4x5xcomplex<f64>>, tensor<2x4096xcomplex<f32>>) {

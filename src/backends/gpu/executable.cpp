@@ -96,7 +96,7 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
     modules_.push_back(std::move(module));
     kernels_.push_back(kernel);
   }
-  HLOGRAPH_ASSIGN(const size_t workspace, PlanLibraryCalls());
+  HLOGRAPH_ASSIGN(const size_t workspace, PlanLibraryCalls(compile));
   workspace_bytes_ = workspace;
   HLOGRAPH_CUDA(cudaMallocHost(&pinned_scalar_, 8));
   HLOGRAPH_CUDA(cudaEventCreateWithFlags(&last_call_done_, cudaEventDisableTiming));
@@ -157,11 +157,33 @@ Status GpuExecutable::UploadConstants() {
   return Status::Ok();
 }
 
-StatusOr<size_t> GpuExecutable::PlanLibraryCalls() {
+StatusOr<size_t> GpuExecutable::PlanLibraryCalls(const CompileOptions& compile) {
   size_t workspace = 0;
   Status status = Status::Ok();
+  cudaKernel_t fft_scale = nullptr;  // compiled for the first inverse fft
   ForEachStep(program_.main, [&](const Step& step, int) {
     if (!status.ok()) return;
+    if (const auto* ft = std::get_if<FftStep>(&step.action)) {
+      if (ft->config.scale != 1 && fft_scale == nullptr) {
+        auto cubin = CompileToCubin(FftScaleKernelSource(), kFftScaleKernelName, compile);
+        auto module = cubin.ok() ? KernelModule::Load(cubin->cubin) : StatusOr<KernelModule>(cubin.status());
+        auto kernel = module.ok() ? module->GetKernel(kFftScaleKernelName) : StatusOr<cudaKernel_t>(module.status());
+        if (!kernel.ok()) {
+          status = kernel.status();
+          return;
+        }
+        fft_scale = *kernel;
+        modules_.push_back(std::move(*module));
+      }
+      auto plan = FftPlan::Create(ft->config, fft_scale);
+      if (!plan.ok()) {
+        status = Status::Error(ft->config.ToString() + ": " + plan.status().message());
+        return;
+      }
+      workspace = std::max(workspace, (*plan)->workspace_bytes());
+      ffts_.emplace_back(ft, std::move(*plan));
+      return;
+    }
     if (const auto* g = std::get_if<GemmStep>(&step.action)) {
       const GemmConfig& c = g->config;
       if (c.batch * c.m * c.n * c.k == 0) return;
@@ -524,6 +546,12 @@ Status GpuExecutable::RunLibraryStep(const Step& step, const std::vector<void*>&
     for (BufferId id : cv->epilogue_operands) operands.push_back(at(id));
     return it->second->Run(at(cv->lhs), at(cv->rhs), at(cv->out), workspace_.data(), stream, operands);
   }
+  if (const auto* ft = std::get_if<FftStep>(&step.action)) {
+    const auto it = std::find_if(ffts_.begin(), ffts_.end(), [&](const auto& e) { return e.first == ft; });
+    if (it == ffts_.end()) return Status::Error("internal error: an fft without a plan");
+    ++stats_.fft_calls;
+    return it->second->Run(at(ft->in), at(ft->out), workspace_.data(), stream);
+  }
   return Status::Error("internal error: not a library step");
 }
 
@@ -549,7 +577,7 @@ Status GpuExecutable::QueueStep(const Step& step, std::vector<void*>& ptrs, cuda
     ++stats_.kernel_launches;
     return LaunchKernel(kernels_[static_cast<size_t>(k->fusion)], source.launch, args.data(), stream);
   }
-  if (std::holds_alternative<GemmStep>(step.action) || std::holds_alternative<ConvolutionStep>(step.action)) {
+  if (IsLibraryCall(step)) {
     return RunLibraryStep(step, ptrs, stream);
   }
   if (const auto* h = std::get_if<HostStep>(&step.action)) return RunOnHost(step, *h, ptrs, stream);

@@ -22,6 +22,7 @@
 #include "backends/gpu/plan/program.h"
 #include "backends/gpu/runtime/binding_policy.h"
 #include "backends/gpu/runtime/cudnn_convolution.h"
+#include "backends/gpu/runtime/fft_plan.h"
 #include "backends/gpu/runtime/device_memory.h"
 #include "backends/gpu/runtime/gemm.h"
 #include "backends/gpu/runtime/graph_exec.h"
@@ -64,6 +65,7 @@ struct ExecutionStats {
   int64_t kernel_launches = 0;
   int64_t gemm_calls = 0;
   int64_t convolution_calls = 0;  // through cuDNN
+  int64_t fft_calls = 0;          // through cuFFT
   int64_t copies = 0;
   int64_t host_syncs = 0;  // predicate or index reads of loops and cases, host ops
   int64_t host_ops = 0;    // ops run on the host (HostStep)
@@ -130,7 +132,7 @@ class GpuExecutable : public Evictable {
   Status Load(const GpuCompileOptions& options);
   Status UploadConstants();
   // The cuBLASLt and cuDNN plans of the GEMM and convolution steps; returns the workspace they need.
-  StatusOr<size_t> PlanLibraryCalls();
+  StatusOr<size_t> PlanLibraryCalls(const CompileOptions& compile);
   // Set when cuDNN had no engine for a planned convolution: Compile plans
   // again, that convolution as a generated kernel.
   bool convolution_refused_ = false;
@@ -178,6 +180,7 @@ class GpuExecutable : public Evictable {
   std::vector<std::pair<const GemmStep*, std::unique_ptr<GemmPlan>>> gemms_;
   std::shared_ptr<DnnHandle> dnn_;
   std::vector<std::pair<const ConvolutionStep*, std::unique_ptr<ConvPlan>>> convolutions_;
+  std::vector<std::pair<const FftStep*, std::unique_ptr<FftPlan>>> ffts_;
   DeviceBuffer constants_;               // all of them (UploadConstants)
   std::vector<void*> constant_at_;       // per buffer id: a constant's place in constants_, else null
   DeviceBuffer arena_;

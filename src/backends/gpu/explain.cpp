@@ -86,6 +86,24 @@ std::string StepFloors(const GpuProgram& program) {
   return os.str();
 }
 
+// Which kernel computes each fft, and why (plan/fft_config.h).
+std::string FftChoices(const GpuProgram& program) {
+  std::ostringstream os;
+  const auto show = [&](const ir::Operation& op) {
+    const auto config = FftConfigOf(op);
+    if (!config.ok()) return;
+    os << "  " << config->ToString() << ": " << ChooseFft(*config, DeviceLimits::H200()).why << "\n";
+  };
+  ForEachStep(program.main, [&](const Step& step, int) {
+    if (std::holds_alternative<FftStep>(step.action) && step.op != nullptr) show(*step.op);
+  });
+  for (const Fusion& f : program.fusions) {
+    if (f.kind == FusionKind::kFft && !f.ops.empty()) show(*f.ops.back());
+  }
+  const std::string lines = os.str();
+  return lines.empty() ? "" : "ffts (HLOGRAPH_GPU_FFT pins the choice):\n" + lines;
+}
+
 }  // namespace
 
 StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptions& options) {
@@ -101,6 +119,7 @@ StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptio
   os << graph.ToString(program);
   os << RuntimePolicies(program, graph);
   os << StepFloors(program);
+  os << FftChoices(program);
   os << "kernel launches (H200: 132 SMs):\n";
   std::string sources;
   for (const Fusion& f : program.fusions) {

@@ -16,6 +16,7 @@ const char* NodeKindName(NodeKind kind) {
     case NodeKind::kKernel: return "kernel";
     case NodeKind::kGemm: return "gemm";
     case NodeKind::kConvolution: return "convolution";
+    case NodeKind::kFft: return "fft";
     case NodeKind::kMemcpy: return "memcpy";
     case NodeKind::kMemset: return "memset";
     case NodeKind::kSetCondition: return "set-condition";
@@ -252,6 +253,9 @@ class Builder {
       }
     } else if (std::holds_alternative<ConvolutionStep>(step.action)) {
       n.kind = NodeKind::kConvolution;
+      n.workspace = true;
+    } else if (std::holds_alternative<FftStep>(step.action)) {
+      n.kind = NodeKind::kFft;
       n.workspace = true;
     } else if (const auto* copy = std::get_if<CopyStep>(&step.action)) {
       AddCopy(g, copy->src, copy->dst, &step);
@@ -711,6 +715,7 @@ std::string NodeLabel(const GpuProgram& program, const GraphNode& n) {
     case NodeKind::kGemm: return std::get<GemmStep>(n.step->action).config.ToString() + " (cuBLASLt child graph)";
     case NodeKind::kConvolution:
       return std::get<ConvolutionStep>(n.step->action).config.ToString() + " (cuDNN child graph)";
+    case NodeKind::kFft: return std::get<FftStep>(n.step->action).config.ToString() + " (cuFFT child graph)";
     case NodeKind::kMemcpy:
       return "memcpy b" + std::to_string(n.src) + " -> b" + std::to_string(n.dst) + " (" + std::to_string(n.bytes) +
              " bytes)";

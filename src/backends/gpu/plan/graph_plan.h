@@ -60,6 +60,7 @@ enum class NodeKind {
   kKernel,        // a generated kernel (KernelStep)
   kGemm,          // cuBLASLt, captured into a child graph
   kConvolution,   // cuDNN, captured into a child graph
+  kFft,           // cuFFT (and its scaling kernel), captured into a child graph
   kMemcpy,        // device-to-device copy
   kMemset,        // zero fill (an empty sum)
   kSetCondition,  // a small kernel: a loop's predicate or a case's index into its conditional handle

@@ -9,9 +9,11 @@
 #include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/dot_lowering.h"
+#include "backends/gpu/plan/fft_config.h"
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/plan_options.h"
 #include "backends/gpu/plan/prefix_scan.h"
+#include "backends/gpu/plan/step_cost.h"
 #include "backends/gpu/plan/scatter_plan.h"
 #include "ir/attribute.h"
 #include "ir/verify/verify_util.h"
@@ -108,7 +110,10 @@ OpClass ClassifyOp(const ir::Operation& op) {
   if (name == "stablehlo.convolution") {
     return LowerConvolution(op).ok() ? OpClass::kCudnnConvolution : OpClass::kConvolution;
   }
-  if (name == "stablehlo.fft") return OpClass::kFft;
+  if (name == "stablehlo.fft") {
+    const auto config = FftConfigOf(op);
+    return config.ok() && ChooseFft(*config, DeviceLimits::H200()).library ? OpClass::kCufft : OpClass::kFft;
+  }
   if (name == "chlo.scan" || name == "stablehlo.reduce_window") {
     if (MatchPrefixScan(op)) return OpClass::kScan;
     if (name == "chlo.scan") return OpClass::kUnsupported;

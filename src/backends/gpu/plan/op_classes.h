@@ -20,6 +20,7 @@ enum class OpClass {
   kConvolution,  // stablehlo.convolution that cuDNN does not take: a generated kernel
   kCudnnConvolution,  // stablehlo.convolution through cuDNN (plan/convolution_lowering.h)
   kFft,          // stablehlo.fft: a generated kernel (a DFT per output element)
+  kCufft,        // stablehlo.fft through cuFFT (plan/fft_config.h: long transforms)
   kDot,          // stablehlo.dot_general: cuBLASLt
   kGeneratedDot,  // stablehlo.dot_general of a few rows: a generated kernel (plan/generated_dot.h)
   kDirectDot,    // stablehlo.dot_general cuBLASLt does not take (integers, mixed types): a generated kernel

@@ -68,6 +68,9 @@ PlanOptions PlanOptions::FromEnvironment() {
     o.dot_loads_early = {s == "1" || s == "epilogue", s == "1" || s == "staged"};
   }
   if (const char* v = Env("HLOGRAPH_GPU_PROLOGUE_REDUCE")) o.prologue_reduce = v;
+  if (const char* v = Env("HLOGRAPH_GPU_FFT"); v && (std::string(v) == "library" || std::string(v) == "direct")) {
+    o.fft = v;
+  }
   return o;
 }
 
@@ -110,6 +113,7 @@ std::string PlanOptions::ToString() const {
     set.push_back(std::string("HLOGRAPH_GPU_DOT_LOADS_EARLY=") + v);
   }
   if (!prologue_reduce.empty()) set.push_back("HLOGRAPH_GPU_PROLOGUE_REDUCE=" + prologue_reduce);
+  if (!fft.empty()) set.push_back("HLOGRAPH_GPU_FFT=" + fft);
   if (set.empty()) return "defaults";
   std::string s;
   for (const std::string& x : set) s += (s.empty() ? "" : " ") + x;

@@ -49,6 +49,7 @@ struct PlanOptions {
   LoadsTogether loads_together = LoadsTogether::kByBlock;  // HLOGRAPH_GPU_LOADS_TOGETHER: 1 (block), warp or 0
   DotEarlyLoads dot_loads_early{true, false};  // HLOGRAPH_GPU_DOT_LOADS_EARLY: epilogue, staged, 1 (both) or 0
   std::string prologue_reduce;        // HLOGRAPH_GPU_PROLOGUE_REDUCE: "" (scalars), all, or 0
+  std::string fft;                    // HLOGRAPH_GPU_FFT: "" (by cost), library (cuFFT) or direct (fft_config.h)
 
   static PlanOptions FromEnvironment();
 

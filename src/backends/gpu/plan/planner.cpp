@@ -204,6 +204,9 @@ class Planner {
         case OpClass::kFft:
           HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFft, seq));
           break;
+        case OpClass::kCufft:
+          HLOGRAPH_TRY(EmitCufft(op, seq));
+          break;
         case OpClass::kDot:
           if (flash_.count(&op)) {
             // (With moves after it, where the last of them is.)
@@ -1126,6 +1129,22 @@ class Planner {
     step.action = std::move(c);
     seq.steps.push_back(std::move(step));
     if (!to_packed.empty()) buffers_[op.result(0)] = EmitTranspose(written, packed, from_packed, seq, op);
+    return Status::Ok();
+  }
+
+  // An fft through cuFFT, reading its operand from a buffer.
+  Status EmitCufft(const ir::Operation& op, Sequence& seq) {
+    auto config = FftConfigOf(op);
+    if (!config.ok()) return Status::Error(OpError(op, config.status().message()));
+    FftStep f;
+    f.config = std::move(*config);
+    HLOGRAPH_ASSIGN(f.in, BufferOf(op.operand(0), seq));
+    f.out = NewTemp(op.result(0)->type(), Describe(op));
+    buffers_[op.result(0)] = f.out;
+    Step step;
+    step.op = &op;
+    step.action = std::move(f);
+    seq.steps.push_back(std::move(step));
     return Status::Ok();
   }
 

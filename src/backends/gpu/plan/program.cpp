@@ -54,6 +54,7 @@ std::vector<BufferId> StepReads(const Step& step) {
     ids.insert(ids.end(), cv->epilogue_operands.begin(), cv->epilogue_operands.end());
     return ids;
   }
+  if (const auto* f = std::get_if<FftStep>(&step.action)) return {f->in};
   if (const auto* c = std::get_if<CopyStep>(&step.action)) return {c->src};
   if (const auto* h = std::get_if<HostStep>(&step.action)) return h->inputs;
   return {};
@@ -67,9 +68,15 @@ std::vector<BufferId> StepWrites(const Step& step) {
   }
   if (const auto* g = std::get_if<GemmStep>(&step.action)) return {g->out};
   if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) return {cv->out};
+  if (const auto* f = std::get_if<FftStep>(&step.action)) return {f->out};
   if (const auto* c = std::get_if<CopyStep>(&step.action)) return {c->dst};
   if (const auto* h = std::get_if<HostStep>(&step.action)) return h->outputs;
   return {};
+}
+
+bool IsLibraryCall(const Step& step) {
+  return std::holds_alternative<GemmStep>(step.action) || std::holds_alternative<ConvolutionStep>(step.action) ||
+         std::holds_alternative<FftStep>(step.action);
 }
 
 std::vector<int> FusionUses(const GpuProgram& program) {
@@ -131,6 +138,8 @@ void PrintSequence(const GpuProgram& p, const Sequence& seq, int depth, std::ost
       os << cv->config.ToString() << " b" << cv->lhs << ", b" << cv->rhs;
       for (BufferId id : cv->epilogue_operands) os << ", b" << id;
       os << " -> b" << cv->out << "\n";
+    } else if (const auto* ft = std::get_if<FftStep>(&step.action)) {
+      os << ft->config.ToString() << " (cuFFT) b" << ft->in << " -> b" << ft->out << "\n";
     } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
       os << "copy b" << c->src << " -> b" << c->dst << " (" << c->bytes << " bytes)\n";
     } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
@@ -280,6 +289,12 @@ Status GpuProgram::Verify() const {
       if (operands != cv->epilogue_operands.size()) error = "a convolution's epilogue and its operands disagree";
       if (!cv->config.epilogue.empty() && cv->config.kind != ConvKind::kForward) {
         error = "an epilogue on a convolution that is not forward";
+      }
+    } else if (const auto* ft = std::get_if<FftStep>(&step.action)) {
+      if (valid(ft->in) && valid(ft->out) &&
+          (buffers[static_cast<size_t>(ft->in)].bytes != ft->config.input_bytes() ||
+           buffers[static_cast<size_t>(ft->out)].bytes != ft->config.output_bytes())) {
+        error = "an fft's buffers do not match its config (" + ft->config.ToString() + ")";
       }
     } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
       if (!step.op || h->inputs.size() != step.op->num_operands() || h->outputs.size() != step.op->num_results()) {

@@ -26,6 +26,7 @@
 #include "backends/gpu/plan/scatter_plan.h"
 #include "backends/gpu/plan/sort_plan.h"
 #include "backends/gpu/plan/conv_config.h"
+#include "backends/gpu/plan/fft_config.h"
 #include "backends/gpu/plan/gemm_config.h"
 #include "ir/module.h"
 #include "ir/operation.h"
@@ -149,6 +150,13 @@ struct ConvolutionStep {
   std::vector<BufferId> epilogue_operands;  // config.epilogue's, in order
 };
 
+// An fft through cuFFT (plan/fft_config.h): `in` is read (for C2R, a
+// copy of it: cuFFT overwrites its input), `out` written, then scaled.
+struct FftStep {
+  FftConfig config;
+  BufferId in = -1, out = -1;
+};
+
 struct CopyStep {
   BufferId src = -1, dst = -1;
   int64_t bytes = 0;
@@ -203,7 +211,7 @@ struct CaseStep {
 };
 
 struct Step {
-  std::variant<KernelStep, GemmStep, ConvolutionStep, CopyStep, WhileStep, CaseStep, HostStep> action;
+  std::variant<KernelStep, GemmStep, ConvolutionStep, FftStep, CopyStep, WhileStep, CaseStep, HostStep> action;
   const ir::Operation* op = nullptr;  // the IR op it comes from (null for copies the planner adds)
 };
 
@@ -245,6 +253,8 @@ struct GpuProgram {
 // case, whose buffers their own fields and sequences name.
 std::vector<BufferId> StepReads(const Step& step);
 std::vector<BufferId> StepWrites(const Step& step);
+// A GEMM, convolution or fft: a library's call, captured into a child graph.
+bool IsLibraryCall(const Step& step);
 // Every buffer a step reads or writes, its nested sequences included.
 void CollectBuffers(const Step& step, std::set<BufferId>& ids);
 

@@ -275,6 +275,9 @@ StepCost CostOfStep(const GpuProgram& program, const Step& step) {
     for (const ConvTensor* t : {&c.x, &c.w, &c.y}) cost.bytes += t->elements() * ir::StorageBytes(t->type);
     for (BufferId id : cv->epilogue_operands) cost.bytes += program.buffers[static_cast<size_t>(id)].bytes;
     if (step.op) AddOpFlops(*step.op, cost);
+  } else if (const auto* ft = std::get_if<FftStep>(&step.action)) {
+    cost.bytes = ft->config.input_bytes() + ft->config.output_bytes();
+    if (step.op) AddOpFlops(*step.op, cost);
   } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
     cost.bytes = 2 * c->bytes;
   } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
@@ -290,6 +293,7 @@ std::string StepName(const GpuProgram& program, const Step& step) {
   }
   if (std::holds_alternative<GemmStep>(step.action)) return "gemm";
   if (std::holds_alternative<ConvolutionStep>(step.action)) return "convolution";
+  if (std::holds_alternative<FftStep>(step.action)) return "fft";
   if (std::holds_alternative<CopyStep>(step.action)) return "copy";
   if (std::holds_alternative<HostStep>(step.action)) return "host op";
   if (std::holds_alternative<WhileStep>(step.action)) return "while";
@@ -324,6 +328,7 @@ std::string StepSummary(const GpuProgram& program, const Step& step) {
   }
   if (const auto* g = std::get_if<GemmStep>(&step.action)) return g->config.ToString();
   if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) return cv->config.ToString();
+  if (const auto* ft = std::get_if<FftStep>(&step.action)) return ft->config.ToString();
   if (const auto* c = std::get_if<CopyStep>(&step.action)) {
     return std::to_string(c->bytes) + " bytes of " + program.buffers[static_cast<size_t>(c->src)].label;
   }

@@ -1,4 +1,4 @@
-// NVRTC, cuBLASLt, cuDNN and CUPTI (for `bench --profile`), loaded on first use. hlograph does not link them:
+// NVRTC, cuBLASLt, cuDNN, cuFFT and CUPTI (for `bench --profile`), loaded on first use. hlograph does not link them:
 // libcublasLt alone is half a gigabyte, and mapping it at start-up would
 // cost every `hlograph` invocation ~0.1 s, GPU or not. Instead this file
 // defines the C functions the backend calls; each looks its real
@@ -8,6 +8,7 @@
 #include <cublasLt.h>
 #include <cuda.h>
 #include <cudnn.h>
+#include <cufft.h>
 #include <cupti.h>
 #include <dlfcn.h>
 #include <nvrtc.h>
@@ -56,6 +57,11 @@ const Library& CublasLt() {
 
 const Library& Cudnn() {
   static const Library library("libcudnn.so." + std::to_string(CUDNN_MAJOR));
+  return library;
+}
+
+const Library& Cufft() {
+  static const Library library("libcufft.so." + std::to_string(CUFFT_VER_MAJOR));
   return library;
 }
 
@@ -167,6 +173,37 @@ HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnBackendGetAttribute, CUDNN_STATUS_NO
 HLOGRAPH_FORWARD(Cudnn, cudnnStatus_t, cudnnBackendExecute, CUDNN_STATUS_NOT_INITIALIZED,
                  (cudnnHandle_t handle, cudnnBackendDescriptor_t plan, cudnnBackendDescriptor_t pack),
                  (handle, plan, pack))
+
+HLOGRAPH_FORWARD(Cufft, cufftResult, cufftCreate, CUFFT_SETUP_FAILED, (cufftHandle * plan), (plan))
+HLOGRAPH_FORWARD(Cufft, cufftResult, cufftDestroy, CUFFT_SETUP_FAILED, (cufftHandle plan), (plan))
+HLOGRAPH_FORWARD(Cufft, cufftResult, cufftSetAutoAllocation, CUFFT_SETUP_FAILED, (cufftHandle plan, int automatic),
+                 (plan, automatic))
+HLOGRAPH_FORWARD(Cufft, cufftResult, cufftMakePlanMany64, CUFFT_SETUP_FAILED,
+                 (cufftHandle plan, int rank, long long int* n, long long int* inembed, long long int istride,
+                  long long int idist, long long int* onembed, long long int ostride, long long int odist,
+                  cufftType type, long long int batch, size_t* work_size),
+                 (plan, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, work_size))
+HLOGRAPH_FORWARD(Cufft, cufftResult, cufftSetWorkArea, CUFFT_SETUP_FAILED, (cufftHandle plan, void* work_area),
+                 (plan, work_area))
+HLOGRAPH_FORWARD(Cufft, cufftResult, cufftSetStream, CUFFT_SETUP_FAILED, (cufftHandle plan, cudaStream_t stream),
+                 (plan, stream))
+HLOGRAPH_FORWARD(Cufft, cufftResult, cufftExecC2C, CUFFT_SETUP_FAILED,
+                 (cufftHandle plan, cufftComplex* in, cufftComplex* out, int direction), (plan, in, out, direction))
+HLOGRAPH_FORWARD(Cufft, cufftResult, cufftExecZ2Z, CUFFT_SETUP_FAILED,
+                 (cufftHandle plan, cufftDoubleComplex* in, cufftDoubleComplex* out, int direction),
+                 (plan, in, out, direction))
+HLOGRAPH_FORWARD(Cufft, cufftResult, cufftExecR2C, CUFFT_SETUP_FAILED,
+                 (cufftHandle plan, cufftReal* in, cufftComplex* out), (plan, in, out))
+HLOGRAPH_FORWARD(Cufft, cufftResult, cufftExecD2Z, CUFFT_SETUP_FAILED,
+                 (cufftHandle plan, cufftDoubleReal* in, cufftDoubleComplex* out), (plan, in, out))
+HLOGRAPH_FORWARD(Cufft, cufftResult, cufftExecC2R, CUFFT_SETUP_FAILED,
+                 (cufftHandle plan, cufftComplex* in, cufftReal* out), (plan, in, out))
+HLOGRAPH_FORWARD(Cufft, cufftResult, cufftExecZ2D, CUFFT_SETUP_FAILED,
+                 (cufftHandle plan, cufftDoubleComplex* in, cufftDoubleReal* out), (plan, in, out))
+
+namespace hlograph::gpu {
+std::string CufftLoadError() { return Cufft().error(); }
+}  // namespace hlograph::gpu
 
 HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiGetResultString, CUPTI_ERROR_NOT_INITIALIZED,
                  (CUptiResult result, const char** str), (result, str))
