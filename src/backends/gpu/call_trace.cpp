@@ -145,8 +145,9 @@ std::string Joined(const std::vector<std::string>& parts) {
 std::string StepLabel(const GpuProgram& program, const Step& step) {
   const std::string name = StepName(program, step), summary = StepSummary(program, step);
   if (summary.empty() || summary == name) return name;
-  // A GEMM's or convolution's configuration says what it is.
-  if (std::holds_alternative<GemmStep>(step.action) || std::holds_alternative<ConvolutionStep>(step.action)) {
+  // A GEMM's, convolution's or collective's configuration says what it is.
+  if (std::holds_alternative<GemmStep>(step.action) || std::holds_alternative<ConvolutionStep>(step.action) ||
+      std::holds_alternative<CollectiveStep>(step.action)) {
     return summary;
   }
   return name + " " + summary;

@@ -16,7 +16,8 @@ Look LookOf(NodeKind kind) {
   switch (kind) {
     case NodeKind::kKernel: return Look::kKernel;
     case NodeKind::kGemm:
-    case NodeKind::kConvolution: return Look::kLibrary;
+    case NodeKind::kConvolution:
+    case NodeKind::kCollective: return Look::kLibrary;
     case NodeKind::kMemcpy:
     case NodeKind::kMemset: return Look::kCopy;
     case NodeKind::kSetCondition: return Look::kSetCondition;
@@ -36,7 +37,7 @@ struct LookSpec {
 
 constexpr LookSpec kLooks[] = {
     {Look::kKernel, "", "generated kernel\nits fusion and the ops it fuses"},
-    {Look::kLibrary, ", style=filled, fillcolor=lightblue", "library call (captured child graph)\ncuBLASLt GEMM, cuDNN convolution"},
+    {Look::kLibrary, ", style=filled, fillcolor=lightblue", "library call (captured child graph)\ncuBLASLt GEMM, cuDNN convolution, NCCL collective"},
     {Look::kCopy, ", shape=ellipse", "memcpy, memset"},
     {Look::kSetCondition, ", style=dashed", "set-condition kernel\na loop's predicate, a case's index"},
     {Look::kConditional, ", shape=diamond", "conditional node\nwhile, switch"},
@@ -54,6 +55,7 @@ std::string NodeText(const GpuProgram& program, const GraphNode& n) {
     case NodeKind::kKernel: return StepName(program, *n.step) + "\n" + StepSummary(program, *n.step);
     case NodeKind::kGemm: return "cuBLASLt GEMM\n" + StepSummary(program, *n.step);
     case NodeKind::kConvolution: return "cuDNN convolution\n" + StepSummary(program, *n.step);
+    case NodeKind::kCollective: return "NCCL collective\n" + StepSummary(program, *n.step);
     default: return NodeLabel(program, n);
   }
 }

@@ -16,6 +16,7 @@ const char* NodeKindName(NodeKind kind) {
     case NodeKind::kKernel: return "kernel";
     case NodeKind::kGemm: return "gemm";
     case NodeKind::kConvolution: return "convolution";
+    case NodeKind::kCollective: return "collective";
     case NodeKind::kMemcpy: return "memcpy";
     case NodeKind::kMemset: return "memset";
     case NodeKind::kSetCondition: return "set-condition";
@@ -154,7 +155,8 @@ class Builder {
     std::vector<int> conflicts;
     for (int i = id - 1; i >= 0; --i) {
       const GraphNode& earlier = nodes[static_cast<size_t>(i)];
-      if (i == must_follow || (earlier.workspace && node.workspace) || Overlap(earlier.writes, node.reads) ||
+      if (i == must_follow || (earlier.workspace && node.workspace) || (earlier.collective && node.collective) ||
+          Overlap(earlier.writes, node.reads) ||
           Overlap(earlier.writes, node.writes) ||
           Overlap(earlier.reads, node.writes)) {
         conflicts.push_back(i);
@@ -253,6 +255,9 @@ class Builder {
     } else if (std::holds_alternative<ConvolutionStep>(step.action)) {
       n.kind = NodeKind::kConvolution;
       n.workspace = true;
+    } else if (std::holds_alternative<CollectiveStep>(step.action)) {
+      n.kind = NodeKind::kCollective;
+      n.collective = true;
     } else if (const auto* copy = std::get_if<CopyStep>(&step.action)) {
       AddCopy(g, copy->src, copy->dst, &step);
       return;
@@ -407,7 +412,9 @@ class Builder {
     // after it rely on that (a scatter's slot table).
     for (size_t i = nodes.size(); i-- > 0;) {
       const GraphNode& n = nodes[i];
-      bool need = n.kind == NodeKind::kWhile || n.kind == NodeKind::kSwitch || n.kind == NodeKind::kSetCondition;
+      // Collectives always run: the other devices of their groups wait for them.
+      bool need = n.kind == NodeKind::kWhile || n.kind == NodeKind::kSwitch || n.kind == NodeKind::kSetCondition ||
+                  n.collective;
       for (BufferId id : n.writes) {
         const Buffer& b = program_.buffers[static_cast<size_t>(id)];
         need = need || wanted.count(id) || b.kind != BufferKind::kTemp || b.zero_at_rest;
@@ -587,6 +594,7 @@ class Builder {
       reads.insert(n.reads.begin(), n.reads.end());
       writes.insert(n.writes.begin(), n.writes.end());
       into.workspace = into.workspace || n.workspace;
+      into.collective = into.collective || n.collective;
     }
     into.reads.assign(reads.begin(), reads.end());
     into.writes.assign(writes.begin(), writes.end());
@@ -711,6 +719,8 @@ std::string NodeLabel(const GpuProgram& program, const GraphNode& n) {
     case NodeKind::kGemm: return std::get<GemmStep>(n.step->action).config.ToString() + " (cuBLASLt child graph)";
     case NodeKind::kConvolution:
       return std::get<ConvolutionStep>(n.step->action).config.ToString() + " (cuDNN child graph)";
+    case NodeKind::kCollective:
+      return std::get<CollectiveStep>(n.step->action).config.ToString() + " (NCCL child graph)";
     case NodeKind::kMemcpy:
       return "memcpy b" + std::to_string(n.src) + " -> b" + std::to_string(n.dst) + " (" + std::to_string(n.bytes) +
              " bytes)";
