@@ -258,7 +258,8 @@ Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<
         break;
       }
       case NodeKind::kGemm:
-      case NodeKind::kConvolution: {
+      case NodeKind::kConvolution:
+      case NodeKind::kCollective: {
         HLOGRAPH_ASSIGN(cudaGraph_t child, CaptureLibraryCall(r, *n.step, NodePtrs(n, ptrs), capture));
         const cudaError_t added = cudaGraphAddChildGraphNode(&out, graph, deps.data(), deps.size(), child);
         (void)cudaGraphDestroy(child);  // the node holds its own copy
@@ -327,7 +328,8 @@ Status GraphExec::UpdateNode(const Node& node, const std::vector<void*>& ptrs, c
       return Status::Ok();
     }
     case NodeKind::kGemm:
-    case NodeKind::kConvolution: {
+    case NodeKind::kConvolution:
+    case NodeKind::kCollective: {
       HLOGRAPH_ASSIGN(cudaGraph_t child, CaptureLibraryCall(*resources_, *n.step, NodePtrs(n, ptrs), capture));
       const cudaError_t set = cudaGraphExecChildGraphNodeSetParams(exec_, node.handle, child);
       (void)cudaGraphDestroy(child);
