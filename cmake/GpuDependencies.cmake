@@ -5,7 +5,9 @@
 # Without the toolkit the build goes on without the GPU backend; with the
 # toolkit but without cuDNN or CUPTI headers it stops and says what to
 # install, since the backend's sources include them unconditionally.
-# NCCL is looked for and reported only: nothing uses it yet.
+# NCCL (collectives) is optional: with nccl.h the backend runs collectives
+# through libnccl, loaded at run time like the others; without it the
+# backend builds and refuses programs with collectives when they run.
 include(HeaderVersion)
 
 find_package(CUDAToolkit QUIET)
@@ -61,8 +63,11 @@ endif()
 find_path(HLOGRAPH_NCCL_INCLUDE_DIR nccl.h
           HINTS ENV NCCL_ROOT ${CUDAToolkit_INCLUDE_DIRS}
           PATH_SUFFIXES include
-          DOC "The directory of NCCL's nccl.h (only reported: nothing uses NCCL yet)")
-if(HLOGRAPH_NCCL_INCLUDE_DIR)
+          DOC "The directory of NCCL's nccl.h (collectives; libnccl is loaded at run time)")
+if(HLOGRAPH_NCCL_INCLUDE_DIR AND EXISTS "${HLOGRAPH_NCCL_INCLUDE_DIR}/nccl.h")
   hlograph_header_version("${HLOGRAPH_NCCL_INCLUDE_DIR}/nccl.h" NCCL_MAJOR NCCL_MINOR NCCL_PATCH
                           HLOGRAPH_NCCL_VERSION)
+  set(HLOGRAPH_HAVE_NCCL ON)
+else()
+  set(HLOGRAPH_HAVE_NCCL OFF)
 endif()

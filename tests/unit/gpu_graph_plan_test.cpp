@@ -791,7 +791,7 @@ func.func @main(%x: tensor<64x256xf32>, %w: tensor<256x256xf32>) -> tensor<64x25
   EXPECT_TRUE(testing::HasSubstr(dot, "g0n1 [label=\"n1 fusion_0\\nloop: multiply add maximum\"];")) << dot;
   EXPECT_TRUE(testing::HasSubstr(dot, "g0n0 -> g0n1")) << dot;
   EXPECT_TRUE(testing::HasSubstr(dot, "[label=\"generated kernel\\nits fusion and the ops it fuses\"]")) << dot;
-  EXPECT_TRUE(testing::HasSubstr(dot, "cuBLASLt GEMM, cuDNN convolution\", style=filled")) << dot;
+  EXPECT_TRUE(testing::HasSubstr(dot, "cuBLASLt GEMM, cuDNN convolution, cuFFT, NCCL collective\", style=filled")) << dot;
   EXPECT_FALSE(testing::HasSubstr(dot, "shape=diamond")) << dot;  // no conditional node, none in the legend
 }
 

@@ -16,6 +16,7 @@
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/runtime/cuda_status.h"
 #include "backends/gpu/runtime/device.h"
+#include "backends/gpu/runtime/nccl_collectives.h"
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
@@ -34,7 +35,7 @@ StatusOr<std::unique_ptr<GpuExecutable>> GpuExecutable::Compile(const ir::Module
   // more convolution; there are finitely many.
   for (;;) {
     std::unique_ptr<GpuExecutable> e(new GpuExecutable());
-    HLOGRAPH_ASSIGN(e->program_, PlanProgram(module));
+    HLOGRAPH_ASSIGN(e->program_, PlanProgram(module, options.place));
     const Status loaded = e->Load(options);
     if (loaded.ok()) return e;
     if (!e->convolution_refused_) return loaded;
@@ -98,6 +99,7 @@ Status GpuExecutable::Load(const GpuCompileOptions& options) {
   }
   HLOGRAPH_ASSIGN(const size_t workspace, PlanLibraryCalls(compile));
   workspace_bytes_ = workspace;
+  HLOGRAPH_TRY(PlanCollectives(options));
   HLOGRAPH_CUDA(cudaMallocHost(&pinned_scalar_, 8));
   HLOGRAPH_CUDA(cudaEventCreateWithFlags(&last_call_done_, cudaEventDisableTiming));
   mode_ = options.mode;
@@ -238,6 +240,34 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls(const CompileOptions& compile) 
   });
   HLOGRAPH_TRY(status);
   return workspace;
+}
+
+Status GpuExecutable::PlanCollectives(const GpuCompileOptions& options) {
+  std::vector<int> devices = options.grid_devices;
+  if (devices.empty() && options.place.devices() == 1) devices = {options.device};
+  if (static_cast<int64_t>(devices.size()) != options.place.devices()) {
+    return Status::Error("the program runs as " + options.place.ToString() + ": GpuCompileOptions::grid_devices must "
+                         "name a CUDA device for each of the grid's " + std::to_string(options.place.devices()) +
+                         " devices, it names " + std::to_string(devices.size()));
+  }
+  Status status = Status::Ok();
+  ForEachStep(program_.main, [&](const Step& step, int) {
+    const auto* c = std::get_if<CollectiveStep>(&step.action);
+    if (c == nullptr || !status.ok()) return;
+    ncclComm* comm = nullptr;
+    if (!c->config.group.empty()) {
+      std::vector<int> members;
+      for (int64_t id : c->config.group) members.push_back(devices[static_cast<size_t>(id)]);
+      auto made = CommunicatorFor(members, c->config.rank);
+      if (!made.ok()) {
+        status = Status::Error(c->config.ToString() + ": " + made.status().message());
+        return;
+      }
+      comm = *made;
+    }
+    collectives_.emplace_back(c, comm);
+  });
+  return status;
 }
 
 Status GpuExecutable::AllocateResident() {
@@ -522,7 +552,7 @@ StatusOr<int64_t> GpuExecutable::ReadScalar(const void* device, ir::ElementType 
   return v;
 }
 
-// A GEMM or cuDNN convolution, queued on `stream` (or captured from it).
+// A GEMM, cuDNN convolution or NCCL collective, queued on `stream` (or captured from it).
 Status GpuExecutable::RunLibraryStep(const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream) {
   const auto at = [&](BufferId id) { return ptrs[static_cast<size_t>(id)]; };
   if (const auto* g = std::get_if<GemmStep>(&step.action)) {
@@ -551,6 +581,13 @@ Status GpuExecutable::RunLibraryStep(const Step& step, const std::vector<void*>&
     if (it == ffts_.end()) return Status::Error("internal error: an fft without a plan");
     ++stats_.fft_calls;
     return it->second->Run(at(ft->in), at(ft->out), workspace_.data(), stream);
+  }
+  if (const auto* c = std::get_if<CollectiveStep>(&step.action)) {
+    const auto it =
+        std::find_if(collectives_.begin(), collectives_.end(), [&](const auto& e) { return e.first == c; });
+    if (it == collectives_.end()) return Status::Error("internal error: a collective without a communicator");
+    ++stats_.collective_calls;
+    return QueueCollective(*c, it->second, ptrs, stream);
   }
   return Status::Error("internal error: not a library step");
 }

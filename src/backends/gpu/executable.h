@@ -29,6 +29,7 @@
 #include "backends/gpu/runtime/graph_exec_set.h"
 #include "backends/gpu/runtime/kernel_module.h"
 #include "backends/gpu/runtime/memory_budget.h"
+#include "backends/gpu/runtime/nccl_communicators.h"
 #include "backends/gpu/runtime/recent_addresses.h"
 #include "hlograph/status.h"
 #include "ir/module.h"
@@ -54,6 +55,13 @@ struct GpuCompileOptions {
   // Told as each generated kernel is compiled (on NVRTC's threads, one call
   // at a time, the count rising), for a progress report.
   std::function<void(size_t compiled, size_t total)> kernel_compiled;
+  // The device of the grid the program runs as (its collectives' ranks,
+  // replica_id and partition_id), and the CUDA device of each of the
+  // grid's logical ids (replica * partitions + partition): their
+  // collectives' communicators span those devices of this process. Empty
+  // for a grid of one device: `device`.
+  DevicePlace place;
+  std::vector<int> grid_devices;
   // Sets the process's memory budget (runtime/memory_budget.h: "8G", "80%",
   // "none") before compiling, when not empty; it is one for all executables.
   std::string memory_budget;
@@ -66,6 +74,7 @@ struct ExecutionStats {
   int64_t gemm_calls = 0;
   int64_t convolution_calls = 0;  // through cuDNN
   int64_t fft_calls = 0;          // through cuFFT
+  int64_t collective_calls = 0;   // through NCCL
   int64_t copies = 0;
   int64_t host_syncs = 0;  // predicate or index reads of loops and cases, host ops
   int64_t host_ops = 0;    // ops run on the host (HostStep)
@@ -133,6 +142,8 @@ class GpuExecutable : public Evictable {
   Status UploadConstants();
   // The cuBLASLt and cuDNN plans of the GEMM and convolution steps; returns the workspace they need.
   StatusOr<size_t> PlanLibraryCalls(const CompileOptions& compile);
+  // The NCCL communicator of each collective step (runtime/nccl_communicators.h).
+  Status PlanCollectives(const GpuCompileOptions& options);
   // Set when cuDNN had no engine for a planned convolution: Compile plans
   // again, that convolution as a generated kernel.
   bool convolution_refused_ = false;
@@ -181,6 +192,7 @@ class GpuExecutable : public Evictable {
   std::shared_ptr<DnnHandle> dnn_;
   std::vector<std::pair<const ConvolutionStep*, std::unique_ptr<ConvPlan>>> convolutions_;
   std::vector<std::pair<const FftStep*, std::unique_ptr<FftPlan>>> ffts_;
+  std::vector<std::pair<const CollectiveStep*, ncclComm*>> collectives_;
   DeviceBuffer constants_;               // all of them (UploadConstants)
   std::vector<void*> constant_at_;       // per buffer id: a constant's place in constants_, else null
   DeviceBuffer arena_;

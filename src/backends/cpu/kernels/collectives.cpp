@@ -17,110 +17,17 @@
 #include "backends/cpu/interpreter.h"
 #include "backends/cpu/kernel_util.h"
 #include "backends/cpu/kernels/reduction_body.h"
+#include "ir/collective_groups.h"
 #include "ir/module.h"
-#include "ir/sharding.h"
 #include "ir/verify/verify_util.h"
 
 namespace hlograph::cpu {
 namespace {
 
-using Group = std::vector<Process>;
+using Group = ir::ProcessGroup;
+using ir::GroupScheme;
 
-int64_t ChannelId(const ir::Operation& op) {
-  if (const auto* h = op.attr("channel_handle").as<ir::ChannelHandleAttr>()) return h->handle;
-  if (const auto* id = op.attr("channel_id").as<ir::IntegerAttr>()) return id->value;
-  return 0;
-}
-
-// The groups of device ids that #stablehlo.replica_group_mesh_axes names
-// (the devices of a Shardy mesh differing along some of its axes).
-StatusOr<std::vector<std::vector<int64_t>>> MeshAxesRows(const ir::Module& module, const std::string& text) {
-  HLOGRAPH_ASSIGN(const ir::MeshAxesGroups groups, ir::ParseReplicaGroupMeshAxes(text));
-  HLOGRAPH_ASSIGN(const ir::Mesh mesh, ir::LookupMesh(module, groups.mesh_name));
-  return ir::MeshAxesDeviceGroups(mesh, groups);
-}
-
-// The rows of a 2-D i64 elements attribute (replica_groups,
-// source_target_pairs), -1 entries (padding of ragged groups) dropped; or
-// the groups of a mesh-axes attribute.
-StatusOr<std::vector<std::vector<int64_t>>> Rows(const ir::Operation& op, const std::string& name,
-                                                 const ir::Module& module) {
-  if (const auto* mesh_axes = op.attr(name).as<ir::OpaqueAttr>()) return MeshAxesRows(module, mesh_axes->text);
-  const auto* attr = op.attr(name).as<ir::DenseElementsAttr>();
-  if (attr == nullptr) return Status::Error("expects " + name + " as dense<...> : tensor<NxMxi64>");
-  const auto values = ir::verify::IntElements(*attr);
-  if (!values || attr->type.rank() != 2) return Status::Error("expects " + name + " as a 2-D integer tensor");
-  std::vector<std::vector<int64_t>> rows;
-  const int64_t n = attr->type.dim(0), m = attr->type.dim(1);
-  for (int64_t i = 0; i < n; ++i) {
-    std::vector<int64_t> row;
-    for (int64_t j = 0; j < m; ++j) {
-      const int64_t v = attr->splat ? (*values)[0] : (*values)[static_cast<size_t>(i * m + j)];
-      if (v >= 0) row.push_back(v);
-    }
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
-
-enum class Scheme { kCrossReplica, kCrossPartition, kCrossReplicaAndPartition, kFlattenedIds };
-
-std::vector<Group> ProcessGroups(Scheme scheme, const std::vector<std::vector<int64_t>>& rows, const DeviceGrid& grid) {
-  std::vector<Group> groups;
-  const int64_t R = grid.replicas(), P = grid.partitions();
-  switch (scheme) {
-    case Scheme::kCrossReplica:
-      for (int64_t p = 0; p < P; ++p) {
-        for (const auto& row : rows) {
-          Group g;
-          for (int64_t r : row) g.emplace_back(r, p);
-          groups.push_back(std::move(g));
-        }
-      }
-      break;
-    case Scheme::kCrossPartition:
-      for (int64_t r = 0; r < R; ++r) {
-        for (const auto& row : rows) {
-          Group g;
-          for (int64_t p : row) g.emplace_back(r, p);
-          groups.push_back(std::move(g));
-        }
-      }
-      break;
-    case Scheme::kCrossReplicaAndPartition:  // partitions outer, the group's replicas inner
-      for (const auto& row : rows) {
-        Group g;
-        for (int64_t p = 0; p < P; ++p) {
-          for (int64_t r : row) g.emplace_back(r, p);
-        }
-        groups.push_back(std::move(g));
-      }
-      break;
-    case Scheme::kFlattenedIds:
-      for (const auto& row : rows) {
-        Group g;
-        for (int64_t id : row) g.emplace_back(id / P, id % P);
-        groups.push_back(std::move(g));
-      }
-      break;
-  }
-  return groups;
-}
-
-// all_reduce, all_gather, reduce_scatter: the scheme the channel and
-// use_global_device_ids pick.
-StatusOr<Scheme> ReplicaGroupScheme(const ir::Operation& op) {
-  const bool global = static_cast<bool>(op.attr("use_global_device_ids"));
-  const int64_t channel = ChannelId(op);
-  if (channel <= 0 && global) return Status::Error("use_global_device_ids needs a channel_handle above 0");
-  if (channel <= 0) return Scheme::kCrossReplica;
-  return global ? Scheme::kFlattenedIds : Scheme::kCrossReplicaAndPartition;
-}
-
-// all_to_all, collective_broadcast, collective_permute.
-Scheme ChannelScheme(const ir::Operation& op) {
-  return ChannelId(op) <= 0 ? Scheme::kCrossReplica : Scheme::kCrossPartition;
-}
+int64_t ChannelId(const ir::Operation& op) { return ir::CollectiveChannelId(op); }
 
 // The group `me` is in, or an error naming the op's groups.
 StatusOr<Group> GroupOf(const std::vector<Group>& groups, const Process& me) {
@@ -131,18 +38,10 @@ StatusOr<Group> GroupOf(const std::vector<Group>& groups, const Process& me) {
                        ") is in none of its process groups");
 }
 
-// The groups of an op reading replica_groups; no groups: one of every
-// replica (or partition).
-StatusOr<std::vector<Group>> GroupsFromReplicaGroups(const KernelContext& ctx, Scheme scheme, const DeviceGrid& grid) {
-  HLOGRAPH_ASSIGN(std::vector<std::vector<int64_t>> rows, Rows(ctx.op, "replica_groups", ctx.interpreter.module()));
-  rows.erase(std::remove_if(rows.begin(), rows.end(), [](const auto& r) { return r.empty(); }), rows.end());
-  if (rows.empty()) {
-    const int64_t n = scheme == Scheme::kCrossPartition ? grid.partitions() : grid.replicas();
-    std::vector<int64_t> all;
-    for (int64_t i = 0; i < n; ++i) all.push_back(i);
-    rows.push_back(all);
-  }
-  return ProcessGroups(scheme, rows, grid);
+// The groups of an op reading replica_groups over the run's grid.
+StatusOr<std::vector<Group>> GroupsFromReplicaGroups(const KernelContext& ctx, GroupScheme scheme,
+                                                     const DeviceGrid& grid) {
+  return ir::GroupsFromReplicaGroups(ctx.op, ctx.interpreter.module(), scheme, grid.replicas(), grid.partitions());
 }
 
 // `body` applied element by element to a and b (same type), through the
@@ -230,7 +129,7 @@ StatusOr<std::vector<Tensor>> ReduceOverGroup(KernelContext& ctx, const Met& m) 
 
 Status AllReduce(KernelContext& ctx) {
   if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
-  HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
+  HLOGRAPH_ASSIGN(const GroupScheme scheme, ir::ReplicaGroupScheme(ctx.op));
   HLOGRAPH_ASSIGN(const std::vector<Group> groups,
                   GroupsFromReplicaGroups(ctx, scheme, *ctx.interpreter.device()->grid));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
@@ -240,7 +139,7 @@ Status AllReduce(KernelContext& ctx) {
 
 Status AllGather(KernelContext& ctx) {
   if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
-  HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
+  HLOGRAPH_ASSIGN(const GroupScheme scheme, ir::ReplicaGroupScheme(ctx.op));
   HLOGRAPH_ASSIGN(const std::vector<Group> groups,
                   GroupsFromReplicaGroups(ctx, scheme, *ctx.interpreter.device()->grid));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
@@ -255,7 +154,7 @@ Status AllGather(KernelContext& ctx) {
 
 Status ReduceScatter(KernelContext& ctx) {
   if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
-  HLOGRAPH_ASSIGN(const Scheme scheme, ReplicaGroupScheme(ctx.op));
+  HLOGRAPH_ASSIGN(const GroupScheme scheme, ir::ReplicaGroupScheme(ctx.op));
   HLOGRAPH_ASSIGN(const std::vector<Group> groups,
                   GroupsFromReplicaGroups(ctx, scheme, *ctx.interpreter.device()->grid));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
@@ -269,7 +168,7 @@ Status ReduceScatter(KernelContext& ctx) {
 Status AllToAll(KernelContext& ctx) {
   if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
   HLOGRAPH_ASSIGN(const std::vector<Group> groups,
-                  GroupsFromReplicaGroups(ctx, ChannelScheme(ctx.op), *ctx.interpreter.device()->grid));
+                  GroupsFromReplicaGroups(ctx, ir::ChannelScheme(ctx.op), *ctx.interpreter.device()->grid));
   HLOGRAPH_ASSIGN(const Met m, Meet(ctx, groups, Operands(ctx)));
   const int64_t split = IntAttr(ctx.op, "split_dimension", 0);
   const int64_t concat = IntAttr(ctx.op, "concat_dimension", 0);
@@ -282,25 +181,14 @@ Status AllToAll(KernelContext& ctx) {
   return Status::Ok();
 }
 
-// The processes a collective_permute or collective_broadcast pairs ids
-// within: those of this device's partition (cross_replica) or replica.
-Group Domain(Scheme scheme, const DeviceContext& d) {
-  Group g;
-  const int64_t n = scheme == Scheme::kCrossReplica ? d.grid->replicas() : d.grid->partitions();
-  for (int64_t i = 0; i < n; ++i) {
-    g.push_back(scheme == Scheme::kCrossReplica ? Process{i, d.process.second} : Process{d.process.first, i});
-  }
-  return g;
-}
-
 Status CollectivePermute(KernelContext& ctx) {
   const DeviceContext* d = ctx.interpreter.device();
   if (d == nullptr) return OperandsAsResults(ctx);
-  const Scheme scheme = ChannelScheme(ctx.op);
+  const GroupScheme scheme = ir::ChannelScheme(ctx.op);
   HLOGRAPH_ASSIGN(const std::vector<std::vector<int64_t>> pairs,
-                  Rows(ctx.op, "source_target_pairs", ctx.interpreter.module()));
-  HLOGRAPH_ASSIGN(const Met m, Meet(ctx, {Domain(scheme, *d)}, Operands(ctx)));
-  const int64_t me = scheme == Scheme::kCrossReplica ? d->process.first : d->process.second;
+                  ir::GroupRows(ctx.op, "source_target_pairs", ctx.interpreter.module()));
+  HLOGRAPH_ASSIGN(const Met m, Meet(ctx, {ir::PermuteDomain(scheme, d->process, d->grid->replicas(), d->grid->partitions())}, Operands(ctx)));
+  const int64_t me = scheme == GroupScheme::kCrossReplica ? d->process.first : d->process.second;
   Tensor result(ctx.result_type(0));  // zeros unless some source sends here
   for (const auto& pair : pairs) {
     if (pair.size() == 2 && pair[1] == me && pair[0] >= 0 && static_cast<size_t>(pair[0]) < m.values.size()) {
@@ -325,7 +213,7 @@ Status CollectiveBroadcast(KernelContext& ctx) {
     for (size_t i = 0; i < data; ++i) ctx.results.push_back(ctx.operand(i));
     return Status::Ok();
   }
-  const Scheme scheme = ChannelScheme(ctx.op);
+  const GroupScheme scheme = ir::ChannelScheme(ctx.op);
   HLOGRAPH_ASSIGN(const std::vector<Group> groups, GroupsFromReplicaGroups(ctx, scheme, *d->grid));
   if (!GroupOf(groups, d->process).ok()) {  // in no group: zeros
     for (size_t i = 0; i < data; ++i) ctx.results.emplace_back(ctx.result_type(i));

@@ -17,7 +17,8 @@ Look LookOf(NodeKind kind) {
     case NodeKind::kKernel: return Look::kKernel;
     case NodeKind::kGemm:
     case NodeKind::kConvolution:
-    case NodeKind::kFft: return Look::kLibrary;
+    case NodeKind::kFft:
+    case NodeKind::kCollective: return Look::kLibrary;
     case NodeKind::kMemcpy:
     case NodeKind::kMemset: return Look::kCopy;
     case NodeKind::kSetCondition: return Look::kSetCondition;
@@ -37,7 +38,7 @@ struct LookSpec {
 
 constexpr LookSpec kLooks[] = {
     {Look::kKernel, "", "generated kernel\nits fusion and the ops it fuses"},
-    {Look::kLibrary, ", style=filled, fillcolor=lightblue", "library call (captured child graph)\ncuBLASLt GEMM, cuDNN convolution, cuFFT"},
+    {Look::kLibrary, ", style=filled, fillcolor=lightblue", "library call (captured child graph)\ncuBLASLt GEMM, cuDNN convolution, cuFFT, NCCL collective"},
     {Look::kCopy, ", shape=ellipse", "memcpy, memset"},
     {Look::kSetCondition, ", style=dashed", "set-condition kernel\na loop's predicate, a case's index"},
     {Look::kConditional, ", shape=diamond", "conditional node\nwhile, switch"},
@@ -56,6 +57,7 @@ std::string NodeText(const GpuProgram& program, const GraphNode& n) {
     case NodeKind::kGemm: return "cuBLASLt GEMM\n" + StepSummary(program, *n.step);
     case NodeKind::kConvolution: return "cuDNN convolution\n" + StepSummary(program, *n.step);
     case NodeKind::kFft: return "cuFFT\n" + StepSummary(program, *n.step);
+    case NodeKind::kCollective: return "NCCL collective\n" + StepSummary(program, *n.step);
     default: return NodeLabel(program, n);
   }
 }

@@ -17,6 +17,7 @@ const char* NodeKindName(NodeKind kind) {
     case NodeKind::kGemm: return "gemm";
     case NodeKind::kConvolution: return "convolution";
     case NodeKind::kFft: return "fft";
+    case NodeKind::kCollective: return "collective";
     case NodeKind::kMemcpy: return "memcpy";
     case NodeKind::kMemset: return "memset";
     case NodeKind::kSetCondition: return "set-condition";
@@ -155,7 +156,8 @@ class Builder {
     std::vector<int> conflicts;
     for (int i = id - 1; i >= 0; --i) {
       const GraphNode& earlier = nodes[static_cast<size_t>(i)];
-      if (i == must_follow || (earlier.workspace && node.workspace) || Overlap(earlier.writes, node.reads) ||
+      if (i == must_follow || (earlier.workspace && node.workspace) || (earlier.collective && node.collective) ||
+          Overlap(earlier.writes, node.reads) ||
           Overlap(earlier.writes, node.writes) ||
           Overlap(earlier.reads, node.writes)) {
         conflicts.push_back(i);
@@ -257,6 +259,9 @@ class Builder {
     } else if (std::holds_alternative<FftStep>(step.action)) {
       n.kind = NodeKind::kFft;
       n.workspace = true;
+    } else if (std::holds_alternative<CollectiveStep>(step.action)) {
+      n.kind = NodeKind::kCollective;
+      n.collective = true;
     } else if (const auto* copy = std::get_if<CopyStep>(&step.action)) {
       AddCopy(g, copy->src, copy->dst, &step);
       return;
@@ -411,7 +416,9 @@ class Builder {
     // after it rely on that (a scatter's slot table).
     for (size_t i = nodes.size(); i-- > 0;) {
       const GraphNode& n = nodes[i];
-      bool need = n.kind == NodeKind::kWhile || n.kind == NodeKind::kSwitch || n.kind == NodeKind::kSetCondition;
+      // Collectives always run: the other devices of their groups wait for them.
+      bool need = n.kind == NodeKind::kWhile || n.kind == NodeKind::kSwitch || n.kind == NodeKind::kSetCondition ||
+                  n.collective;
       for (BufferId id : n.writes) {
         const Buffer& b = program_.buffers[static_cast<size_t>(id)];
         need = need || wanted.count(id) || b.kind != BufferKind::kTemp || b.zero_at_rest;
@@ -591,6 +598,7 @@ class Builder {
       reads.insert(n.reads.begin(), n.reads.end());
       writes.insert(n.writes.begin(), n.writes.end());
       into.workspace = into.workspace || n.workspace;
+      into.collective = into.collective || n.collective;
     }
     into.reads.assign(reads.begin(), reads.end());
     into.writes.assign(writes.begin(), writes.end());
@@ -716,6 +724,8 @@ std::string NodeLabel(const GpuProgram& program, const GraphNode& n) {
     case NodeKind::kConvolution:
       return std::get<ConvolutionStep>(n.step->action).config.ToString() + " (cuDNN child graph)";
     case NodeKind::kFft: return std::get<FftStep>(n.step->action).config.ToString() + " (cuFFT child graph)";
+    case NodeKind::kCollective:
+      return std::get<CollectiveStep>(n.step->action).config.ToString() + " (NCCL child graph)";
     case NodeKind::kMemcpy:
       return "memcpy b" + std::to_string(n.src) + " -> b" + std::to_string(n.dst) + " (" + std::to_string(n.bytes) +
              " bytes)";

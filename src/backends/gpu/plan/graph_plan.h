@@ -16,7 +16,8 @@
 //   Edges come from memory: a node waits for the earlier nodes of its graph
 //   that write memory it reads or writes, or read memory it writes (temps
 //   sharing arena memory and donated arguments count as the same memory;
-//   library calls all write the one workspace).
+//   library calls all write the one workspace). Collectives also wait for
+//   the collective before them: all devices must meet them in one order.
 //
 //   Steps the device cannot run (host ops) stay outside: the program is then
 //   a sequence of segments, graphs and host steps in between; a loop or
@@ -61,6 +62,7 @@ enum class NodeKind {
   kGemm,          // cuBLASLt, captured into a child graph
   kConvolution,   // cuDNN, captured into a child graph
   kFft,           // cuFFT (and its scaling kernel), captured into a child graph
+  kCollective,    // NCCL (CollectiveStep), captured into a child graph
   kMemcpy,        // device-to-device copy
   kMemset,        // zero fill (an empty sum)
   kSetCondition,  // a small kernel: a loop's predicate or a case's index into its conditional handle
@@ -97,6 +99,10 @@ struct GraphNode {
   // It uses the executable's one library workspace (GEMMs, convolutions; a
   // conditional node whose graphs hold one): such nodes never overlap.
   bool workspace = false;
+  // It runs collectives (a conditional node: its graphs do). Every device
+  // must issue its collectives in one order, so such nodes never overlap:
+  // each waits for the one before.
+  bool collective = false;
   // At least kOffChainSlack nodes shorter than a longest path of its graph
   // (counted in nodes): a kernel that runs at the lowest priority and never
   // launches early, so that it fills the SMs the chain leaves idle instead

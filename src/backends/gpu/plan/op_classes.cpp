@@ -6,6 +6,7 @@
 #include <string>
 
 #include "backends/cpu/kernels/custom_call_targets.h"
+#include "backends/gpu/plan/collective_plan.h"
 #include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/dot_lowering.h"
@@ -77,6 +78,7 @@ OpClass ClassifyOp(const ir::Operation& op) {
   // On one device a sharding annotation is the identity.
   if (name == "stablehlo.optimization_barrier" || name == "sdy.sharding_constraint") return OpClass::kAlias;
   if (!ElementTypesSupported(op)) return OpClass::kUnsupported;
+  if (IsCollective(op)) return OpClass::kCollective;
   if (name == "stablehlo.dot_general") {
     if (IsOuterProduct(op)) return OpClass::kFusible;
     if (TakesGeneratedDot(op)) return OpClass::kGeneratedDot;

@@ -27,6 +27,7 @@ enum class OpClass {
   kWhile,
   kCase,         // stablehlo.case and stablehlo.if
   kHost,         // run on the host by the CPU interpreter (jaxlib's LAPACK calls)
+  kCollective,   // all_reduce, all_gather, ...: NCCL (plan/collective_plan.h)
   kAlias,        // results are the operands (optimization_barrier)
   kReturn,
   kUnsupported,

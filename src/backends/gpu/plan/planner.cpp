@@ -47,6 +47,7 @@
 #include "ir/attribute.h"
 #include "ir/clone.h"
 #include "ir/verify/verify_util.h"
+#include "passes/device_ids.h"
 #include "passes/inline_calls.h"
 #include "passes/lower_quantized.h"
 #include "passes/raise_scan_composites.h"
@@ -85,12 +86,17 @@ int64_t BytesOf(const ir::Type& t) {
 
 class Planner {
  public:
-  explicit Planner(const ir::Module& module) : module_(module) {}
+  Planner(const ir::Module& module, const DevicePlace& place) : module_(module), place_(place) {}
 
   StatusOr<GpuProgram> Run() {
     program_.options = PlanOptions::FromEnvironment();
     const ScopedPlanOptions options(program_.options);
+    HLOGRAPH_TRY(place_.Verify());
+    program_.place = place_;
     std::shared_ptr<ir::Module> inlined = ir::CloneModule(module_);
+    // This device's ids are known: constants computed inside the kernels
+    // that read them.
+    passes::ReplaceDeviceIds(*inlined, place_.replica, place_.partition);
     // Quantized tensors become their storage integers, the ops on them the
     // integer and float ops computing what the interpreter computes (an op
     // that cannot be reproduced exactly is refused by name).
@@ -191,6 +197,9 @@ class Planner {
           break;
         case OpClass::kHost:
           HLOGRAPH_TRY(EmitHost(op, seq));
+          break;
+        case OpClass::kCollective:
+          HLOGRAPH_TRY(EmitCollective(op, seq));
           break;
         case OpClass::kConvolution:
           HLOGRAPH_TRY(EmitFusion(op, FusionKind::kConvolution, seq));
@@ -668,10 +677,11 @@ class Planner {
     return buffers_.at(v);
   }
 
-  BufferId NewTemp(const ir::Type& type, std::string label) {
+  BufferId NewTemp(const ir::Type& type, std::string label) { return NewTemp(BytesOf(type), std::move(label)); }
+  BufferId NewTemp(int64_t bytes, std::string label) {
     Buffer b;
     b.kind = BufferKind::kTemp;
-    b.bytes = BytesOf(type);
+    b.bytes = bytes;
     b.label = std::move(label);
     const BufferId id = program_.AddBuffer(std::move(b));
     if (top_level_) top_level_temps_.insert(id);
@@ -990,6 +1000,33 @@ class Planner {
     Step step;
     step.op = &op;
     step.action = std::move(h);
+    seq.steps.push_back(std::move(step));
+    return Status::Ok();
+  }
+
+  // A collective through NCCL: its operands in memory, a temp per result,
+  // and a staging temp for each operand whose pieces NCCL cannot read or
+  // write in place (plan/collective_plan.h).
+  Status EmitCollective(const ir::Operation& op, Sequence& seq) {
+    auto config = PlanCollective(op, *program_.module, place_);
+    if (!config.ok()) return Status::Error(OpError(op, config.status().message()));
+    CollectiveStep c;
+    for (size_t i = 0; i < op.num_operands(); ++i) {
+      const CollectiveOperand& o = config->operands[i];
+      HLOGRAPH_ASSIGN(BufferId in, BufferOf(op.operand(i), seq));
+      c.inputs.push_back(in);
+      c.outputs.push_back(NewTemp(op.result(i)->type(), Describe(op)));
+      buffers_[op.result(i)] = c.outputs.back();
+      const auto staging = [&](const PieceLayout& layout, int64_t bytes, const char* what) {
+        return layout.contiguous() ? BufferId{-1} : NewTemp(bytes, std::string(what) + " of " + Describe(op));
+      };
+      c.send_staging.push_back(staging(o.send, o.bytes, "pieces to send"));
+      c.receive_staging.push_back(staging(o.receive, o.result_bytes, "pieces received"));
+    }
+    c.config = std::move(*config);
+    Step step;
+    step.op = &op;
+    step.action = std::move(c);
     seq.steps.push_back(std::move(step));
     return Status::Ok();
   }
@@ -1464,6 +1501,7 @@ class Planner {
   }
 
   const ir::Module& module_;
+  const DevicePlace place_;
   GpuProgram program_;
   std::unordered_map<const ir::Value*, BufferId> buffers_;
   // Convolution operands transposed into the layout cuDNN reads, by
@@ -1518,6 +1556,8 @@ class Planner {
 
 }  // namespace
 
-StatusOr<GpuProgram> PlanProgram(const ir::Module& module) { return Planner(module).Run(); }
+StatusOr<GpuProgram> PlanProgram(const ir::Module& module, const DevicePlace& place) {
+  return Planner(module, place).Run();
+}
 
 }  // namespace hlograph::gpu

@@ -10,8 +10,10 @@
 namespace hlograph::gpu {
 
 // Plans the module's entry function (@main, or its only function), on a
-// copy with every call inlined (kept in the program). Ops the GPU backend
-// cannot run yet are errors naming the op and its position.
-StatusOr<GpuProgram> PlanProgram(const ir::Module& module);
+// copy with every call inlined (kept in the program), for the device at
+// `place` of its grid (one device unless told otherwise: collectives then
+// run over groups of that one device). Ops the GPU backend cannot run yet
+// are errors naming the op and its position.
+StatusOr<GpuProgram> PlanProgram(const ir::Module& module, const DevicePlace& place = {});
 
 }  // namespace hlograph::gpu

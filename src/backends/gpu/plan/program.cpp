@@ -57,6 +57,7 @@ std::vector<BufferId> StepReads(const Step& step) {
   if (const auto* f = std::get_if<FftStep>(&step.action)) return {f->in};
   if (const auto* c = std::get_if<CopyStep>(&step.action)) return {c->src};
   if (const auto* h = std::get_if<HostStep>(&step.action)) return h->inputs;
+  if (const auto* cl = std::get_if<CollectiveStep>(&step.action)) return cl->inputs;
   return {};
 }
 
@@ -71,12 +72,21 @@ std::vector<BufferId> StepWrites(const Step& step) {
   if (const auto* f = std::get_if<FftStep>(&step.action)) return {f->out};
   if (const auto* c = std::get_if<CopyStep>(&step.action)) return {c->dst};
   if (const auto* h = std::get_if<HostStep>(&step.action)) return h->outputs;
+  if (const auto* cl = std::get_if<CollectiveStep>(&step.action)) {
+    std::vector<BufferId> ids = cl->outputs;
+    for (const auto* staging : {&cl->send_staging, &cl->receive_staging}) {
+      for (BufferId id : *staging) {
+        if (id >= 0) ids.push_back(id);
+      }
+    }
+    return ids;
+  }
   return {};
 }
 
 bool IsLibraryCall(const Step& step) {
   return std::holds_alternative<GemmStep>(step.action) || std::holds_alternative<ConvolutionStep>(step.action) ||
-         std::holds_alternative<FftStep>(step.action);
+         std::holds_alternative<FftStep>(step.action) || std::holds_alternative<CollectiveStep>(step.action);
 }
 
 std::vector<int> FusionUses(const GpuProgram& program) {
@@ -140,6 +150,16 @@ void PrintSequence(const GpuProgram& p, const Sequence& seq, int depth, std::ost
       os << " -> b" << cv->out << "\n";
     } else if (const auto* ft = std::get_if<FftStep>(&step.action)) {
       os << ft->config.ToString() << " (cuFFT) b" << ft->in << " -> b" << ft->out << "\n";
+    } else if (const auto* cl = std::get_if<CollectiveStep>(&step.action)) {
+      os << "collective " << cl->config.ToString() << " " << Ids(cl->inputs) << " -> " << Ids(cl->outputs);
+      std::vector<BufferId> staging;
+      for (const auto* s : {&cl->send_staging, &cl->receive_staging}) {
+        for (BufferId id : *s) {
+          if (id >= 0) staging.push_back(id);
+        }
+      }
+      if (!staging.empty()) os << ", staging " << Ids(staging);
+      os << " (NCCL)\n";
     } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
       os << "copy b" << c->src << " -> b" << c->dst << " (" << c->bytes << " bytes)\n";
     } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
@@ -181,6 +201,7 @@ std::string GpuProgram::ToString() const {
     if (b.kind == BufferKind::kConstant) constant_bytes += b.bytes;
   }
   if (const std::string set = options.ToString(); set != "defaults") os << "plan options: " << set << "\n";
+  if (place.devices() > 1) os << "planned for " << place.ToString() << "\n";
   os << "buffers (" << buffers.size() << "; arena " << arena_bytes << " bytes, constants " << constant_bytes
      << " bytes):\n";
   for (size_t i = 0; i < buffers.size(); ++i) {
@@ -299,6 +320,18 @@ Status GpuProgram::Verify() const {
     } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
       if (!step.op || h->inputs.size() != step.op->num_operands() || h->outputs.size() != step.op->num_results()) {
         error = "a host step does not match its op's operands and results";
+      }
+    } else if (const auto* cl = std::get_if<CollectiveStep>(&step.action)) {
+      const size_t n = cl->config.operands.size();
+      if (cl->inputs.size() != n || cl->outputs.size() != n || cl->send_staging.size() != n ||
+          cl->receive_staging.size() != n) {
+        error = "a collective's buffers do not match its operands";
+      }
+      for (size_t i = 0; error.empty() && i < n; ++i) {
+        const CollectiveOperand& o = cl->config.operands[i];
+        if ((cl->send_staging[i] >= 0) == o.send.contiguous() || (cl->receive_staging[i] >= 0) == o.receive.contiguous()) {
+          error = "a collective's staging buffers do not match its piece layouts";
+        }
       }
     } else if (const auto* c = std::get_if<CopyStep>(&step.action)) {
       if (valid(c->src) && valid(c->dst) && buffers[static_cast<size_t>(c->src)].bytes < c->bytes) {

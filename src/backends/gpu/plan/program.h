@@ -8,7 +8,7 @@
 //             temp at a fixed offset of the executable's arena.
 //   Fusion    one generated kernel: a loop over an output shape, or a
 //             reduction, computing several IR ops without going to memory.
-//   Step      kernel launch | GEMM | convolution | copy | host op | while loop | case.
+//   Step      kernel launch | GEMM | convolution | collective | copy | host op | while loop | case.
 //   Sequence  steps in order; loops and cases hold nested sequences.
 #pragma once
 
@@ -19,6 +19,7 @@
 #include <variant>
 #include <vector>
 
+#include "backends/gpu/plan/collective_plan.h"
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/plan_options.h"
 #include "backends/gpu/plan/reduction_layout.h"
@@ -157,6 +158,16 @@ struct FftStep {
   BufferId in = -1, out = -1;
 };
 
+// A collective run by NCCL (plan/collective_plan.h), one operand after the
+// other inside one NCCL group. Staging buffers (-1 where a piece layout is
+// contiguous) hold an operand's pieces rank after rank before it is sent,
+// or the pieces received before they are laid into the result.
+struct CollectiveStep {
+  CollectiveConfig config;
+  std::vector<BufferId> inputs, outputs;      // parallel to config.operands
+  std::vector<BufferId> send_staging, receive_staging;  // likewise
+};
+
 struct CopyStep {
   BufferId src = -1, dst = -1;
   int64_t bytes = 0;
@@ -211,7 +222,9 @@ struct CaseStep {
 };
 
 struct Step {
-  std::variant<KernelStep, GemmStep, ConvolutionStep, FftStep, CopyStep, WhileStep, CaseStep, HostStep> action;
+  std::variant<KernelStep, GemmStep, ConvolutionStep, FftStep, CopyStep, WhileStep, CaseStep, HostStep,
+               CollectiveStep>
+      action;
   const ir::Operation* op = nullptr;  // the IR op it comes from (null for copies the planner adds)
 };
 
@@ -239,6 +252,9 @@ struct GpuProgram {
   // The switches and tuning values the plan was made with, in effect
   // again while its kernels are emitted.
   PlanOptions options;
+  // The device of the grid it was planned for: its collectives' groups and
+  // ranks, the values of replica_id and partition_id.
+  DevicePlace place;
 
   BufferId AddBuffer(Buffer buffer);
   // Human-readable listing: buffers, fusions, then the steps (nested).
@@ -249,11 +265,12 @@ struct GpuProgram {
 };
 
 // The buffers a step reads and writes, for the steps without nested
-// sequences (kernel, GEMM, convolution, copy, host); empty for while and
+// sequences (kernel, GEMM, convolution, collective, copy, host); empty for while and
 // case, whose buffers their own fields and sequences name.
 std::vector<BufferId> StepReads(const Step& step);
 std::vector<BufferId> StepWrites(const Step& step);
-// A GEMM, convolution or fft: a library's call, captured into a child graph.
+// A GEMM, convolution, fft or collective: a library's call, captured into a
+// child graph.
 bool IsLibraryCall(const Step& step);
 // Every buffer a step reads or writes, its nested sequences included.
 void CollectBuffers(const Step& step, std::set<BufferId>& ids);

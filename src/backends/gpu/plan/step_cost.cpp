@@ -283,6 +283,9 @@ StepCost CostOfStep(const GpuProgram& program, const Step& step) {
   } else if (const auto* h = std::get_if<HostStep>(&step.action)) {
     for (BufferId id : h->inputs) cost.bytes += program.buffers[static_cast<size_t>(id)].bytes;
     for (BufferId id : h->outputs) cost.bytes += program.buffers[static_cast<size_t>(id)].bytes;
+  } else if (const auto* cl = std::get_if<CollectiveStep>(&step.action)) {
+    // This device's memory traffic only: the links between devices are not modelled.
+    for (const CollectiveOperand& o : cl->config.operands) cost.bytes += o.bytes + o.result_bytes;
   }
   return cost;
 }
@@ -296,6 +299,7 @@ std::string StepName(const GpuProgram& program, const Step& step) {
   if (std::holds_alternative<FftStep>(step.action)) return "fft";
   if (std::holds_alternative<CopyStep>(step.action)) return "copy";
   if (std::holds_alternative<HostStep>(step.action)) return "host op";
+  if (std::holds_alternative<CollectiveStep>(step.action)) return "collective";
   if (std::holds_alternative<WhileStep>(step.action)) return "while";
   return "case";
 }
@@ -329,6 +333,7 @@ std::string StepSummary(const GpuProgram& program, const Step& step) {
   if (const auto* g = std::get_if<GemmStep>(&step.action)) return g->config.ToString();
   if (const auto* cv = std::get_if<ConvolutionStep>(&step.action)) return cv->config.ToString();
   if (const auto* ft = std::get_if<FftStep>(&step.action)) return ft->config.ToString();
+  if (const auto* cl = std::get_if<CollectiveStep>(&step.action)) return cl->config.ToString();
   if (const auto* c = std::get_if<CopyStep>(&step.action)) {
     return std::to_string(c->bytes) + " bytes of " + program.buffers[static_cast<size_t>(c->src)].label;
   }

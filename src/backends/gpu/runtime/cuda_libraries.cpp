@@ -1,4 +1,5 @@
-// NVRTC, cuBLASLt, cuDNN, cuFFT and CUPTI (for `bench --profile`), loaded on first use. hlograph does not link them:
+// NVRTC, cuBLASLt, cuDNN, cuFFT, NCCL (where the build found nccl.h) and CUPTI
+// (for `bench --profile`), loaded on first use. hlograph does not link them:
 // libcublasLt alone is half a gigabyte, and mapping it at start-up would
 // cost every `hlograph` invocation ~0.1 s, GPU or not. Instead this file
 // defines the C functions the backend calls; each looks its real
@@ -12,6 +13,9 @@
 #include <cupti.h>
 #include <dlfcn.h>
 #include <nvrtc.h>
+#if HLOGRAPH_HAVE_NCCL
+#include <nccl.h>
+#endif
 
 #include <mutex>
 #include <string>
@@ -69,6 +73,13 @@ const Library& Cupti() {
   static const Library library("libcupti.so." + std::to_string(CUDA_VERSION / 1000));
   return library;
 }
+
+#if HLOGRAPH_HAVE_NCCL
+const Library& Nccl() {
+  static const Library library("libnccl.so." + std::to_string(NCCL_MAJOR));
+  return library;
+}
+#endif
 
 template <typename Fn>
 Fn Lookup(const Library& library, const char* name) {
@@ -221,3 +232,35 @@ HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiActivityPushExternalCorrelationId, CUP
                  (CUpti_ExternalCorrelationKind kind, uint64_t id), (kind, id))
 HLOGRAPH_FORWARD(Cupti, CUptiResult, cuptiActivityPopExternalCorrelationId, CUPTI_ERROR_NOT_INITIALIZED,
                  (CUpti_ExternalCorrelationKind kind, uint64_t* last_id), (kind, last_id))
+
+#if HLOGRAPH_HAVE_NCCL
+HLOGRAPH_FORWARD(Nccl, ncclResult_t, ncclGetVersion, ncclSystemError, (int* version), (version))
+HLOGRAPH_FORWARD(Nccl, const char*, ncclGetErrorString, Nccl().error().c_str(), (ncclResult_t result), (result))
+HLOGRAPH_FORWARD(Nccl, const char*, ncclGetLastError, Nccl().error().c_str(), (ncclComm_t comm), (comm))
+HLOGRAPH_FORWARD(Nccl, ncclResult_t, ncclCommInitAll, ncclSystemError, (ncclComm_t * comm, int ndev, const int* devlist),
+                 (comm, ndev, devlist))
+HLOGRAPH_FORWARD(Nccl, ncclResult_t, ncclCommDestroy, ncclSystemError, (ncclComm_t comm), (comm))
+HLOGRAPH_FORWARD(Nccl, ncclResult_t, ncclGroupStart, ncclSystemError, (), ())
+HLOGRAPH_FORWARD(Nccl, ncclResult_t, ncclGroupEnd, ncclSystemError, (), ())
+HLOGRAPH_FORWARD(Nccl, ncclResult_t, ncclAllReduce, ncclSystemError,
+                 (const void* send, void* recv, size_t count, ncclDataType_t type, ncclRedOp_t op, ncclComm_t comm,
+                  cudaStream_t stream),
+                 (send, recv, count, type, op, comm, stream))
+HLOGRAPH_FORWARD(Nccl, ncclResult_t, ncclReduceScatter, ncclSystemError,
+                 (const void* send, void* recv, size_t count, ncclDataType_t type, ncclRedOp_t op, ncclComm_t comm,
+                  cudaStream_t stream),
+                 (send, recv, count, type, op, comm, stream))
+HLOGRAPH_FORWARD(Nccl, ncclResult_t, ncclAllGather, ncclSystemError,
+                 (const void* send, void* recv, size_t count, ncclDataType_t type, ncclComm_t comm, cudaStream_t stream),
+                 (send, recv, count, type, comm, stream))
+HLOGRAPH_FORWARD(Nccl, ncclResult_t, ncclBroadcast, ncclSystemError,
+                 (const void* send, void* recv, size_t count, ncclDataType_t type, int root, ncclComm_t comm,
+                  cudaStream_t stream),
+                 (send, recv, count, type, root, comm, stream))
+HLOGRAPH_FORWARD(Nccl, ncclResult_t, ncclSend, ncclSystemError,
+                 (const void* send, size_t count, ncclDataType_t type, int peer, ncclComm_t comm, cudaStream_t stream),
+                 (send, count, type, peer, comm, stream))
+HLOGRAPH_FORWARD(Nccl, ncclResult_t, ncclRecv, ncclSystemError,
+                 (void* recv, size_t count, ncclDataType_t type, int peer, ncclComm_t comm, cudaStream_t stream),
+                 (recv, count, type, peer, comm, stream))
+#endif

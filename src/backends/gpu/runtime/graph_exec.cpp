@@ -259,7 +259,8 @@ Status GraphExec::AddNodes(int plan_graph, cudaGraph_t graph, const std::vector<
       }
       case NodeKind::kGemm:
       case NodeKind::kConvolution:
-      case NodeKind::kFft: {
+      case NodeKind::kFft:
+      case NodeKind::kCollective: {
         HLOGRAPH_ASSIGN(cudaGraph_t child, CaptureLibraryCall(r, *n.step, NodePtrs(n, ptrs), capture));
         const cudaError_t added = cudaGraphAddChildGraphNode(&out, graph, deps.data(), deps.size(), child);
         (void)cudaGraphDestroy(child);  // the node holds its own copy
@@ -329,7 +330,8 @@ Status GraphExec::UpdateNode(const Node& node, const std::vector<void*>& ptrs, c
     }
     case NodeKind::kGemm:
     case NodeKind::kConvolution:
-    case NodeKind::kFft: {
+    case NodeKind::kFft:
+    case NodeKind::kCollective: {
       HLOGRAPH_ASSIGN(cudaGraph_t child, CaptureLibraryCall(*resources_, *n.step, NodePtrs(n, ptrs), capture));
       const cudaError_t set = cudaGraphExecChildGraphNodeSetParams(exec_, node.handle, child);
       (void)cudaGraphDestroy(child);

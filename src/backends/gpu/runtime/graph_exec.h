@@ -1,7 +1,7 @@
 // One graph of a GraphPlan (plan/graph_plan.h) made into a CUDA graph and
 // instantiated: a node per plan node, added explicitly (kernel, memcpy,
-// memset, empty, conditional nodes; cuBLASLt and cuDNN calls captured into
-// child graphs), conditional handles created on the root graph, bodies
+// memset, empty, conditional nodes; cuBLASLt, cuDNN and NCCL calls captured
+// into child graphs), conditional handles created on the root graph, bodies
 // filled in place; the plan's programmatic edges as programmatic edges.
 //
 // Temps in graph memory (GraphPlan::temps) are where the graph's
@@ -34,7 +34,7 @@ struct GraphResources {
   std::vector<cudaKernel_t> kernels;        // per fusion
   std::vector<LaunchDims> launches;         // per fusion
   cudaKernel_t set_condition = nullptr;     // kSetConditionKernelName, compiled once
-  // Queues a GEMM or convolution step on `stream` (being captured).
+  // Queues a GEMM, convolution or collective step on `stream` (being captured).
   std::function<Status(const Step&, const std::vector<void*>& ptrs, cudaStream_t stream)> run_library;
 };
 
