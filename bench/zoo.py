@@ -764,6 +764,26 @@ def fft_batch(small=False):
     return f, (x, filt)
 
 
+def fno_spectral_2d(small=False):
+    """A Fourier neural operator layer: rfft2 of 8x32x128x128 f32 fields, the lowest 16x16 modes
+    (two corners) mixed across 32 channels by complex weights, irfft2, plus a 1x1 channel mix, gelu."""
+    b, c, n, m = (2, 4, 16, 16) if small else (8, 32, 128, 128)
+    k = 4 if small else 16
+    r = _rng(201)
+    x = _normal(r, (b, c, n, n))
+    w1 = jnp.asarray(((r.standard_normal((c, c, k, k)) + 1j * r.standard_normal((c, c, k, k))) / c).astype(np.complex64))
+    w2 = jnp.asarray(((r.standard_normal((c, c, k, k)) + 1j * r.standard_normal((c, c, k, k))) / c).astype(np.complex64))
+    mix = _normal(r, (c, c), 1 / np.sqrt(c))
+    def f(x, w1, w2, mix):
+        spec = jnp.fft.rfft2(x)                                  # (b, c, n, n/2+1)
+        out = jnp.zeros((b, c, n, n // 2 + 1), jnp.complex64)
+        out = out.at[:, :, :k, :k].set(jnp.einsum('bixy,ioxy->boxy', spec[:, :, :k, :k], w1))
+        out = out.at[:, :, -k:, :k].set(jnp.einsum('bixy,ioxy->boxy', spec[:, :, -k:, :k], w2))
+        y = jnp.fft.irfft2(out, s=(n, n))
+        return jax.nn.gelu(y + jnp.einsum('bixy,io->boxy', x, mix))
+    return f, (x, w1, w2, mix)
+
+
 # ---------------------------------------------------------------------------
 # Large elementwise maps and reductions.
 
@@ -898,7 +918,7 @@ ALL = dict(
     cg_solve=cg_solve, newton_kepler=newton_kepler, ode_rk4_mlp=ode_rk4_mlp,
     per_example_grads=per_example_grads,
     sort_rows=sort_rows, argsort_large=argsort_large, top_k_vocab=top_k_vocab,
-    fft_batch=fft_batch,
+    fft_batch=fft_batch, fno_spectral_2d=fno_spectral_2d,
     elementwise_bf16=elementwise_bf16, reduce_every_axis=reduce_every_axis,
     softmax_rows_bf16=softmax_rows_bf16,
     segment_sum_gnn=segment_sum_gnn,
@@ -922,7 +942,7 @@ KIND = dict(
     cg_solve='solver', newton_kepler='solver', ode_rk4_mlp='ode',
     per_example_grads='per_example',
     sort_rows='sort', argsort_large='sort', top_k_vocab='sort',
-    fft_batch='fft',
+    fft_batch='fft', fno_spectral_2d='fft',
     elementwise_bf16='elementwise', reduce_every_axis='reduction', softmax_rows_bf16='reduction',
     segment_sum_gnn='scatter',
     gemm_bf16='quantized', gemm_int8='quantized', gemm_fp8='quantized', llama_decode_b1_int8w='quantized',
