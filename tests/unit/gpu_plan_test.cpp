@@ -793,6 +793,8 @@ func.func @main(%a: tensor<3x5xf32>, %b: tensor<3x7xf32>, %c: tensor<4x1xbf16>, 
 })";
 
 TEST(GpuPlan, OuterProductsAreComputedWhereTheyAreRead) {
+  // As written (the sums below would otherwise become products: the next test).
+  const testing::ScopedEnv as_written("HLOGRAPH_GPU_OUTER_PRODUCT_SUMS", "0");
   Planned p = Plan(kOuterProducts);
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   EXPECT_EQ(GemmSteps(*p.program), 0) << p.program->ToString();
@@ -818,9 +820,30 @@ TEST(GpuPlan, OuterProductsAreComputedWhereTheyAreRead) {
   EXPECT_NE(q.program->fusions[2].kind, FusionKind::kLoop) << q.program->ToString();
 }
 
+// By default the sums of those outer products are products
+// (passes/sums_of_outer_products.h): the sum over the batch one GEMM, the
+// per-example sums of squares two reductions of the factors; nothing
+// computes an outer product.
+TEST(GpuPlan, SumsOfOuterProductsAreProducts) {
+  Planned p = Plan(kOuterProducts);
+  ASSERT_TRUE(p.program.ok()) << p.program.status().message();
+  // One product (here of 5 rows: generated), the squares reduced per factor.
+  EXPECT_EQ(GemmSteps(*p.program) + OfKind(*p.program, FusionKind::kDot).size(), 1u) << p.program->ToString();
+  EXPECT_EQ(OfKind(*p.program, FusionKind::kReduction).size(), 2u) << p.program->ToString();
+  for (const Fusion& f : p.program->fusions) {
+    for (const ir::Operation* op : f.ops) {
+      if (op->name() != "stablehlo.dot_general") continue;
+      EXPECT_TRUE(op->attr("dot_dimension_numbers").as<ir::DotDimsAttr>()->lhs_batching.empty())
+          << p.program->ToString();
+    }
+  }
+}
+
 TEST(GpuPlan, OuterProductsMatchTheInterpreter) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
   ExpectMatchesInterpreterAndRepeats("outer products", kOuterProducts, 12);
+  const testing::ScopedEnv as_written("HLOGRAPH_GPU_OUTER_PRODUCT_SUMS", "0");
+  ExpectMatchesInterpreterAndRepeats("outer products as written", kOuterProducts, 13);
 }
 
 // x.sum(0) and x.mean((0, 2)) as reduce_every_axis writes them: the second

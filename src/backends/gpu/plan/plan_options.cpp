@@ -47,6 +47,7 @@ PlanOptions PlanOptions::FromEnvironment() {
   o.conv_epilogue = Switch("HLOGRAPH_GPU_CONV_EPILOGUE");
   o.tf32 = Switch("HLOGRAPH_GPU_TF32");
   o.outer_products = Switch("HLOGRAPH_GPU_OUTER_PRODUCTS");
+  o.outer_product_sums = Switch("HLOGRAPH_GPU_OUTER_PRODUCT_SUMS");
   if (const int chunk = Number("HLOGRAPH_GPU_ATTENTION_CHUNK", 8, 1 << 30, 0); chunk > 0) {
     o.attention_chunk = std::min(chunk, 1024) / 8 * 8;
   }
@@ -97,6 +98,7 @@ std::string PlanOptions::ToString() const {
   flag(conv_epilogue, d.conv_epilogue, "HLOGRAPH_GPU_CONV_EPILOGUE");
   flag(tf32, d.tf32, "HLOGRAPH_GPU_TF32");
   flag(outer_products, d.outer_products, "HLOGRAPH_GPU_OUTER_PRODUCTS");
+  flag(outer_product_sums, d.outer_product_sums, "HLOGRAPH_GPU_OUTER_PRODUCT_SUMS");
   const auto number = [&](int value, int dflt, const char* name) {
     if (value != dflt) set.push_back(std::string(name) + "=" + std::to_string(value));
   };

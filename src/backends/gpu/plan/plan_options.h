@@ -40,6 +40,7 @@ struct PlanOptions {
   bool conv_epilogue = true;          // HLOGRAPH_GPU_CONV_EPILOGUE: bias and activation in cuDNN's epilogue
   bool tf32 = true;                   // HLOGRAPH_GPU_TF32: f32 products at DEFAULT precision on TF32
   bool outer_products = true;         // HLOGRAPH_GPU_OUTER_PRODUCTS: one-element contractions fused where read
+  bool outer_product_sums = true;     // HLOGRAPH_GPU_OUTER_PRODUCT_SUMS: sums of outer products as products
   // Values; 0 (or the default named) leaves them to the planner.
   int attention_chunk = 0;            // HLOGRAPH_GPU_ATTENTION_CHUNK: keys a decode attention block takes (>= 8)
   int dot_blocks_per_sm = 0;          // HLOGRAPH_GPU_DOT_BLOCKS_PER_SM: blocks a split product aims for (1-64)

@@ -52,6 +52,7 @@
 #include "passes/lower_quantized.h"
 #include "passes/raise_scan_composites.h"
 #include "passes/reuse_finer_reductions.h"
+#include "passes/sums_of_outer_products.h"
 #include "passes/sink_constants.h"
 
 namespace hlograph::gpu {
@@ -105,8 +106,9 @@ class Planner {
     passes::RaiseScanComposites(*inlined, [](const ir::Operation& scan) { return MatchPrefixScan(scan).has_value(); });
     HLOGRAPH_TRY(passes::InlineCalls(*inlined));
     passes::SinkConstantsIntoBodies(*inlined);
-    // Sums are reordered here anyway (split over blocks); a reduction of a
-    // finer one's result reads less.
+    // Sums are reordered here anyway (split over blocks): a sum of outer
+    // products is a product, a reduction of a finer one's result reads less.
+    if (program_.options.outer_product_sums) passes::SumOuterProductsAsProducts(*inlined);
     passes::ReuseFinerReductions(*inlined);
     program_.module = inlined;
     const ir::Operation* entry = inlined->EntryFunction();
