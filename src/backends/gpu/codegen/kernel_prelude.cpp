@@ -496,107 +496,7 @@ __device__ __forceinline__ float hlo_next_after_bf16(float x, float y) {
 #define HLO_INF __longlong_as_double(0x7ff0000000000000ll)
 #define HLO_NAN __longlong_as_double(0x7ff8000000000000ll)
 
-// tan(pi x), exact in its argument reduction.
-__device__ inline double hlo_tan_pi(double x) { return tan(HLO_PI * (x - rint(x))); }
-
-// psi(x); -inf at 0, NaN at the negative integers.
-__device__ inline double hlo_digamma(double x) {
-  if (isnan(x)) return x;
-  if (isinf(x) && x > 0) return x;
-  if (x == 0) return -HLO_INF;
-  if (x < 0 && x == floor(x)) return HLO_NAN;
-  double result = 0;
-  if (x < 0.5) {
-    result -= HLO_PI / hlo_tan_pi(x);  // reflection
-    x = 1 - x;
-  }
-  while (x < 10) {
-    result -= 1 / x;
-    x += 1;
-  }
-  const double inv = 1 / x, inv2 = inv * inv;
-  const double tail =
-      inv2 * (1.0 / 12 -
-              inv2 * (1.0 / 120 -
-                      inv2 * (1.0 / 252 -
-                              inv2 * (1.0 / 240 - inv2 * (1.0 / 132 - inv2 * (691.0 / 32760 - inv2 / 12))))));
-  return result + log(x) - 0.5 * inv - tail;
-}
-
-// Hurwitz zeta(s, q): direct summation, then the Euler-Maclaurin tail.
-__device__ inline double hlo_zeta(double s, double q) {
-  const double bernoulli[12] = {1.0 / 6,        -1.0 / 30,       1.0 / 42,       -1.0 / 30,
-                                5.0 / 66,       -691.0 / 2730,   7.0 / 6,        -3617.0 / 510,
-                                43867.0 / 798,  -174611.0 / 330, 854513.0 / 138, -236364091.0 / 2730};
-  if (isnan(s) || isnan(q) || (isinf(s) && s > 0)) return HLO_NAN;
-  if (s == 1) return HLO_INF;
-  if (q <= 0 && q == floor(q)) return fmod(s, 2.0) == 0 ? HLO_INF : HLO_NAN;
-  if (s < 1) return HLO_NAN;
-  if (q < 0 && s != floor(s)) return HLO_NAN;
-  const double start = fmax(10.0, (s + 24) / HLO_PI);
-  if (q < -1e7) return HLO_NAN;
-  double sum = 0;
-  double a = q;
-  for (long long k = 0; a < start; ++k, a = q + (double)k) {
-    const double term = pow(a, -s);
-    sum += term;
-    if (a > 0 && fabs(term) <= fabs(sum) * 1e-17) return sum;
-  }
-  const double a_pow = pow(a, -s);
-  double result = sum + a * a_pow / (s - 1) + 0.5 * a_pow;
-  double rising = s;
-  double power = a_pow / a;
-  double factorial = 2;
-  for (int j = 1; j <= 12; ++j) {
-    const double term = bernoulli[j - 1] / factorial * rising * power;
-    result += term;
-    if (fabs(term) <= fabs(result) * 1e-17) break;
-    rising *= (s + 2 * j - 1) * (s + 2 * j);
-    power /= a * a;
-    factorial *= (2 * j + 1) * (2 * j + 2);
-  }
-  return result;
-}
-
-// psi^(n)(x) = (-1)^(n+1) n! zeta(n + 1, x) for integer n >= 1.
-__device__ inline double hlo_polygamma(double n, double x) {
-  if (isnan(n) || isnan(x)) return HLO_NAN;
-  if (n < 0 || n != floor(n)) return HLO_NAN;
-  if (n == 0) return hlo_digamma(x);
-  const double sign = fmod(n, 2.0) == 1 ? 1 : -1;
-  return sign * tgamma(n + 1) * hlo_zeta(n + 1, x);
-}
-
-// exp(-|x|) I1(x): power series near 0, asymptotic expansion far out.
-__device__ inline double hlo_bessel_i1e(double x) {
-  if (isnan(x)) return x;
-  const double ax = fabs(x);
-  double result;
-  if (ax <= 25) {
-    const double half = ax / 2, q = half * half;
-    double term = half, sum = half;
-    for (int k = 1; k < 500; ++k) {
-      term *= q / ((double)k * (k + 1));
-      sum += term;
-      if (term <= sum * 1e-17) break;
-    }
-    result = sum * exp(-ax);
-  } else {
-    if (isinf(ax)) return copysign(0.0, x);
-    const double inv8x = 1 / (8 * ax);
-    double term = 1, sum = 1;
-    for (int k = 1; k < 60; ++k) {
-      const double odd = 2.0 * k - 1;
-      const double next = -term * (4 - odd * odd) / k * inv8x;
-      if (fabs(next) >= fabs(term)) break;
-      term = next;
-      sum += term;
-      if (fabs(term) <= 1e-17) break;
-    }
-    result = sum / sqrt(2 * HLO_PI * ax);
-  }
-  return copysign(result, x);
-}
+// digamma, polygamma, zeta and bessel_i1e: ir/scalar_math.h, after this.
 
 // erf^-1: CUDA's erfinv, with the CPU backend's edge cases.
 __device__ inline double hlo_erf_inv(double y) {
@@ -612,9 +512,15 @@ __device__ inline double hlo_erf_inv(double y) {
 
 }  // namespace
 
+// ir/scalar_math.h as text (the build embeds it): the interpreter's
+// special functions, compiled for the device.
+constexpr const char* kScalarMath =
+#include "scalar_math.inc"
+    ;
+
 const std::string& KernelPrelude() {
   static const std::string* const prelude =
-      new std::string(kPrelude + elemental::NarrowFloatPrelude() + elemental::ComplexPrelude() +
+      new std::string(kPrelude + std::string(kScalarMath) + elemental::NarrowFloatPrelude() + elemental::ComplexPrelude() +
                       "// ---- end of prelude ----\n");
   return *prelude;
 }
