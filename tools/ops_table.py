@@ -55,8 +55,9 @@ GPU_OPS = {
     "stablehlo.convolution": ("cuDNN (with the elementwise epilogue after a forward convolution), else a generated "
                               "kernel", "cuDNN for f32, f64, f16 and bf16 (f16/bf16 into f32 too), 1 to 3 spatial "
                               "dims"),
-    "stablehlo.fft": ("a generated kernel: a direct DFT per output element", "FFT, IFFT, RFFT, IRFFT over 1 to 3 "
-                      "trailing dims; O(n) per output element, slow for long signals"),
+    "stablehlo.fft": ("cuFFT for long transforms, else a generated kernel: a direct DFT per output element",
+                      "FFT, IFFT, RFFT, IRFFT over 1 to 3 trailing dims; chosen by estimated time "
+                      "(HLOGRAPH_GPU_FFT pins it)"),
     "chlo.scan": ("a scan kernel", "prefix scans only"),
     "stablehlo.reduce_window": ("a scan kernel for a prefix scan, else fused (each output folds its window)",
                                 "a body of scalar elementwise ops"),
