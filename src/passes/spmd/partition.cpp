@@ -8,6 +8,7 @@
 #include "ir/op_def.h"
 #include "ir/verifier.h"
 #include "passes/inline_calls.h"
+#include "passes/sink_constants.h"
 #include "passes/spmd/annotations.h"
 #include "passes/spmd/emitter.h"
 #include "passes/spmd/rules.h"
@@ -262,6 +263,10 @@ StatusOr<SpmdProgram> PartitionSpmd(const ir::Module& module, int64_t devices) {
   SpmdProgram out;
   out.module = ir::CloneModule(module);
   HLOGRAPH_TRY(InlineCalls(*out.module));
+  // Serialized programs read their comparators' and bodies' constants from
+  // the enclosing function; copied back in, the bodies can be copied into
+  // the per-device program as they are.
+  SinkConstantsIntoBodies(*out.module);
   ir::Operation* entry = out.module->EntryFunction();
   if (entry == nullptr || entry->num_regions() != 1 || entry->region(0).blocks().size() != 1) {
     return Status::Error("the program has no entry function of one block");
