@@ -2,15 +2,16 @@
 partitioner (passes/spmd) on the plugin's CPU devices: data-parallel MLP
 forward and gradient step, Megatron column- then row-parallel MLP, reductions
 over the sharded dim, a cut moved to another dim (all_to_all), slices,
-concatenations, pads, iotas, sorts and scans along whole dims, embedding
-lookups and their gradients, and a data-parallel convolution layer and its
-gradient step, on 2, 4 and 8 devices and 2-D meshes, with Shardy's
-annotations and GSPMD's. Each case's values are compared with JAX's own CPU
-backend given as many devices, and so is the compiled program's per-device
-signature (entry_computation_layout: the shard shapes XLA's partitioner
-gives). The plugin runs with HLOGRAPH_SPMD=strict, so a program that falls
-back to computing whole is an error, and each program's report line must
-say it was partitioned (for the cases in EXPECTED_REPORTS: with no op
+concatenations, pads, dynamic slices and updates, iotas, sorts and scans
+along whole dims, embedding lookups and their gradients, and a
+data-parallel convolution layer and its gradient step, on 2, 4 and 8
+devices and 2-D meshes, with Shardy's annotations and GSPMD's. Each
+case's values are compared with JAX's own CPU backend given as many
+devices, and so is the compiled program's per-device signature
+(entry_computation_layout: the shard shapes XLA's partitioner gives).
+The plugin runs with HLOGRAPH_SPMD=strict, so a program that falls back
+to computing whole is an error, and each program's report line must say
+it was partitioned (for the cases in EXPECTED_REPORTS: with no op
 computed whole, and with the collectives named there).
 
     python tests/pjrt/spmd_test.py path/to/libhlograph_pjrt.so
@@ -61,6 +62,10 @@ def reshard_rows_to_cols(a):
 def slice_concat_pad_reverse(a, b):
     s = a[:, 1::2]
     return s, jnp.concatenate([a, b], axis=1), jnp.pad(s, ((0, 0), (2, 1))), a[:, ::-1]
+
+def dynamic_rows(a, i):
+    return (jax.lax.dynamic_slice_in_dim(a, i, 4, axis=0),
+            jax.lax.dynamic_update_slice_in_dim(a, a[:2] * 2, i, axis=0))
 
 def iota_offsets(a):
     return a + jnp.arange(a.shape[1], dtype=a.dtype) * jnp.arange(a.shape[0], dtype=a.dtype)[:, None]
@@ -131,6 +136,8 @@ def cases(tag):
         case(f"{tag}reshard_{n}", reshard_rows_to_cols, (x,), m, [P("x")], P(None, "x"))
         case(f"{tag}slices_{n}", slice_concat_pad_reverse, (x, w1[:, :4]), m, [P("x"), P("x")],
              [P("x"), P("x"), P("x"), P("x")])
+        case(f"{tag}dynamic_rows_{n}", dynamic_rows, (x, np.int32(5)), m, [P(None, "x"), P()],
+             [P(None, "x"), P(None, "x")])
         case(f"{tag}iota_{n}", iota_offsets, (x,), m, [P("x")], P("x"))
         case(f"{tag}sort_cumsum_{n}", sort_and_cumsum, (x,), m, [P("x")], [P("x"), P("x")])
         case(f"{tag}embedding_{n}", embedding_lookup, (table, ids), m, [P(), P("x")], P("x"))
@@ -182,6 +189,7 @@ def run(plugin, path):
 EXPECTED_REPORTS = {
     "reshard_rows_to_cols": (["all_to_all"], ["all_gather"]),
     "slice_concat_pad_reverse": ([], []),
+    "dynamic_rows": ([], []),
     "iota_offsets": ([], ["dynamic_slice"]),
     "sort_and_cumsum": ([], []),
     "embedding_lookup": ([], []),

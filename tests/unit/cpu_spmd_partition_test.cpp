@@ -204,7 +204,7 @@ TEST(SpmdPartition, GspmdAnnotations) {
 
 // A whole argument wanted in pieces is sliced at the device's offset; a
 // sort along the cut dim gathers that dim first; an op no rule divides
-// (dynamic_update_slice) runs whole on the gathered value.
+// (map) runs whole on the gathered value.
 TEST(SpmdPartition, SlicesAndWholeOps) {
   const std::string text = "module {\n" + Mesh1(4) + R"(
   func.func @main(%a: tensor<8x4xf32>) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
@@ -231,15 +231,16 @@ TEST(SpmdPartition, SlicesAndWholeOps) {
 })";
   EXPECT_EQ(PartitionAndCompare(cut, 4), "1 all_gather");
   const std::string whole = "module {\n" + Mesh1(4) + R"(
-  func.func @main(%a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %b: tensor<2x4xf32>)
-      -> tensor<8x4xf32> {
-    %i = stablehlo.constant dense<3> : tensor<i32>
-    %j = stablehlo.constant dense<0> : tensor<i32>
-    %u = stablehlo.dynamic_update_slice %a, %b, %i, %j : (tensor<8x4xf32>, tensor<2x4xf32>, tensor<i32>, tensor<i32>) -> tensor<8x4xf32>
-    return %u : tensor<8x4xf32>
+  func.func @main(%a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x4xf32> {
+    %m = "stablehlo.map"(%a) ({
+    ^bb0(%x: tensor<f32>):
+      %y = stablehlo.negate %x : tensor<f32>
+      stablehlo.return %y : tensor<f32>
+    }) {dimensions = array<i64: 0, 1>} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    return %m : tensor<8x4xf32>
   }
 })";
-  EXPECT_EQ(PartitionAndCompare(whole, 4), "1 all_gather; computed whole: stablehlo.dynamic_update_slice");
+  EXPECT_EQ(PartitionAndCompare(whole, 4), "1 all_gather; computed whole: stablehlo.map");
 }
 
 TEST(SpmdPartition, RefusalsNameTheOpAndTheSharding) {

@@ -63,6 +63,45 @@ TEST(SpmdRules, SliceConcatenatePadReverseAlongWholeDims) {
   EXPECT_EQ(PartitionAndCompare(text, 4), "no collectives");
 }
 
+// dynamic_slice and dynamic_update_slice at a computed row, the columns
+// cut: each device slices and updates its own columns.
+TEST(SpmdRules, DynamicSlicesAlongWholeDims) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>},
+                  %u: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>},
+                  %i: tensor<i32>)
+      -> (tensor<3x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>},
+          tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) {
+    %seven = stablehlo.constant dense<7> : tensor<i32>
+    %r = stablehlo.and %i, %seven : tensor<i32>
+    %z = stablehlo.constant dense<0> : tensor<i32>
+    %s = stablehlo.dynamic_slice %a, %r, %z, sizes = [3, 8] : (tensor<8x8xf32>, tensor<i32>, tensor<i32>) -> tensor<3x8xf32>
+    %d = stablehlo.dynamic_update_slice %a, %u, %r, %z : (tensor<8x8xf32>, tensor<2x8xf32>, tensor<i32>, tensor<i32>) -> tensor<8x8xf32>
+    return %s, %d : tensor<3x8xf32>, tensor<8x8xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "no collectives");
+}
+
+// A sort whose comparator reads a constant of the enclosing function (as
+// serialized programs have them) is still divided.
+TEST(SpmdRules, SortWithAHoistedConstant) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%a: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+      -> (tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %zero = stablehlo.constant dense<0.0> : tensor<f32>
+    %s = "stablehlo.sort"(%a) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %m = stablehlo.add %x, %zero : tensor<f32>
+      %lt = stablehlo.compare LT, %m, %y, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %lt : tensor<i1>
+    }) {dimension = 1 : i64, is_stable = true} : (tensor<8x6xf32>) -> tensor<8x6xf32>
+    return %s : tensor<8x6xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "no collectives");
+}
+
 // A slice of the cut dim gathers it first (it is not divided yet).
 TEST(SpmdRules, ASliceOfTheCutDimGathersIt) {
   const std::string text = "module {\n" + Mesh1(2) + R"(

@@ -1,5 +1,6 @@
-// Ops that read along some dims only (slice, concatenate, pad, reverse,
-// sort, reduce_window): along every other dim an element of the result
+// Ops that read along some dims only (slice, dynamic_slice,
+// dynamic_update_slice, concatenate, pad, reverse, sort, reduce_window):
+// along every other dim an element of the result
 // depends on the operands' elements at its own index, so those dims keep
 // their pieces and each device computes its piece alone. The dims the op
 // reads along are made whole first.
@@ -76,6 +77,33 @@ Results Slice(Emitter& e, const ir::Operation& op, const Operands& operands) {
   }
   local->SetAttr("limit_indices", ir::MakeI64Array(local_limit));
   return results;
+}
+
+Results DynamicSlice(Emitter& e, const ir::Operation& op, const Operands& operands) {
+  const std::vector<int64_t> sizes = Ints(op, "slice_sizes");
+  const std::vector<int64_t>& shape = op.operand(0)->type().shape();
+  if (sizes.size() != shape.size()) return ComputeWhole(e, op, operands);
+  // A dim taken whole has its start clamped to 0 whatever the index: each
+  // piece is its own slice there.
+  std::vector<size_t> read;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (sizes[d] != shape[d]) read.push_back(d);
+  }
+  HLOGRAPH_ASSIGN(std::vector<ir::Value*> results, Local(e, op, operands, read));
+  results[0]->defining_op()->SetAttr("slice_sizes", ir::MakeI64Array(results[0]->type().shape()));
+  return results;
+}
+
+Results DynamicUpdateSlice(Emitter& e, const ir::Operation& op, const Operands& operands) {
+  const std::vector<int64_t>& shape = op.operand(0)->type().shape();
+  const std::vector<int64_t>& update = op.operand(1)->type().shape();
+  // Where the update spans the dim its start is clamped to 0: the pieces of
+  // the update go into the same pieces of the operand.
+  std::vector<size_t> read;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (d >= update.size() || update[d] != shape[d]) read.push_back(d);
+  }
+  return Local(e, op, operands, read);
 }
 
 Results Concatenate(Emitter& e, const ir::Operation& op, const Operands& operands) {

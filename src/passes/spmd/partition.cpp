@@ -209,6 +209,8 @@ class Partitioner {
     if (n == "stablehlo.reshape") return spmd::Reshape(e_, op, operands);
     if (n == "stablehlo.reduce") return spmd::Reduce(e_, op, operands);
     if (n == "stablehlo.slice") return spmd::Slice(e_, op, operands);
+    if (n == "stablehlo.dynamic_slice") return spmd::DynamicSlice(e_, op, operands);
+    if (n == "stablehlo.dynamic_update_slice") return spmd::DynamicUpdateSlice(e_, op, operands);
     if (n == "stablehlo.concatenate") return spmd::Concatenate(e_, op, operands);
     if (n == "stablehlo.pad") return spmd::Pad(e_, op, operands);
     if (n == "stablehlo.reverse") return spmd::Reverse(e_, op, operands);

@@ -6,8 +6,8 @@
 // sharding constraints and the results' shardings are met by resharding.
 // Elementwise ops, broadcasts, transposes, reshapes, reductions,
 // dot_general, convolutions, gathers, adding scatters and the ops that read
-// along some dims only (slice, concatenate, pad, reverse, sort,
-// reduce_window) are divided (passes/spmd/rules.h); other ops run whole on
+// along some dims only (slices, dynamic slices and updates, concatenate,
+// pad, reverse, sort, reduce_window) are divided (passes/spmd/rules.h); other ops run whole on
 // every device.
 #pragma once
 

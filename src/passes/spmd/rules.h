@@ -40,8 +40,11 @@ Results DotGeneral(Emitter& e, const ir::Operation& op, const Operands& operands
 // are made whole, the rest keep their pieces. slice, pad and reverse along
 // the dims they change; concatenate along its dim; sort along its dim;
 // reduce_window along the dims its window spans (strides, dilations and
-// padding included).
+// padding included); dynamic_slice and dynamic_update_slice along the dims
+// they do not take (or update) whole.
 Results Slice(Emitter& e, const ir::Operation& op, const Operands& operands);
+Results DynamicSlice(Emitter& e, const ir::Operation& op, const Operands& operands);
+Results DynamicUpdateSlice(Emitter& e, const ir::Operation& op, const Operands& operands);
 Results Concatenate(Emitter& e, const ir::Operation& op, const Operands& operands);
 Results Pad(Emitter& e, const ir::Operation& op, const Operands& operands);
 Results Reverse(Emitter& e, const ir::Operation& op, const Operands& operands);
