@@ -113,6 +113,19 @@ TEST(SpmdRules, ASliceOfTheCutDimGathersIt) {
   EXPECT_EQ(PartitionAndCompare(text, 2), "1 all_gather");
 }
 
+// Two readers wanting the same value laid out the same way share one move.
+TEST(SpmdRules, AValueIsMovedOnceForAllItsReaders) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%a: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+      -> (tensor<8x6xf32>, tensor<4x6xf32>) {
+    %r = stablehlo.reverse %a, dims = [0] : tensor<8x6xf32>
+    %s = stablehlo.slice %a [2:6, 0:6] : (tensor<8x6xf32>) -> tensor<4x6xf32>
+    return %r, %s : tensor<8x6xf32>, tensor<4x6xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_gather");
+}
+
 // Iotas (and values computed from iotas alone) meeting cut values: each
 // device makes its own piece (an iota from its offset), no slice of a
 // whole one.

@@ -280,6 +280,15 @@ StatusOr<ir::Value*> Emitter::Slice(ir::Value* v, const DeviceSharding& target) 
 StatusOr<ir::Value*> Emitter::Reshard(ir::Value* v, const DeviceSharding& target) {
   if (!v->type().IsTensor() || ShardingOf(v) == target) return v;
   if (ShardingOf(v).rank() != target.rank()) return Status::Error("a sharding of another rank");
+  // A value read by several ops laid out the same way is moved once.
+  auto key = std::make_pair(static_cast<const ir::Value*>(v), target.ToHlo());
+  if (auto it = moved_.find(key); it != moved_.end()) return it->second;
+  HLOGRAPH_ASSIGN(ir::Value * r, Move(v, target));
+  moved_.emplace(std::move(key), r);
+  return r;
+}
+
+StatusOr<ir::Value*> Emitter::Move(ir::Value* v, const DeviceSharding& target) {
   // A cut that only moves to another dim goes there directly: each device
   // sends and receives one piece of its own instead of gathering the whole.
   for (size_t k = 0; k < target.rank(); ++k) {

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "hlograph/status.h"
@@ -65,6 +66,8 @@ class Emitter {
   const std::map<std::string, int>& whole() const { return whole_; }
 
  private:
+  // Reshard's work, done once per value and target.
+  StatusOr<ir::Value*> Move(ir::Value* v, const DeviceSharding& target);
   // Cuts `v` (whole along every dim where it differs from `target`) into
   // `target`'s pieces: a slice at offsets looked up by partition_id.
   StatusOr<ir::Value*> Slice(ir::Value* v, const DeviceSharding& target);
@@ -91,6 +94,7 @@ class Emitter {
   const int64_t devices_;
   const ir::Operation* origin_ = nullptr;
   std::unordered_map<const ir::Value*, DeviceSharding> shardings_;
+  std::map<std::pair<const ir::Value*, std::string>, ir::Value*> moved_;  // by Reshard
   ir::Value* partition_ = nullptr;  // partition_id as i32, made once
   int64_t next_channel_ = 1;
   std::map<std::string, int> counts_;
