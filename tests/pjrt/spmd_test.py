@@ -1,13 +1,18 @@
 """jax.jit on NamedSharding inputs, partitioned by hlograph's SPMD
 partitioner (passes/spmd) on the plugin's CPU devices: data-parallel MLP
 forward and gradient step, Megatron column- then row-parallel MLP, reductions
-over the sharded dim, on 2, 4 and 8 devices and 2-D meshes, with Shardy's
-annotations and GSPMD's. Each case's values are compared with JAX's own CPU
-backend given as many devices, and so is the compiled program's per-device
-signature (entry_computation_layout: the shard shapes XLA's partitioner
-gives). The plugin runs with HLOGRAPH_SPMD=strict, so a program that falls
-back to computing whole is an error, and each program's report line must
-say it was partitioned.
+over the sharded dim, a cut moved to another dim (all_to_all), slices,
+concatenations, pads, dynamic slices and updates, iotas, sorts and scans
+along whole dims, embedding lookups and their gradients, and a
+data-parallel convolution layer and its gradient step, on 2, 4 and 8
+devices and 2-D meshes, with Shardy's annotations and GSPMD's. Each
+case's values are compared with JAX's own CPU backend given as many
+devices, and so is the compiled program's per-device signature
+(entry_computation_layout: the shard shapes XLA's partitioner gives).
+The plugin runs with HLOGRAPH_SPMD=strict, so a program that falls back
+to computing whole is an error, and each program's report line must say
+it was partitioned (for the cases in EXPECTED_REPORTS: with no op
+computed whole, and with the collectives named there).
 
     python tests/pjrt/spmd_test.py path/to/libhlograph_pjrt.so
 """
@@ -51,6 +56,43 @@ def step(w1, w2, x):
 def megatron(w1, w2, x):
     return jnp.tanh(x @ w1) @ w2
 
+def reshard_rows_to_cols(a):
+    return jnp.exp(a)
+
+def slice_concat_pad_reverse(a, b):
+    s = a[:, 1::2]
+    return s, jnp.concatenate([a, b], axis=1), jnp.pad(s, ((0, 0), (2, 1))), a[:, ::-1]
+
+def dynamic_rows(a, i):
+    return (jax.lax.dynamic_slice_in_dim(a, i, 4, axis=0),
+            jax.lax.dynamic_update_slice_in_dim(a, a[:2] * 2, i, axis=0))
+
+def iota_offsets(a):
+    return a + jnp.arange(a.shape[1], dtype=a.dtype) * jnp.arange(a.shape[0], dtype=a.dtype)[:, None]
+
+def sort_and_cumsum(a):
+    return jnp.sort(a, axis=1), jnp.cumsum(a, axis=1)
+
+def embedding_lookup(table, ids):
+    return table[ids]
+
+def embedding_grad(table, ids, g):
+    return jax.grad(lambda t: (t[ids] * g).sum())(table)
+
+def conv_layer(w, images):
+    y = jax.lax.conv_general_dilated(images, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+    return jnp.tanh(y)
+
+def conv_grad_step(w, images):
+    g = jax.grad(lambda v: (conv_layer(v, images) ** 2).mean())(w)
+    return w - 0.1 * g
+
+table = rng.standard_normal((10, 16), np.float32)
+ids = rng.integers(0, 10, size=(16,)).astype(np.int32)
+grads = rng.standard_normal((16, 16), np.float32)
+images = rng.standard_normal((8, 6, 6, 3), np.float32)
+filters = rng.standard_normal((3, 3, 3, 4), np.float32) / 3
+
 def signature(text):
     # The braces of entry_computation_layout={...}, balanced: the per-device
     # parameter and result shapes.
@@ -87,6 +129,21 @@ def cases(tag):
         case(f"{tag}megatron2d_{a}", megatron, (w1, w2, x), m, [P(None, "y"), P("y", None), P("x")], P("x"))
         case(f"{tag}dp2d_grad_step_{a}", step, (w1, w2, x), m, [P(), P(), P(("x", "y"))], [P(), P()])
         case(f"{tag}sum2d_{a}", lambda v: jnp.sin(v).sum(1) * 2, (x,), m, [P("x", "y")], P("x"))
+        case(f"{tag}reshard2d_{a}", reshard_rows_to_cols, (x,), m, [P("x")], P(None, "x"))
+        case(f"{tag}embedding2d_{a}", embedding_lookup, (table, ids), m, [P(None, "y"), P("x")], P("x", "y"))
+    for n in (2, 4):
+        m = Mesh(np.array(devices[:n]), ("x",))
+        case(f"{tag}reshard_{n}", reshard_rows_to_cols, (x,), m, [P("x")], P(None, "x"))
+        case(f"{tag}slices_{n}", slice_concat_pad_reverse, (x, w1[:, :4]), m, [P("x"), P("x")],
+             [P("x"), P("x"), P("x"), P("x")])
+        case(f"{tag}dynamic_rows_{n}", dynamic_rows, (x, np.int32(5)), m, [P(None, "x"), P()],
+             [P(None, "x"), P(None, "x")])
+        case(f"{tag}iota_{n}", iota_offsets, (x,), m, [P("x")], P("x"))
+        case(f"{tag}sort_cumsum_{n}", sort_and_cumsum, (x,), m, [P("x")], [P("x"), P("x")])
+        case(f"{tag}embedding_{n}", embedding_lookup, (table, ids), m, [P(), P("x")], P("x"))
+        case(f"{tag}embedding_grad_{n}", embedding_grad, (table, ids, grads), m, [P(), P("x"), P("x")], P())
+        case(f"{tag}conv_{n}", conv_layer, (filters, images), m, [P(), P("x")], P("x"))
+        case(f"{tag}conv_grad_step_{n}", conv_grad_step, (filters, images), m, [P(), P("x")], P())
 
 cases("")
 jax.config.update("jax_use_shardy_partitioner", False)
@@ -127,6 +184,35 @@ def run(plugin, path):
         return {k: values[k] for k in values.files}, json.load(f), p.stderr
 
 
+# Programs that must be partitioned without computing any op whole, and
+# what their report line must (and must not) name.
+EXPECTED_REPORTS = {
+    "reshard_rows_to_cols": (["all_to_all"], ["all_gather"]),
+    "slice_concat_pad_reverse": ([], []),
+    "dynamic_rows": ([], []),
+    "iota_offsets": ([], ["dynamic_slice"]),
+    "sort_and_cumsum": ([], []),
+    "embedding_lookup": ([], []),
+    "embedding_grad": (["all_reduce"], []),
+    "conv_layer": ([], []),
+    "conv_grad_step": (["all_reduce"], []),
+}
+
+
+def check_reports(reports):
+    failures = []
+    for fn, (wanted, unwanted) in EXPECTED_REPORTS.items():
+        lines = [line for line in reports if f" jit_{fn} on " in line]
+        if not lines:
+            failures.append(f"{fn}: no report line")
+        for line in lines:
+            if "computed whole" in line:
+                failures.append(f"{fn}: ran an op whole: {line}")
+            failures += [f"{fn}: no {w}: {line}" for w in wanted if w not in line]
+            failures += [f"{fn}: {u}: {line}" for u in unwanted if u in line]
+    return failures
+
+
 def main():
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -139,6 +225,7 @@ def main():
     if not reports:
         failures.append("no report lines (HLOGRAPH_SPMD_REPORT)")
     failures += [f"not partitioned: {line}" for line in reports if ": partitioned (" not in line]
+    failures += check_reports(reports)
     if "cannot partition 'stablehlo.rng'" not in info["refusal"] or "HLOGRAPH_SPMD=strict" not in info["refusal"]:
         failures.append(f"strict mode's refusal of rng_uniform: {info['refusal']!r}")
     for name, error in info["errors"].items():

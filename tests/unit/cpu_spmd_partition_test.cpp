@@ -5,107 +5,12 @@
 // the errors naming what it cannot partition.
 #include <gtest/gtest.h>
 
-#include <cmath>
-#include <cstring>
-
-#include "backends/cpu/device_grid.h"
-#include "backends/cpu/interpreter.h"
-#include "backends/cpu/random_tensor.h"
-#include "frontend/parser.h"
-#include "ir/hlo_sharding.h"
 #include "ir/printer.h"
-#include "ir/verifier.h"
-#include "passes/spmd/device_sharding.h"
 #include "passes/spmd/partition.h"
+#include "spmd_test_util.h"
 
 namespace hlograph::passes {
 namespace {
-
-using cpu::Tensor;
-
-std::unique_ptr<ir::Module> Parse(const std::string& text) {
-  auto module = frontend::ParseModule(text, "test.mlir");
-  EXPECT_TRUE(module.ok()) << module.status().message();
-  if (!module.ok()) return nullptr;
-  auto verified = ir::VerifyModule(**module);
-  EXPECT_TRUE(verified.ok()) << verified.message();
-  return std::move(*module);
-}
-
-spmd::DeviceSharding Sharding(const std::string& hlo, size_t rank, int64_t devices) {
-  auto parsed = ir::ParseHloSharding(hlo);
-  EXPECT_TRUE(parsed.ok()) << parsed.status().message();
-  auto s = spmd::FromHlo(*parsed, rank, devices);
-  EXPECT_TRUE(s.ok()) << s.status().message();
-  return *s;
-}
-
-// Device d's piece of `global` (f32) under `s`.
-Tensor Piece(const Tensor& global, const spmd::DeviceSharding& s, size_t d) {
-  std::vector<int64_t> local = global.shape();
-  for (size_t k = 0; k < local.size(); ++k) local[k] /= s.counts[k];
-  Tensor piece(global.type().WithShape(local));
-  const size_t bytes = static_cast<size_t>(ir::StorageBytes(global.element()));
-  std::vector<int64_t> index(local.size(), 0);
-  for (int64_t i = 0; i < piece.num_elements(); ++i) {
-    int64_t from = 0;
-    for (size_t k = 0; k < local.size(); ++k) from = from * global.shape()[k] + s.tiles[d][k] * local[k] + index[k];
-    std::memcpy(piece.mutable_bytes() + static_cast<size_t>(i) * bytes,
-                global.bytes() + static_cast<size_t>(from) * bytes, bytes);
-    for (size_t k = local.size(); k-- > 0;) {
-      if (++index[k] < local[k]) break;
-      index[k] = 0;
-    }
-  }
-  return piece;
-}
-
-void ExpectNear(const Tensor& got, const Tensor& want, const std::string& what) {
-  ASSERT_EQ(got.type().ToString(), want.type().ToString()) << what;
-  const auto* g = got.data<float>();
-  const auto* w = want.data<float>();
-  for (int64_t i = 0; i < got.num_elements(); ++i) {
-    ASSERT_NEAR(g[i], w[i], 1e-4 * (1 + std::fabs(w[i]))) << what << " element " << i;
-  }
-}
-
-// Partitions `text` for `devices`, runs it on random arguments on that many
-// devices and compares every device's results with the pieces of the
-// unpartitioned program's; returns the partitioner's summary.
-std::string PartitionAndCompare(const std::string& text, int64_t devices) {
-  auto module = Parse(text);
-  if (!module) return "";
-  auto program = PartitionSpmd(*module, devices);
-  EXPECT_TRUE(program.ok()) << program.status().message();
-  if (!program.ok()) return "";
-  const ir::FunctionType global = ir::FunctionSignature(*module->EntryFunction());
-  auto args = cpu::RandomTensors(global.inputs, 7);
-  EXPECT_TRUE(args.ok());
-  cpu::Interpreter whole(*module);
-  auto expected = whole.RunEntry(*args);
-  EXPECT_TRUE(expected.ok()) << expected.status().message();
-  if (!expected.ok()) return "";
-  std::vector<std::vector<Tensor>> pieces(static_cast<size_t>(devices));
-  for (size_t i = 0; i < args->size(); ++i) {
-    const auto s = Sharding(program->input_shardings[i], global.inputs[i].shape().size(), devices);
-    for (size_t d = 0; d < pieces.size(); ++d) pieces[d].push_back(Piece((*args)[i], s, d));
-  }
-  const ir::Operation* entry = program->module->EntryFunction();
-  auto results = cpu::RunOnGrid(*program->module, 1, devices,
-                                std::vector<const ir::Operation*>(static_cast<size_t>(devices), entry), pieces);
-  EXPECT_TRUE(results.ok()) << results.status().message() << "\n" << ir::PrintModule(*program->module);
-  if (!results.ok()) return "";
-  for (size_t r = 0; r < expected->size(); ++r) {
-    const auto s = Sharding(program->result_shardings[r], global.results[r].shape().size(), devices);
-    for (size_t d = 0; d < pieces.size(); ++d) {
-      ExpectNear((*results)[d][r], Piece((*expected)[r], s, d),
-                 "result " + std::to_string(r) + " on device " + std::to_string(d));
-    }
-  }
-  return program->summary;
-}
-
-std::string Mesh1(int n) { return "sdy.mesh @mesh = <[\"x\"=" + std::to_string(n) + "]>\n"; }
 
 // x @ w1, relu, @ w2: the batch cut, the parameters whole.
 constexpr const char* kDataParallel = R"(
@@ -297,8 +202,9 @@ TEST(SpmdPartition, GspmdAnnotations) {
   EXPECT_EQ(PartitionAndCompare(text, 8), "1 all_reduce");
 }
 
-// A whole argument wanted in pieces is sliced at the device's offset; an op
-// no rule divides (sort) runs whole on the gathered value.
+// A whole argument wanted in pieces is sliced at the device's offset; a
+// sort along the cut dim gathers that dim first; an op no rule divides
+// (map) runs whole on the gathered value.
 TEST(SpmdPartition, SlicesAndWholeOps) {
   const std::string text = "module {\n" + Mesh1(4) + R"(
   func.func @main(%a: tensor<8x4xf32>) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
@@ -323,7 +229,18 @@ TEST(SpmdPartition, SlicesAndWholeOps) {
     return %s : tensor<8x4xf32>
   }
 })";
-  EXPECT_EQ(PartitionAndCompare(cut, 4), "1 all_gather; computed whole: stablehlo.sort");
+  EXPECT_EQ(PartitionAndCompare(cut, 4), "1 all_gather");
+  const std::string whole = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x4xf32> {
+    %m = "stablehlo.map"(%a) ({
+    ^bb0(%x: tensor<f32>):
+      %y = stablehlo.negate %x : tensor<f32>
+      stablehlo.return %y : tensor<f32>
+    }) {dimensions = array<i64: 0, 1>} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    return %m : tensor<8x4xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(whole, 4), "1 all_gather; computed whole: stablehlo.map");
 }
 
 TEST(SpmdPartition, RefusalsNameTheOpAndTheSharding) {

@@ -89,6 +89,39 @@ StatusOr<ir::Value*> Emitter::AllGather(ir::Value* v, size_t dim) {
   return op->result(0);
 }
 
+int64_t Emitter::AllToAllTarget(ir::Value* v, size_t from, const DeviceSharding& target) {
+  const DeviceSharding& s = ShardingOf(v);
+  const int64_t n = s.counts[from];
+  for (size_t to = 0; to < s.rank(); ++to) {
+    if (to == from || s.counts[to] != 1 || !target.SameOnDim(to, s, from)) continue;
+    if (v->type().shape()[to] % n == 0) return static_cast<int64_t>(to);
+  }
+  return -1;
+}
+
+StatusOr<ir::Value*> Emitter::AllToAll(ir::Value* v, size_t from, size_t to) {
+  const DeviceSharding& s = ShardingOf(v);
+  HLOGRAPH_ASSIGN(const auto groups, s.GroupsAlong({from}));
+  const int64_t n = s.counts[from];
+  std::vector<int64_t> shape = v->type().shape();
+  shape[from] *= n;
+  shape[to] /= n;
+  ir::Operation* op = Collective("all_to_all", v, v->type().WithShape(shape), groups);
+  // all_to_all's groups are partition ids already (its channel says so).
+  op->RemoveAttr("use_global_device_ids");
+  op->SetAttr("split_dimension", ir::MakeI64(static_cast<int64_t>(to)));
+  op->SetAttr("concat_dimension", ir::MakeI64(static_cast<int64_t>(from)));
+  op->SetAttr("split_count", ir::MakeI64(n));
+  // Member k of a group sends its j-th piece of `to` to member j and
+  // joins what it receives along `from` in the members' order: the whole
+  // of `from`, piece k of `to`.
+  DeviceSharding moved = s.Without(from);
+  moved.counts[to] = n;
+  for (size_t d = 0; d < moved.tiles.size(); ++d) moved.tiles[d][to] = s.tiles[d][from];
+  SetSharding(op->result(0), moved);
+  return op->result(0);
+}
+
 ir::Value* Emitter::AllReduce(ir::Value* v, const std::vector<std::vector<int64_t>>& groups, const ir::Region* body) {
   ir::Operation* op = Collective("all_reduce", v, v->type(), groups);
   if (body != nullptr) {
@@ -141,16 +174,72 @@ ir::Value* Emitter::Remake(ir::Value* v, const ir::Type& type, const DeviceShard
     SetSharding(c, target);
     return c;
   }
+  if (def->name() == "stablehlo.iota") return RemakeIota(*def, type, target);
+  if (def->def().Has(ir::kElementwise) && Remakeable(v, 0)) {
+    // Values computed from remakeable ones only (an iota scaled, a mask
+    // from two iotas): the op again on their pieces.
+    std::vector<ir::Value*> pieces;
+    for (ir::Value* operand : def->operands()) {
+      auto piece = Reshard(operand, target);
+      if (!piece.ok()) return nullptr;
+      pieces.push_back(*piece);
+    }
+    ir::Value* r = Copy(*def, pieces, {type})->result(0);
+    SetSharding(r, target);
+    return r;
+  }
   if (def->name() != "stablehlo.broadcast_in_dim") return nullptr;
   const auto* dims = def->attr("broadcast_dimensions").as<ir::DenseArrayAttr>();
   if (dims == nullptr) return nullptr;
-  const ir::Type& operand = def->operand(0)->type();
+  // The operand cut as `target` cuts the dims it spans (those it
+  // stretches from size 1 stay whole), then broadcast at the piece's size:
+  // each device broadcasts its piece of the (smaller) operand.
+  ir::Value* operand = def->operand(0);
+  DeviceSharding inner = ShardingOf(operand);
   for (size_t i = 0; i < dims->values.size(); ++i) {
     const auto d = static_cast<size_t>(dims->values[i]);
-    // A dim the operand spans must keep its size.
-    if (operand.dim(static_cast<int64_t>(i)) != 1 && type.shape()[d] != v->type().shape()[d]) return nullptr;
+    if (type.shape()[d] == v->type().shape()[d]) continue;  // not cut here
+    if (operand->type().shape()[i] == 1) continue;
+    if (operand->type().shape()[i] != v->type().shape()[d] || inner.counts[i] != 1) return nullptr;
+    inner.counts[i] = target.counts[d];
+    for (size_t k = 0; k < inner.tiles.size(); ++k) inner.tiles[k][i] = target.tiles[k][d];
   }
-  ir::Value* r = b.BroadcastInDim(def->operand(0), type, dims->values);
+  auto piece = Reshard(operand, inner);
+  if (!piece.ok()) return nullptr;
+  ir::Value* r = Here().BroadcastInDim(*piece, type, dims->values);
+  SetSharding(r, target);
+  return r;
+}
+
+bool Emitter::Remakeable(const ir::Value* v, int depth) const {
+  const ir::Operation* def = v->defining_op();
+  if (def == nullptr || def->parent_block() != &block_ || depth > 8 || def->num_results() != 1) return false;
+  if (def->name() == "stablehlo.iota" || def->name() == "stablehlo.broadcast_in_dim") return true;
+  if (def->name() == "stablehlo.constant") {
+    const auto* value = def->attr("value").as<ir::DenseElementsAttr>();
+    return value != nullptr && value->splat;
+  }
+  if (!def->def().Has(ir::kElementwise)) return false;
+  for (const ir::Value* operand : def->operands()) {
+    if (operand->type().shape() != v->type().shape() || !Remakeable(operand, depth + 1)) return false;
+  }
+  return true;
+}
+
+ir::Value* Emitter::RemakeIota(const ir::Operation& iota, const ir::Type& type, const DeviceSharding& target) {
+  const auto* dim_attr = iota.attr("iota_dimension").as<ir::IntegerAttr>();
+  const ir::ElementType e = type.element();
+  if (dim_attr == nullptr || !(ir::IsInteger(e) || ir::IsFloat(e))) return nullptr;
+  const auto dim = static_cast<size_t>(dim_attr->value);
+  OpBuilder b = Here();
+  ir::Value* r = b.Add("stablehlo.iota", {}, type, {{"iota_dimension", ir::MakeI64(dim_attr->value)}});
+  if (target.counts[dim] > 1) {
+    // Counting from the piece's first index.
+    ir::Value* start = Offset(target, dim, type.shape()[dim]);
+    ir::Value* offset = Here().Convert(start, e);
+    OpBuilder after = Here();
+    r = after.Binary("stablehlo.add", r, after.BroadcastInDim(offset, type, {}));
+  }
   SetSharding(r, target);
   return r;
 }
@@ -191,6 +280,25 @@ StatusOr<ir::Value*> Emitter::Slice(ir::Value* v, const DeviceSharding& target) 
 StatusOr<ir::Value*> Emitter::Reshard(ir::Value* v, const DeviceSharding& target) {
   if (!v->type().IsTensor() || ShardingOf(v) == target) return v;
   if (ShardingOf(v).rank() != target.rank()) return Status::Error("a sharding of another rank");
+  // A value read by several ops laid out the same way is moved once.
+  auto key = std::make_pair(static_cast<const ir::Value*>(v), target.ToHlo());
+  if (auto it = moved_.find(key); it != moved_.end()) return it->second;
+  HLOGRAPH_ASSIGN(ir::Value * r, Move(v, target));
+  moved_.emplace(std::move(key), r);
+  return r;
+}
+
+StatusOr<ir::Value*> Emitter::Move(ir::Value* v, const DeviceSharding& target) {
+  // A cut that only moves to another dim goes there directly: each device
+  // sends and receives one piece of its own instead of gathering the whole.
+  for (size_t k = 0; k < target.rank(); ++k) {
+    const DeviceSharding& s = ShardingOf(v);
+    if (s.counts[k] == 1 || s.SameOnDim(k, target, k)) continue;
+    const int64_t to = AllToAllTarget(v, k, target);
+    if (to >= 0) {
+      HLOGRAPH_ASSIGN(v, AllToAll(v, k, static_cast<size_t>(to)));
+    }
+  }
   for (size_t k = 0; k < target.rank(); ++k) {
     const DeviceSharding& s = ShardingOf(v);
     if (s.counts[k] > 1 && !s.SameOnDim(k, target, k)) {

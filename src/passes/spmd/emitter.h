@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "hlograph/status.h"
@@ -39,11 +40,16 @@ class Emitter {
   const DeviceSharding& ShardingOf(const ir::Value* v);
   void SetSharding(const ir::Value* v, DeviceSharding s) { shardings_[v] = std::move(s); }
 
-  // `v` laid out as `target` (same rank): its pieces along dims cut
-  // otherwise gathered, then cut as `target` says.
+  // `v` laid out as `target` (same rank): a cut moved from one dim to
+  // another by all_to_all, the pieces along dims cut otherwise gathered,
+  // then cut as `target` says.
   StatusOr<ir::Value*> Reshard(ir::Value* v, const DeviceSharding& target);
   // Joins the pieces of dimension `dim` (all_gather).
   StatusOr<ir::Value*> AllGather(ir::Value* v, size_t dim);
+  // Moves the cut of dim `from` to dim `to` (whole in `v`): each group's
+  // member holding piece k of `from` ends with piece k of `to` and the
+  // whole of `from` (all_to_all).
+  StatusOr<ir::Value*> AllToAll(ir::Value* v, size_t from, size_t to);
   // Each group's values combined by `body` (a two-scalar region), or added
   // when `body` is null; every member gets the result. `v`'s sharding is
   // kept.
@@ -55,16 +61,32 @@ class Emitter {
 
   // What was emitted, for the report: collectives by name.
   const std::map<std::string, int>& counts() const { return counts_; }
+  // Ops computed whole on gathered pieces, by name, for the report.
+  void NoteWhole(const std::string& op) { ++whole_[op]; }
+  const std::map<std::string, int>& whole() const { return whole_; }
 
  private:
+  // Reshard's work, done once per value and target.
+  StatusOr<ir::Value*> Move(ir::Value* v, const DeviceSharding& target);
   // Cuts `v` (whole along every dim where it differs from `target`) into
   // `target`'s pieces: a slice at offsets looked up by partition_id.
   StatusOr<ir::Value*> Slice(ir::Value* v, const DeviceSharding& target);
   // `v` made again at `type` when its op can make any piece directly (a
-  // splat constant; a broadcast along the dims to cut), else null.
+  // splat constant, an iota, a broadcast of a piece of its operand, an
+  // elementwise op on such values), else null.
   ir::Value* Remake(ir::Value* v, const ir::Type& type, const DeviceSharding& target);
+  // Whether `v` is made here from nothing any device lacks: splat
+  // constants, iotas, broadcasts, and elementwise ops on such values.
+  bool Remakeable(const ir::Value* v, int depth) const;
+  // An iota's piece: an iota at the piece's shape counting from the
+  // piece's offset.
+  ir::Value* RemakeIota(const ir::Operation& iota, const ir::Type& type, const DeviceSharding& target);
   // This device's offset along `dim` of `target` as a scalar i32.
   ir::Value* Offset(const DeviceSharding& target, size_t dim, int64_t local_size);
+  // The dim of `target` that can take over the cut of `v`'s dim `from` by
+  // all_to_all (whole in `v`, cut by the same devices the same way in
+  // `target`, divisible), or -1.
+  int64_t AllToAllTarget(ir::Value* v, size_t from, const DeviceSharding& target);
   ir::Operation* Collective(const char* name, ir::Value* v, const ir::Type& type,
                             const std::vector<std::vector<int64_t>>& groups);
 
@@ -72,9 +94,11 @@ class Emitter {
   const int64_t devices_;
   const ir::Operation* origin_ = nullptr;
   std::unordered_map<const ir::Value*, DeviceSharding> shardings_;
+  std::map<std::pair<const ir::Value*, std::string>, ir::Value*> moved_;  // by Reshard
   ir::Value* partition_ = nullptr;  // partition_id as i32, made once
   int64_t next_channel_ = 1;
   std::map<std::string, int> counts_;
+  std::map<std::string, int> whole_;
 };
 
 }  // namespace hlograph::passes::spmd

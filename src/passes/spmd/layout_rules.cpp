@@ -24,7 +24,9 @@ StatusOr<std::vector<ir::Type>> LocalTypes(const ir::Operation& op, const Device
   return types;
 }
 
-Results Emit(Emitter& e, const ir::Operation& op, const Operands& operands, const DeviceSharding& s) {
+}  // namespace
+
+Results EmitAt(Emitter& e, const ir::Operation& op, const Operands& operands, const DeviceSharding& s) {
   HLOGRAPH_ASSIGN(const std::vector<ir::Type> types, LocalTypes(op, s));
   ir::Operation* copy = e.Copy(op, operands, types);
   std::vector<ir::Value*> results;
@@ -34,8 +36,6 @@ Results Emit(Emitter& e, const ir::Operation& op, const Operands& operands, cons
   }
   return results;
 }
-
-}  // namespace
 
 std::string Describe(Emitter& e, const ir::Operation& op, const Operands& operands) {
   // Bytecode has no text positions: the producer's location (the Python
@@ -73,7 +73,7 @@ Results Elementwise(Emitter& e, const ir::Operation& op, const Operands& operand
     HLOGRAPH_ASSIGN(ir::Value * r, e.Reshard(v, target));
     moved.push_back(r);
   }
-  return Emit(e, op, moved, target);
+  return EmitAt(e, op, moved, target);
 }
 
 Results BroadcastInDim(Emitter& e, const ir::Operation& op, const Operands& operands) {
@@ -89,7 +89,7 @@ Results BroadcastInDim(Emitter& e, const ir::Operation& op, const Operands& oper
     out.counts[d] = in.counts[i];
     for (size_t k = 0; k < out.tiles.size(); ++k) out.tiles[k][d] = in.tiles[k][i];
   }
-  return Emit(e, op, operands, out);
+  return EmitAt(e, op, operands, out);
 }
 
 Results Transpose(Emitter& e, const ir::Operation& op, const Operands& operands) {
@@ -102,7 +102,7 @@ Results Transpose(Emitter& e, const ir::Operation& op, const Operands& operands)
     out.counts[i] = in.counts[from];
     for (size_t k = 0; k < out.tiles.size(); ++k) out.tiles[k][i] = in.tiles[k][from];
   }
-  return Emit(e, op, operands, out);
+  return EmitAt(e, op, operands, out);
 }
 
 namespace {
@@ -169,7 +169,7 @@ Results Reshape(Emitter& e, const ir::Operation& op, const Operands& operands) {
     }
   }
   HLOGRAPH_ASSIGN(ir::Value * moved, e.Reshard(operands[0], keep));
-  return Emit(e, op, {moved}, out);
+  return EmitAt(e, op, {moved}, out);
 }
 
 }  // namespace hlograph::passes::spmd

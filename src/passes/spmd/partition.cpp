@@ -8,6 +8,7 @@
 #include "ir/op_def.h"
 #include "ir/verifier.h"
 #include "passes/inline_calls.h"
+#include "passes/sink_constants.h"
 #include "passes/spmd/annotations.h"
 #include "passes/spmd/emitter.h"
 #include "passes/spmd/rules.h"
@@ -107,7 +108,7 @@ class Partitioner {
     for (const auto& [op, n] : e_.counts()) out.summary += (out.summary.empty() ? "" : ", ") + std::to_string(n) + " " + op;
     if (out.summary.empty()) out.summary = "no collectives";
     std::string whole;
-    for (const auto& [op, n] : whole_) whole += (whole.empty() ? "" : ", ") + op + (n > 1 ? " x" + std::to_string(n) : "");
+    for (const auto& [op, n] : e_.whole()) whole += (whole.empty() ? "" : ", ") + op + (n > 1 ? " x" + std::to_string(n) : "");
     if (!whole.empty()) out.summary += "; computed whole: " + whole;
     return Status::Ok();
   }
@@ -207,13 +208,21 @@ class Partitioner {
     if (n == "stablehlo.transpose") return spmd::Transpose(e_, op, operands);
     if (n == "stablehlo.reshape") return spmd::Reshape(e_, op, operands);
     if (n == "stablehlo.reduce") return spmd::Reduce(e_, op, operands);
+    if (n == "stablehlo.slice") return spmd::Slice(e_, op, operands);
+    if (n == "stablehlo.dynamic_slice") return spmd::DynamicSlice(e_, op, operands);
+    if (n == "stablehlo.dynamic_update_slice") return spmd::DynamicUpdateSlice(e_, op, operands);
+    if (n == "stablehlo.concatenate") return spmd::Concatenate(e_, op, operands);
+    if (n == "stablehlo.pad") return spmd::Pad(e_, op, operands);
+    if (n == "stablehlo.reverse") return spmd::Reverse(e_, op, operands);
+    if (n == "stablehlo.sort") return spmd::Sort(e_, op, operands);
+    if (n == "stablehlo.reduce_window") return spmd::ReduceWindow(e_, op, operands);
+    if (n == "stablehlo.gather") return spmd::Gather(e_, op, operands);
+    if (n == "stablehlo.scatter") return spmd::Scatter(e_, op, operands);
+    if (n == "stablehlo.convolution") return spmd::Convolution(e_, op, operands);
     if (n == "stablehlo.dot_general") {
       auto it = wanted_.find(op.result(0));
       return spmd::DotGeneral(e_, op, operands, it != wanted_.end() ? &it->second : nullptr);
     }
-    bool sharded = false;
-    for (ir::Value* v : operands) sharded = sharded || (v->type().IsTensor() && !e_.ShardingOf(v).IsReplicated());
-    if (sharded) ++whole_[n];
     return spmd::ComputeWhole(e_, op, operands);
   }
 
@@ -225,7 +234,6 @@ class Partitioner {
   const int64_t devices_;
   ir::ValueMap map_;
   std::unordered_map<const ir::Value*, DeviceSharding> wanted_;
-  std::map<std::string, int> whole_;  // ops run whole on gathered pieces
 };
 
 bool HasManual(const ir::Block& block) {
@@ -257,6 +265,10 @@ StatusOr<SpmdProgram> PartitionSpmd(const ir::Module& module, int64_t devices) {
   SpmdProgram out;
   out.module = ir::CloneModule(module);
   HLOGRAPH_TRY(InlineCalls(*out.module));
+  // Serialized programs read their comparators' and bodies' constants from
+  // the enclosing function; copied back in, the bodies can be copied into
+  // the per-device program as they are.
+  SinkConstantsIntoBodies(*out.module);
   ir::Operation* entry = out.module->EntryFunction();
   if (entry == nullptr || entry->num_regions() != 1 || entry->region(0).blocks().size() != 1) {
     return Status::Error("the program has no entry function of one block");

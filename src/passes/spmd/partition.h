@@ -4,8 +4,10 @@
 // program each of its devices runs on its own pieces, with the collectives
 // between them explicit. Shardings propagate forward from the arguments;
 // sharding constraints and the results' shardings are met by resharding.
-// Elementwise ops, broadcasts, transposes, reshapes, reductions and
-// dot_general are divided (passes/spmd/rules.h); other ops run whole on
+// Elementwise ops, broadcasts, transposes, reshapes, reductions,
+// dot_general, convolutions, gathers, adding scatters and the ops that read
+// along some dims only (slices, dynamic slices and updates, concatenate,
+// pad, reverse, sort, reduce_window) are divided (passes/spmd/rules.h); other ops run whole on
 // every device.
 #pragma once
 

@@ -6,9 +6,7 @@
 #include "passes/spmd/rules.h"
 
 namespace hlograph::passes::spmd {
-namespace {
 
-// The op of a body `return op(%a, %b)` over its two arguments, or "".
 std::string Combiner(const ir::Region& body) {
   if (body.blocks().size() != 1) return "";
   const ir::Block& b = body.front();
@@ -22,6 +20,8 @@ std::string Combiner(const ir::Region& body) {
                     (op.operand(0) == b.argument(1) && op.operand(1) == b.argument(0));
   return args ? op.name() : "";
 }
+
+namespace {
 
 // Whether combining the devices' results, each folded from `init`, gives
 // what one fold from `init` gives: max, min, and, or fold it in once more

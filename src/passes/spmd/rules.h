@@ -36,12 +36,48 @@ Results Reduce(Emitter& e, const ir::Operation& op, const Operands& operands);
 // a contraction cut into pieces gives partial sums, added by all_reduce
 // (or reduce_scatter when `wanted` cuts the result as that would).
 Results DotGeneral(Emitter& e, const ir::Operation& op, const Operands& operands, const DeviceSharding* wanted);
+// Ops that read along some dims only, local along the others: those dims
+// are made whole, the rest keep their pieces. slice, pad and reverse along
+// the dims they change; concatenate along its dim; sort along its dim;
+// reduce_window along the dims its window spans (strides, dilations and
+// padding included); dynamic_slice and dynamic_update_slice along the dims
+// they do not take (or update) whole.
+Results Slice(Emitter& e, const ir::Operation& op, const Operands& operands);
+Results DynamicSlice(Emitter& e, const ir::Operation& op, const Operands& operands);
+Results DynamicUpdateSlice(Emitter& e, const ir::Operation& op, const Operands& operands);
+Results Concatenate(Emitter& e, const ir::Operation& op, const Operands& operands);
+Results Pad(Emitter& e, const ir::Operation& op, const Operands& operands);
+Results Reverse(Emitter& e, const ir::Operation& op, const Operands& operands);
+Results Sort(Emitter& e, const ir::Operation& op, const Operands& operands);
+Results ReduceWindow(Emitter& e, const ir::Operation& op, const Operands& operands);
+// gather: the indices keep the pieces of their batch dims (each device
+// looks up its own indices) in a whole operand, whose dims taken whole by
+// every slice may keep their pieces too; the result is cut as they are.
+Results Gather(Emitter& e, const ir::Operation& op, const Operands& operands);
+// scatter adding updates cut along their batch dims: each device adds its
+// updates into zeros, the groups' sums are added by all_reduce, then the
+// operand.
+Results Scatter(Emitter& e, const ir::Operation& op, const Operands& operands);
+// convolution: the batch dim's and the output features' pieces carried to
+// the result, spatial dims whole; input features cut alike on both sides
+// (as a weight gradient's contraction over the batch is) leave partial
+// sums, added by all_reduce.
+Results Convolution(Emitter& e, const ir::Operation& op, const Operands& operands);
 // Any other op: its operands gathered whole, the op as it was, its results
 // whole on every device. Refused for ops whose result depends on the device
 // or that have effects (collectives, ids, random numbers, host transfers,
 // side-effecting custom calls, manual computations) and for ops whose
 // regions read values from outside them.
 Results ComputeWhole(Emitter& e, const ir::Operation& op, const Operands& operands);
+
+// Whether a region of `op` reads a value defined outside it (such an op
+// cannot be copied into the per-device program as it is).
+bool RegionsReadFromOutside(const ir::Operation& op);
+// `op` copied on `operands` (already laid out as `s`), its results at
+// their pieces' shapes under `s`, each given `s`.
+Results EmitAt(Emitter& e, const ir::Operation& op, const Operands& operands, const DeviceSharding& s);
+// The op of a region `return op(%a, %b)` over its two arguments, or "".
+std::string Combiner(const ir::Region& body);
 
 // "'stablehlo.sort' at file:3:5 (operand 0 sharded {devices=[4,1]0,1,2,3})": an op
 // and its operands' shardings, for errors.

@@ -62,14 +62,22 @@ bool ReadsFromOutside(const ir::Operation& op, const ir::Block& block) {
 
 }  // namespace
 
-Results ComputeWhole(Emitter& e, const ir::Operation& op, const Operands& operands) {
-  std::string why = Refusal(op);
+bool RegionsReadFromOutside(const ir::Operation& op) {
   for (const auto& region : op.regions()) {
     for (const auto& b : region->blocks()) {
-      if (why.empty() && ReadsFromOutside(op, *b)) why = "its regions read values from outside";
+      if (ReadsFromOutside(op, *b)) return true;
     }
   }
+  return false;
+}
+
+Results ComputeWhole(Emitter& e, const ir::Operation& op, const Operands& operands) {
+  std::string why = Refusal(op);
+  if (why.empty() && RegionsReadFromOutside(op)) why = "its regions read values from outside";
   if (!why.empty()) return Status::Error("cannot partition " + Describe(e, op, operands) + ": " + why);
+  bool sharded = false;
+  for (ir::Value* v : operands) sharded = sharded || (v->type().IsTensor() && !e.ShardingOf(v).IsReplicated());
+  if (sharded) e.NoteWhole(op.name());
   Operands moved;
   for (ir::Value* v : operands) {
     if (!v->type().IsTensor()) {

@@ -1,0 +1,231 @@
+// passes/spmd: the rules that keep data cut through the ops that read
+// along some dims (slice, concatenate, pad, reverse, sort, reduce_window),
+// iota made piece by piece, gather and scatter on cut indices, convolution
+// on a cut batch, and a cut moved between dims by all_to_all. Each program
+// is run partitioned on the device grid against the whole program, and the
+// summary says which collectives it took and that nothing ran whole.
+#include <gtest/gtest.h>
+
+#include "spmd_test_util.h"
+
+namespace hlograph::passes {
+namespace {
+
+std::string Mesh2(int x, int y) {
+  return "sdy.mesh @mesh = <[\"x\"=" + std::to_string(x) + ", \"y\"=" + std::to_string(y) + "]>\n";
+}
+
+// Rows cut, columns wanted cut: each device sends one block to each other.
+TEST(SpmdRules, MovingTheCutToAnotherDimIsOneAllToAll) {
+  for (int n : {2, 4, 8}) {
+    const std::string text = "module {\n" + Mesh1(n) + R"(
+  func.func @main(%a: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+      -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) {
+    %e = stablehlo.exponential %a : tensor<8x16xf32>
+    return %e : tensor<8x16xf32>
+  }
+})";
+    EXPECT_EQ(PartitionAndCompare(text, n), "1 all_to_all") << n;
+  }
+  // On a 2x4 mesh, the cut over "y" moved while "x" keeps its own; and a
+  // cut over "x" moved in a value copied over "y" (groups per copy).
+  const std::string mesh2 = "module {\n" + Mesh2(2, 4) + R"(
+  func.func @main(%a: tensor<8x16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}, {}]>},
+                  %b: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+      -> (tensor<8x16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {"y"}]>},
+          tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) {
+    return %a, %b : tensor<8x16x4xf32>, tensor<8x16xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(mesh2, 8), "2 all_to_all");
+}
+
+// Slices, concatenations, pads and reverses along the dim not cut, each
+// device on its own rows.
+TEST(SpmdRules, SliceConcatenatePadReverseAlongWholeDims) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%a: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                  %b: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+      -> (tensor<8x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+          tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+          tensor<8x9xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+          tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %s = stablehlo.slice %a [0:8, 1:6:2] : (tensor<8x6xf32>) -> tensor<8x3xf32>
+    %c = stablehlo.concatenate %a, %b, dim = 1 : (tensor<8x6xf32>, tensor<8x2xf32>) -> tensor<8x8xf32>
+    %z = stablehlo.constant dense<0.5> : tensor<f32>
+    %p = stablehlo.pad %s, %z, low = [0, 2], high = [0, 1], interior = [0, 1] : (tensor<8x3xf32>, tensor<f32>) -> tensor<8x8xf32>
+    %q = stablehlo.concatenate %p, %s, dim = 1 : (tensor<8x8xf32>, tensor<8x3xf32>) -> tensor<8x11xf32>
+    %r = stablehlo.slice %q [0:8, 2:11] : (tensor<8x11xf32>) -> tensor<8x9xf32>
+    %v = stablehlo.reverse %a, dims = [1] : tensor<8x6xf32>
+    return %s, %c, %r, %v : tensor<8x3xf32>, tensor<8x8xf32>, tensor<8x9xf32>, tensor<8x6xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "no collectives");
+}
+
+// dynamic_slice and dynamic_update_slice at a computed row, the columns
+// cut: each device slices and updates its own columns.
+TEST(SpmdRules, DynamicSlicesAlongWholeDims) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>},
+                  %u: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>},
+                  %i: tensor<i32>)
+      -> (tensor<3x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>},
+          tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) {
+    %seven = stablehlo.constant dense<7> : tensor<i32>
+    %r = stablehlo.and %i, %seven : tensor<i32>
+    %z = stablehlo.constant dense<0> : tensor<i32>
+    %s = stablehlo.dynamic_slice %a, %r, %z, sizes = [3, 8] : (tensor<8x8xf32>, tensor<i32>, tensor<i32>) -> tensor<3x8xf32>
+    %d = stablehlo.dynamic_update_slice %a, %u, %r, %z : (tensor<8x8xf32>, tensor<2x8xf32>, tensor<i32>, tensor<i32>) -> tensor<8x8xf32>
+    return %s, %d : tensor<3x8xf32>, tensor<8x8xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "no collectives");
+}
+
+// A sort whose comparator reads a constant of the enclosing function (as
+// serialized programs have them) is still divided.
+TEST(SpmdRules, SortWithAHoistedConstant) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%a: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+      -> (tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %zero = stablehlo.constant dense<0.0> : tensor<f32>
+    %s = "stablehlo.sort"(%a) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %m = stablehlo.add %x, %zero : tensor<f32>
+      %lt = stablehlo.compare LT, %m, %y, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %lt : tensor<i1>
+    }) {dimension = 1 : i64, is_stable = true} : (tensor<8x6xf32>) -> tensor<8x6xf32>
+    return %s : tensor<8x6xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "no collectives");
+}
+
+// A slice of the cut dim gathers it first (it is not divided yet).
+TEST(SpmdRules, ASliceOfTheCutDimGathersIt) {
+  const std::string text = "module {\n" + Mesh1(2) + R"(
+  func.func @main(%a: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<3x6xf32> {
+    %s = stablehlo.slice %a [1:4, 0:6] : (tensor<8x6xf32>) -> tensor<3x6xf32>
+    return %s : tensor<3x6xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 2), "1 all_gather");
+}
+
+// Two readers wanting the same value laid out the same way share one move.
+TEST(SpmdRules, AValueIsMovedOnceForAllItsReaders) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%a: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+      -> (tensor<8x6xf32>, tensor<4x6xf32>) {
+    %r = stablehlo.reverse %a, dims = [0] : tensor<8x6xf32>
+    %s = stablehlo.slice %a [2:6, 0:6] : (tensor<8x6xf32>) -> tensor<4x6xf32>
+    return %r, %s : tensor<8x6xf32>, tensor<4x6xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_gather");
+}
+
+// Iotas (and values computed from iotas alone) meeting cut values: each
+// device makes its own piece (an iota from its offset), no slice of a
+// whole one.
+TEST(SpmdRules, IotaIsMadePieceByPiece) {
+  const std::string text = "module {\n" + Mesh2(2, 4) + R"(
+  func.func @main(%a: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>})
+      -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
+    %i = stablehlo.iota dim = 1 : tensor<8x16xf32>
+    %r = stablehlo.iota dim = 0 : tensor<8xf32>
+    %b = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<8xf32>) -> tensor<8x16xf32>
+    %s = stablehlo.add %a, %i : tensor<8x16xf32>
+    %t = stablehlo.multiply %s, %b : tensor<8x16xf32>
+    %ib = stablehlo.multiply %i, %b : tensor<8x16xf32>
+    %u = stablehlo.subtract %t, %ib : tensor<8x16xf32>
+    return %u : tensor<8x16xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 8), "no collectives");
+}
+
+// Sort and a running sum (reduce_window) along the dim not cut.
+TEST(SpmdRules, SortAndScansAlongWholeDims) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%a: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+      -> (tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+          tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %s = "stablehlo.sort"(%a) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %lt = stablehlo.compare LT, %x, %y, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %lt : tensor<i1>
+    }) {dimension = 1 : i64, is_stable = true} : (tensor<8x6xf32>) -> tensor<8x6xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %c = "stablehlo.reduce_window"(%a, %z) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %r = stablehlo.add %x, %y : tensor<f32>
+      stablehlo.return %r : tensor<f32>
+    }) {window_dimensions = array<i64: 1, 6>, padding = dense<[[0, 0], [5, 0]]> : tensor<2x2xi64>} : (tensor<8x6xf32>, tensor<f32>) -> tensor<8x6xf32>
+    return %s, %c : tensor<8x6xf32>, tensor<8x6xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "no collectives");
+}
+
+// An embedding lookup: indices cut by rows, the table whole, or with its
+// feature dim cut over another mesh axis (the result then cut both ways).
+TEST(SpmdRules, GatherOnCutIndices) {
+  const std::string text = "module {\n" + Mesh2(2, 4) + R"(
+  func.func @main(%table: tensor<10x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>},
+                  %ids: tensor<4x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                  %wide: tensor<10x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>})
+      -> (tensor<4x2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {}]>},
+          tensor<4x2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {"y"}]>}) {
+    %m = stablehlo.constant dense<7> : tensor<4x2xi32>
+    %i = stablehlo.and %ids, %m : tensor<4x2xi32>
+    %j = stablehlo.reshape %i : (tensor<4x2xi32>) -> tensor<4x2x1xi32>
+    %g = "stablehlo.gather"(%table, %j) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 8>}> : (tensor<10x8xf32>, tensor<4x2x1xi32>) -> tensor<4x2x8xf32>
+    %h = "stablehlo.gather"(%wide, %j) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 8>}> : (tensor<10x8xf32>, tensor<4x2x1xi32>) -> tensor<4x2x8xf32>
+    return %g, %h : tensor<4x2x8xf32>, tensor<4x2x8xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 8), "no collectives");
+}
+
+// An embedding's gradient: updates added at cut indices into a whole
+// table, each device its own, then summed across devices.
+TEST(SpmdRules, ScatterAddOnCutIndices) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%table: tensor<10x8xf32>,
+                  %ids: tensor<8xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>},
+                  %u: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<10x8xf32> {
+    %m = stablehlo.constant dense<7> : tensor<8xi32>
+    %i = stablehlo.and %ids, %m : tensor<8xi32>
+    %j = stablehlo.reshape %i : (tensor<8xi32>) -> tensor<8x1xi32>
+    %s = "stablehlo.scatter"(%table, %j, %u) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %r = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %r : tensor<f32>
+    }) : (tensor<10x8xf32>, tensor<8x1xi32>, tensor<8x8xf32>) -> tensor<10x8xf32>
+    return %s : tensor<10x8xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_reduce");
+}
+
+// A data-parallel convolution layer: the forward pass on each device's
+// images, and the filter's gradient (JAX's form: the images' batch dim as
+// the contracted feature dim) summed across devices.
+TEST(SpmdRules, ConvolutionOnACutBatch) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%x: tensor<8x6x6x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {}, {}]>},
+                  %w: tensor<3x3x2x4xf32>,
+                  %dy: tensor<8x6x6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {}, {}]>})
+      -> (tensor<8x6x6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {}, {}]>}, tensor<3x3x2x4xf32>) {
+    %y = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x6x6x2xf32>, tensor<3x3x2x4xf32>) -> tensor<8x6x6x4xf32>
+    %dw = stablehlo.convolution(%x, %dy) dim_numbers = [f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x6x6x2xf32>, tensor<8x6x6x4xf32>) -> tensor<3x3x2x4xf32>
+    return %y, %dw : tensor<8x6x6x4xf32>, tensor<3x3x2x4xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_reduce");
+}
+
+}  // namespace
+}  // namespace hlograph::passes
