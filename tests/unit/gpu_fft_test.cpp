@@ -6,6 +6,7 @@
 #include <string>
 
 #include "backends/gpu/plan/fft_config.h"
+#include "backends/gpu/plan/library_refusals.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/plan/step_cost.h"
 #include "gpu_test_util.h"
@@ -80,6 +81,17 @@ TEST(GpuFftPlan, ChoiceByCost) {
     const PlanOptions o = PlanOptions::FromEnvironment();
     const ScopedPlanOptions scoped(o);
     EXPECT_TRUE(ChooseFft(small, h200).library);
+  }
+  {
+    // A transform cuFFT refused on this process's GPU (when an executable
+    // was loaded) is a direct DFT from then on, saying why.
+    FftConfig refused = long_rows;
+    refused.batch = 1021;  // a config no other test plans
+    ASSERT_TRUE(ChooseFft(refused, h200).library);
+    RefuseLibraryCall(refused.ToString(), "CUFFT_ALLOC_FAILED");
+    EXPECT_FALSE(ChooseFft(refused, h200).library);
+    EXPECT_TRUE(testing::HasSubstr(ChooseFft(refused, h200).why, "CUFFT_ALLOC_FAILED")) << ChooseFft(refused, h200).why;
+    EXPECT_TRUE(ChooseFft(long_rows, h200).library);
   }
   {
     const testing::ScopedEnv pin("HLOGRAPH_GPU_FFT", "direct");

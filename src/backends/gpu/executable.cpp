@@ -13,6 +13,7 @@
 #include "backends/gpu/codegen/nvrtc_compiler.h"
 #include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/convolution_lowering.h"
+#include "backends/gpu/plan/library_refusals.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/runtime/cuda_status.h"
 #include "backends/gpu/runtime/device.h"
@@ -31,14 +32,14 @@ StatusOr<std::unique_ptr<GpuExecutable>> GpuExecutable::Compile(const ir::Module
     return Status::Error(DeviceCount() == 0 ? "no GPU is available (no CUDA device or driver found)"
                                             : "no GPU number " + std::to_string(options.device));
   }
-  // Each attempt that fails for want of a cuDNN engine has refused one
-  // more convolution; there are finitely many.
+  // Each attempt that fails for want of a cuDNN engine or a cuFFT plan has
+  // refused one more library call; there are finitely many.
   for (;;) {
     std::unique_ptr<GpuExecutable> e(new GpuExecutable());
     HLOGRAPH_ASSIGN(e->program_, PlanProgram(module, options.place));
     const Status loaded = e->Load(options);
     if (loaded.ok()) return e;
-    if (!e->convolution_refused_) return loaded;
+    if (!e->library_refused_) return loaded;
   }
 }
 
@@ -178,7 +179,9 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls(const CompileOptions& compile) 
         modules_.push_back(std::move(*module));
       }
       auto plan = FftPlan::Create(ft->config, fft_scale);
-      if (!plan.ok()) {
+      if (!plan.ok()) {  // planned again with the direct DFT
+        RefuseLibraryCall(ft->config.ToString(), plan.status().message());
+        library_refused_ = true;
         status = Status::Error(ft->config.ToString() + ": " + plan.status().message());
         return;
       }
@@ -229,7 +232,7 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls(const CompileOptions& compile) 
       if (!plan.ok()) {
         if (no_engine) {
           RefuseConvolution(cv->config, plan.status().message());
-          convolution_refused_ = true;
+          library_refused_ = true;
         }
         status = Status::Error(cv->config.ToString() + ": " + plan.status().message());
         return;

@@ -144,9 +144,10 @@ class GpuExecutable : public Evictable {
   StatusOr<size_t> PlanLibraryCalls(const CompileOptions& compile);
   // The NCCL communicator of each collective step (runtime/nccl_communicators.h).
   Status PlanCollectives(const GpuCompileOptions& options);
-  // Set when cuDNN had no engine for a planned convolution: Compile plans
-  // again, that convolution as a generated kernel.
-  bool convolution_refused_ = false;
+  // Set when a library refused a planned call (cuDNN had no engine for a
+  // convolution, cuFFT no plan for a transform): Compile plans again, that
+  // call as a generated kernel (plan/library_refusals.h).
+  bool library_refused_ = false;
   Status LoadGraphs(const CompileOptions& compile);
   // Allocates the arena and workspace (after asking the budget for room).
   Status AllocateResident();

@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
-#include <map>
-#include <mutex>
 
 #include "backends/gpu/plan/dot_lowering.h"
+#include "backends/gpu/plan/library_refusals.h"
 #include "backends/gpu/plan/plan_options.h"
 #include "ir/attribute.h"
 #include "ir/verify/verify_util.h"
@@ -173,26 +172,11 @@ const ir::Value* UnreversedFilter(const ir::Operation& op, const Window& w, cons
   return dims == want ? producer->operand(0) : nullptr;
 }
 
-std::mutex& RefusalMutex() {
-  static std::mutex m;
-  return m;
-}
-std::map<std::string, std::string>& Refusals() {
-  static std::map<std::string, std::string> refusals;
-  return refusals;
-}
-
 }  // namespace
 
-void RefuseConvolution(const ConvConfig& config, const std::string& why) {
-  std::lock_guard<std::mutex> lock(RefusalMutex());
-  Refusals()[config.ToString()] = why;
-}
+void RefuseConvolution(const ConvConfig& config, const std::string& why) { RefuseLibraryCall(config.ToString(), why); }
 
-bool ConvolutionRefused(const ConvConfig& config) {
-  std::lock_guard<std::mutex> lock(RefusalMutex());
-  return Refusals().count(config.ToString()) > 0;
-}
+bool ConvolutionRefused(const ConvConfig& config) { return LibraryRefusal(config.ToString()).has_value(); }
 
 bool CudnnConvolutionReads(const ir::Operation& op, const ir::Value* v) {
   if (v == op.operand(0)) return true;
@@ -299,10 +283,7 @@ StatusOr<ConvLowering> LowerConvolution(const ir::Operation& op) {
   HLOGRAPH_TRY(CheckSizes(c));
   if (spatial == 1) AddUnitHeight(c);
   if (!FitsInt(c.x) || !FitsInt(c.w) || !FitsInt(c.y)) return Status::Error("sizes beyond cuDNN's 32-bit dims");
-  std::lock_guard<std::mutex> lock(RefusalMutex());
-  if (const auto it = Refusals().find(c.ToString()); it != Refusals().end()) {
-    return Status::Error("cuDNN on this GPU: " + it->second);
-  }
+  if (const auto why = LibraryRefusal(c.ToString())) return Status::Error("cuDNN on this GPU: " + *why);
   return result;
 }
 

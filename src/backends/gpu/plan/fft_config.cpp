@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "backends/gpu/plan/library_refusals.h"
 #include "backends/gpu/plan/plan_options.h"
 #include "backends/gpu/plan/step_cost.h"
 #include "ir/attribute.h"
@@ -101,6 +102,7 @@ FftChoice ChooseFft(const FftConfig& c, const DeviceLimits& limits) {
   const std::string& pinned = PlanOptions::Current().fft;
   if (pinned == "library") return {true, "HLOGRAPH_GPU_FFT=library"};
   if (pinned == "direct") return {false, "HLOGRAPH_GPU_FFT=direct"};
+  if (const auto why = LibraryRefusal(c.ToString())) return {false, "direct DFT: cuFFT refused it (" + *why + ")"};
   const double hbm = limits.memory_bytes_per_s;
   const double in = static_cast<double>(c.input_bytes()), out = static_cast<double>(c.output_bytes());
   const double terms = static_cast<double>(c.batch) * static_cast<double>(c.output_elements()) *

@@ -57,7 +57,8 @@ struct FftChoice {
 
 // From the time each would take at `limits`: the direct DFT's terms
 // against cuFFT's bytes plus the fixed cost of a library call.
-// HLOGRAPH_GPU_FFT (PlanOptions::fft) may pin either.
+// HLOGRAPH_GPU_FFT (PlanOptions::fft) may pin either; a transform cuFFT
+// refused in this process (plan/library_refusals.h) is a direct DFT.
 FftChoice ChooseFft(const FftConfig& config, const DeviceLimits& limits);
 
 }  // namespace hlograph::gpu
