@@ -62,7 +62,7 @@ TEST_F(PjrtApiTest, PluginAttributesGiveTheStablehloVersionRange) {
 
 TEST_F(PjrtApiTest, ClientDevicesAndMemories) {
   // The CPU interpreter's device, also where a GPU is there.
-  const testing::ScopedEnv cpu("HLOGRAPH_PJRT_BACKEND", "cpu");
+  const hlograph::testing::ScopedEnv cpu("HLOGRAPH_PJRT_BACKEND", "cpu");
   auto name = Init<PJRT_Client_PlatformName_Args>();
   name.client = Client();
   PJRT_OK(api_->PJRT_Client_PlatformName(&name));
