@@ -32,11 +32,7 @@ void Rewrite(ir::Block& block, int64_t replica, int64_t partition) {
 }  // namespace
 
 void ReplaceDeviceIds(ir::Module& module, int64_t replica, int64_t partition) {
-  for (const auto& op : module.body().operations()) {
-    for (const auto& region : op->regions()) {
-      for (const auto& block : region->blocks()) Rewrite(*block, replica, partition);
-    }
-  }
+  ForEachFunctionBody(module, [&](ir::Block& body) { Rewrite(body, replica, partition); });
 }
 
 }  // namespace hlograph::passes

@@ -165,11 +165,7 @@ int RewriteIn(ir::Block& block, ir::Block& root) {
 
 int ReuseFinerReductions(ir::Module& module) {
   int rewritten = 0;
-  for (const auto& op : module.body().operations()) {
-    for (const auto& region : op->regions()) {
-      for (const auto& b : region->blocks()) rewritten += RewriteIn(*b, *b);
-    }
-  }
+  ForEachFunctionBody(module, [&](ir::Block& body) { rewritten += RewriteIn(body, body); });
   return rewritten;
 }
 

@@ -317,16 +317,12 @@ int RewriteIn(ir::Block& block, ir::Block& root) {
 
 int SumOuterProductsAsProducts(ir::Module& module) {
   int rewritten = 0;
-  for (const auto& op : module.body().operations()) {
-    for (const auto& region : op->regions()) {
-      for (const auto& b : region->blocks()) {
-        const size_t ops = b->operations().size();
-        const int here = RewriteIn(*b, *b);
-        if (here > 0 || b->operations().size() != ops) RemoveUnread(*b);
-        rewritten += here;
-      }
-    }
-  }
+  ForEachFunctionBody(module, [&](ir::Block& body) {
+    const size_t ops = body.operations().size();
+    const int here = RewriteIn(body, body);
+    if (here > 0 || body.operations().size() != ops) RemoveUnread(body);
+    rewritten += here;
+  });
   return rewritten;
 }
 
