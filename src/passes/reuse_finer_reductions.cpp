@@ -7,6 +7,7 @@
 
 #include "ir/attribute.h"
 #include "ir/clone.h"
+#include "ir/fold_body.h"
 #include "ir/op_def.h"
 #include "ir/verifier.h"
 #include "ir/verify/verify_util.h"
@@ -15,64 +16,14 @@
 namespace hlograph::passes {
 namespace {
 
-// The one op of a reduce body `(a, b) -> op(a, b)` (either order), or "".
+// The fold of a reduce body `(a, b) -> op(a, b)` this pass may rewrite, or "".
 std::string BodyOp(const ir::Operation& reduce) {
-  if (reduce.num_regions() != 1 || reduce.region(0).empty()) return "";
-  const ir::Block& body = reduce.region(0).front();
-  if (body.num_arguments() != 2 || body.operations().size() != 2) return "";
-  const ir::Operation& op = *body.operations()[0];
-  const ir::Operation& ret = *body.operations()[1];
-  if (ret.num_operands() != 1 || ret.operand(0) != op.result(0) || op.num_operands() != 2) return "";
-  const bool args = (op.operand(0) == body.argument(0) && op.operand(1) == body.argument(1)) ||
-                    (op.operand(0) == body.argument(1) && op.operand(1) == body.argument(0));
+  const ir::Operation* fold = ir::FoldOfBody(reduce);
+  if (fold == nullptr) return "";
   static const char* const kFolds[] = {"stablehlo.add", "stablehlo.multiply", "stablehlo.maximum",
                                        "stablehlo.minimum", "stablehlo.and", "stablehlo.or"};
-  const bool fold = std::find(std::begin(kFolds), std::end(kFolds), op.name()) != std::end(kFolds);
-  return args && fold ? op.name() : "";
-}
-
-// The bytes of `fold`'s identity as a `t` (little-endian), or empty.
-std::vector<uint8_t> IdentityBytes(const std::string& fold, ir::ElementType t) {
-  const int bytes = ir::StorageBytes(t);
-  auto of = [&](uint64_t bits) {
-    std::vector<uint8_t> out(static_cast<size_t>(bytes));
-    for (int i = 0; i < bytes; ++i) out[static_cast<size_t>(i)] = static_cast<uint8_t>(bits >> (8 * i));
-    return out;
-  };
-  const bool is_signed = ir::IsInteger(t) && !ir::IsUnsignedInteger(t);
-  const uint64_t top = bytes >= 8 ? uint64_t{1} << 63 : uint64_t{1} << (8 * bytes - 1);
-  const uint64_t ones = bytes >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * bytes)) - 1;
-  using E = ir::ElementType;
-  if (fold == "stablehlo.add" || fold == "stablehlo.or") return of(0);
-  if (fold == "stablehlo.and") return of(ir::IsBool(t) ? 1 : ones);
-  if (fold == "stablehlo.multiply") {
-    if (t == E::kF32) return of(0x3f800000u);
-    if (t == E::kF64) return of(0x3ff0000000000000ull);
-    return ir::IsInteger(t) ? of(1) : std::vector<uint8_t>{};
-  }
-  const bool max = fold == "stablehlo.maximum";
-  if (fold != "stablehlo.maximum" && fold != "stablehlo.minimum") return {};
-  switch (t) {  // max starts from the lowest value, min from the highest
-    case E::kF32: return of(max ? 0xff800000u : 0x7f800000u);
-    case E::kF64: return of(max ? 0xfff0000000000000ull : 0x7ff0000000000000ull);
-    case E::kBF16: return of(max ? 0xff80u : 0x7f80u);
-    case E::kF16: return of(max ? 0xfc00u : 0x7c00u);
-    default: break;
-  }
-  if (ir::IsBool(t)) return of(max ? 0 : 1);
-  if (!ir::IsInteger(t)) return {};
-  if (is_signed) return of(max ? top : ones ^ top);
-  return of(max ? 0 : ones);
-}
-
-// Whether `init` is a constant holding the identity of `fold`, so that
-// folding it in twice (once per stage) changes nothing.
-bool IsIdentity(const std::string& fold, const ir::Value* init) {
-  const ir::Operation* def = init->defining_op();
-  if (def == nullptr || def->name() != "stablehlo.constant" || init->type().NumElements() != 1) return false;
-  const auto* value = def->attr("value").as<ir::DenseElementsAttr>();
-  const std::vector<uint8_t> identity = IdentityBytes(fold, init->type().element());
-  return value != nullptr && !identity.empty() && value->bytes == identity;
+  const bool known = std::find(std::begin(kFolds), std::end(kFolds), fold->name()) != std::end(kFolds);
+  return known ? fold->name() : "";
 }
 
 bool ExactOrWide(const std::string& fold, ir::ElementType t) {
@@ -84,7 +35,7 @@ bool ExactOrWide(const std::string& fold, ir::ElementType t) {
 std::string Candidate(const ir::Operation& op) {
   if (op.name() != "stablehlo.reduce" || op.num_operands() != 2 || op.num_results() != 1) return "";
   const std::string fold = BodyOp(op);
-  if (fold.empty() || !ExactOrWide(fold, op.operand(0)->type().element()) || !IsIdentity(fold, op.operand(1))) {
+  if (fold.empty() || !ExactOrWide(fold, op.operand(0)->type().element()) || !ir::IsFoldIdentity(fold, op.operand(1))) {
     return "";
   }
   return fold;

@@ -8,6 +8,7 @@
 #include "ir/attribute.h"
 #include "ir/clone.h"
 #include "ir/dot_dims.h"
+#include "ir/fold_body.h"
 #include "ir/op_def.h"
 #include "ir/verifier.h"
 #include "ir/verify/verify_util.h"
@@ -25,22 +26,11 @@ bool Named(const Value* v, const char* name) {
 }
 
 // A reduce of one operand whose body adds its two arguments and whose init
-// is a zero constant.
+// is zero.
 bool IsZeroInitSum(const Operation& op) {
   if (op.name() != "stablehlo.reduce" || op.num_operands() != 2 || op.num_results() != 1) return false;
-  if (op.num_regions() != 1 || op.region(0).empty()) return false;
-  const ir::Block& body = op.region(0).front();
-  if (body.num_arguments() != 2 || body.operations().size() != 2) return false;
-  const Operation& add = *body.operations()[0];
-  if (add.name() != "stablehlo.add" || add.num_operands() != 2 || body.operations()[1]->operand(0) != add.result(0)) {
-    return false;
-  }
-  const bool args = (add.operand(0) == body.argument(0) && add.operand(1) == body.argument(1)) ||
-                    (add.operand(0) == body.argument(1) && add.operand(1) == body.argument(0));
-  const Operation* init = op.operand(1)->defining_op();
-  if (!args || init == nullptr || init->name() != "stablehlo.constant") return false;
-  const auto* value = init->attr("value").as<ir::DenseElementsAttr>();
-  return value != nullptr && std::all_of(value->bytes.begin(), value->bytes.end(), [](uint8_t b) { return b == 0; });
+  const Operation* fold = ir::FoldOfBody(op);
+  return fold != nullptr && fold->name() == "stablehlo.add" && ir::IsFoldIdentity("stablehlo.add", op.operand(1));
 }
 
 bool Wide(const Value* v) {

@@ -160,6 +160,15 @@ Status GpuExecutable::UploadConstants() {
   return Status::Ok();
 }
 
+StatusOr<cudaKernel_t> GpuExecutable::LoadRuntimeKernel(const char* source, const char* name,
+                                                         const CompileOptions& compile) {
+  HLOGRAPH_ASSIGN(CompiledKernel cubin, CompileToCubin(source, name, compile));
+  HLOGRAPH_ASSIGN(KernelModule module, KernelModule::Load(cubin.cubin));
+  HLOGRAPH_ASSIGN(cudaKernel_t kernel, module.GetKernel(name));
+  modules_.push_back(std::move(module));
+  return kernel;
+}
+
 StatusOr<size_t> GpuExecutable::PlanLibraryCalls(const CompileOptions& compile) {
   size_t workspace = 0;
   Status status = Status::Ok();
@@ -168,15 +177,12 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls(const CompileOptions& compile) 
     if (!status.ok()) return;
     if (const auto* ft = std::get_if<FftStep>(&step.action)) {
       if (ft->config.scale != 1 && fft_scale == nullptr) {
-        auto cubin = CompileToCubin(FftScaleKernelSource(), kFftScaleKernelName, compile);
-        auto module = cubin.ok() ? KernelModule::Load(cubin->cubin) : StatusOr<KernelModule>(cubin.status());
-        auto kernel = module.ok() ? module->GetKernel(kFftScaleKernelName) : StatusOr<cudaKernel_t>(module.status());
+        auto kernel = LoadRuntimeKernel(FftScaleKernelSource(), kFftScaleKernelName, compile);
         if (!kernel.ok()) {
           status = kernel.status();
           return;
         }
         fft_scale = *kernel;
-        modules_.push_back(std::move(*module));
       }
       auto plan = FftPlan::Create(ft->config, fft_scale);
       if (!plan.ok()) {  // planned again with the direct DFT
@@ -369,10 +375,7 @@ Status GpuExecutable::LoadGraphs(const CompileOptions& compile) {
   r.kernels = kernels_;
   for (const KernelSource& k : sources_) r.launches.push_back(k.launch);
   if (graph_plan_.conditions > 0) {
-    HLOGRAPH_ASSIGN(CompiledKernel cubin, CompileToCubin(SetConditionKernelSource(), kSetConditionKernelName, compile));
-    HLOGRAPH_ASSIGN(KernelModule module, KernelModule::Load(cubin.cubin));
-    HLOGRAPH_ASSIGN(r.set_condition, module.GetKernel(kSetConditionKernelName));
-    modules_.push_back(std::move(module));
+    HLOGRAPH_ASSIGN(r.set_condition, LoadRuntimeKernel(SetConditionKernelSource(), kSetConditionKernelName, compile));
   }
   r.run_library = [this](const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream) {
     return RunLibraryStep(step, ptrs, stream);

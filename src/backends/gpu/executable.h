@@ -142,6 +142,9 @@ class GpuExecutable : public Evictable {
   Status UploadConstants();
   // The cuBLASLt and cuDNN plans of the GEMM and convolution steps; returns the workspace they need.
   StatusOr<size_t> PlanLibraryCalls(const CompileOptions& compile);
+  // A kernel of the runtime's own (set-condition, fft scaling), compiled
+  // and kept loaded for the executable's life.
+  StatusOr<cudaKernel_t> LoadRuntimeKernel(const char* source, const char* name, const CompileOptions& compile);
   // The NCCL communicator of each collective step (runtime/nccl_communicators.h).
   Status PlanCollectives(const GpuCompileOptions& options);
   // Set when a library refused a planned call (cuDNN had no engine for a

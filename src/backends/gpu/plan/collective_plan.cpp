@@ -5,6 +5,7 @@
 
 #include "ir/attribute.h"
 #include "ir/collective_groups.h"
+#include "ir/fold_body.h"
 
 namespace hlograph::gpu {
 
@@ -96,18 +97,11 @@ bool IsScalarOf(const ir::Type& t, E e) { return t.IsTensor() && t.rank() == 0 &
 // max, multiply and and are min.
 StatusOr<CollectiveReduction> MatchBody(const ir::Operation& op, E e) {
   const std::string expected = "expects a body (a, b) -> add, multiply, maximum or minimum of a and b";
-  if (op.num_regions() != 1 || op.region(0).blocks().size() != 1) return Status::Error(expected);
-  const ir::Block& block = *op.region(0).blocks().front();
-  if (block.num_arguments() != 2 || block.operations().size() != 2) return Status::Error(expected);
-  const ir::Operation& fold = *block.operations().front();
-  const ir::Operation& ret = *block.terminator();
-  const ir::Value* a = block.argument(0);
-  const ir::Value* b = block.argument(1);
-  if (ret.num_operands() != 1 || ret.operand(0) != fold.result(0) || fold.num_operands() != 2 ||
-      !((fold.operand(0) == a && fold.operand(1) == b) || (fold.operand(0) == b && fold.operand(1) == a))) {
-    return Status::Error(expected);
-  }
-  if (!IsScalarOf(a->type(), e) || !IsScalarOf(b->type(), e) || !IsScalarOf(fold.result(0)->type(), e)) {
+  const ir::Operation* folds = ir::FoldOfBody(op);
+  if (folds == nullptr) return Status::Error(expected);
+  const ir::Operation& fold = *folds;
+  if (!IsScalarOf(fold.operand(0)->type(), e) || !IsScalarOf(fold.operand(1)->type(), e) ||
+      !IsScalarOf(fold.result(0)->type(), e)) {
     return Status::Error("expects a body on scalars of its operands' element type " +
                          std::string(ir::ElementTypeName(e)));
   }
