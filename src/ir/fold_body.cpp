@@ -27,7 +27,8 @@ std::vector<uint8_t> IdentityBytes(const std::string& fold, ElementType t) {
   const int bytes = StorageBytes(t);
   auto of = [&](uint64_t bits) {
     std::vector<uint8_t> out(static_cast<size_t>(bytes));
-    for (int i = 0; i < bytes; ++i) out[static_cast<size_t>(i)] = static_cast<uint8_t>(bits >> (8 * i));
+    // Bytes past the eighth (complex128's imaginary half) are zero.
+    for (int i = 0; i < bytes && i < 8; ++i) out[static_cast<size_t>(i)] = static_cast<uint8_t>(bits >> (8 * i));
     return out;
   };
   const bool is_signed = IsInteger(t) && !IsUnsignedInteger(t);
