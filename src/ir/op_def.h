@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "hlograph/status.h"
+#include "ir/op_id.h"
 
 namespace hlograph::ir {
 
@@ -72,6 +73,7 @@ using VerifyFn = std::function<Status(const Operation&)>;
 
 struct OpDef {
   std::string name;        // "stablehlo.add"
+  OpId id = OpId::kNumOps;  // set by the registry from the name
   std::string_view dialect() const { return std::string_view(name).substr(0, name.find('.')); }
   std::string_view short_name() const { return std::string_view(name).substr(name.find('.') + 1); }
   int num_operands = kVariadic;

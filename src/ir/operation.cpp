@@ -44,6 +44,7 @@ std::unique_ptr<Operation> Block::Remove(Operation* op) {
 }
 
 const std::string& Operation::name() const { return def_->name; }
+OpId Operation::id() const { return def_->id; }
 
 Value* Operation::AddResult(Type type) {
   results_.push_back(std::make_unique<Value>(std::move(type), this, nullptr,

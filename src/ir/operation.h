@@ -12,6 +12,7 @@
 
 #include "ir/attribute.h"
 #include "ir/location.h"
+#include "ir/op_id.h"
 #include "ir/type.h"
 
 namespace hlograph::ir {
@@ -91,6 +92,7 @@ class Operation {
 
   const OpDef& def() const { return *def_; }
   const std::string& name() const;  // "stablehlo.add"
+  OpId id() const;                   // OpId::kAdd
 
   // Operands.
   const std::vector<Value*>& operands() const { return operands_; }

@@ -179,9 +179,9 @@ TEST(VerifyUtil, TypeChecks) {
 }
 
 TEST(VerifyUtil, ElementClasses) {
-  EXPECT_EQ(ClassOf(E::kI1), kBoolClass);
-  EXPECT_EQ(ClassOf(E::kU8), kUnsignedClass);
-  EXPECT_EQ(ClassOf(E::kBF16), kFloatClass);
+  EXPECT_EQ(ElementClassOf(E::kI1), kBoolClass);
+  EXPECT_EQ(ElementClassOf(E::kU8), kUnsignedClass);
+  EXPECT_EQ(ElementClassOf(E::kBF16), kFloatClass);
   EXPECT_EQ(ClassDescription(kIntClass | kFloatClass | kComplexClass), "integer, floating-point or complex");
   EXPECT_EQ(ClassDescription(kSignedClass), "signed integer");
   EXPECT_TRUE(InClass(E::kI8, kIntClass));

@@ -1,6 +1,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "ir/op_id.h"
+
 #include "ir/ops/op_tables.h"
 
 namespace hlograph::ir {
@@ -13,11 +15,15 @@ struct Registry {
 
   Registry() {
     AddBuiltinAndFuncOps(defs);
+    AddElementwiseOps(defs);
     AddStablehloOps(defs);
     AddChloOps(defs);
     AddCheckOps(defs);
     AddShardyOps(defs);
-    for (const OpDef& d : defs) {
+    for (OpDef& d : defs) {
+      // Every declaration has an id (ir/ops/*.def); a missing one is a
+      // mistake in this table, caught by the op registry's test.
+      d.id = OpIdOf(d.name);
       by_name[d.name] = &d;
       sorted.push_back(&d);
     }

@@ -8,6 +8,7 @@
 namespace hlograph::ir {
 
 void AddBuiltinAndFuncOps(std::vector<OpDef>& ops);
+void AddElementwiseOps(std::vector<OpDef>& ops);  // elementwise_ops.def, every dialect
 void AddStablehloOps(std::vector<OpDef>& ops);
 void AddChloOps(std::vector<OpDef>& ops);
 void AddCheckOps(std::vector<OpDef>& ops);

@@ -11,14 +11,6 @@ constexpr int V = kVariadic;
 
 OpDefBuilder Op(const char* short_name) { return OpDefBuilder(std::string("stablehlo.") + short_name); }
 
-void AddUnary(std::vector<OpDef>& ops, const char* name) {
-  ops.push_back(Op(name).Operands(1).Syntax("ops dict :same").Traits(kElementwise).Verify(verify::Elementwise).Build());
-}
-
-void AddBinary(std::vector<OpDef>& ops, const char* name) {
-  ops.push_back(Op(name).Operands(2).Syntax("ops dict :same").Traits(kElementwise).Verify(verify::Elementwise).Build());
-}
-
 // Attributes shared by the collectives.
 OpDefBuilder Collective(const char* name) {
   return Op(name)
@@ -30,23 +22,6 @@ OpDefBuilder Collective(const char* name) {
 }  // namespace
 
 void AddStablehloOps(std::vector<OpDef>& ops) {
-  for (const char* name : {"abs", "cbrt", "ceil", "count_leading_zeros", "cosine", "exponential",
-                           "exponential_minus_one", "floor", "log", "log_plus_one", "logistic", "negate",
-                           "not", "popcnt", "round_nearest_afz", "round_nearest_even", "rsqrt", "sign",
-                           "sine", "sqrt", "tan", "tanh"}) {
-    AddUnary(ops, name);
-  }
-  for (const char* name : {"add", "and", "atan2", "divide", "maximum", "minimum", "multiply", "or", "power",
-                           "remainder", "shift_left", "shift_right_arithmetic", "shift_right_logical",
-                           "subtract", "xor"}) {
-    AddBinary(ops, name);
-  }
-  // Elementwise ops whose result type differs from the operand's.
-  for (const char* name : {"convert", "bitcast_convert", "is_finite", "real", "imag", "uniform_quantize",
-                           "uniform_dequantize"}) {
-    ops.push_back(Op(name).Operands(1).Syntax("op0 dict :same").Traits(kElementwise).Verify(verify::Elementwise).Build());
-  }
-  ops.push_back(Op("complex").Operands(2).Syntax("ops dict :result").Traits(kElementwise).Verify(verify::Elementwise).Build());
   ops.push_back(Op("select").Operands(3).Syntax("ops dict :select").Verify(verify::Select).Build());
   ops.push_back(Op("clamp").Operands(3).Syntax("ops dict :same").Verify(verify::Clamp).Build());
   ops.push_back(Op("compare")

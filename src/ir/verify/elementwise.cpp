@@ -9,114 +9,13 @@
 namespace hlograph::ir::verify {
 namespace {
 
-// How an elementwise op's result type follows from its operand type.
-enum class ResultRule : uint8_t {
-  kSame,       // the operand type
-  kPredicate,  // the operand shape, element i1
-  kRealPart,   // complex<fN> -> fN, floats and integers unchanged
-  kComplexOf,  // fN -> complex<fN> (stablehlo.complex)
-  kConvert,    // the operand shape, any element type
-  kBitcast,    // bitcast_convert's bit-width rule
-};
+// Ops without a declaration in elementwise_ops.def keep their type and
+// accept any element type.
+constexpr ElementwiseOp kDefaultRule = {OpId::kNumOps, "", 1, kAnyClass, ResultRule::kSame, 0};
 
-struct Rule {
-  std::string_view name;
-  uint8_t operand_classes;
-  ResultRule result;
-};
-
-constexpr uint8_t kFloatOrComplex = kFloatClass | kComplexClass;
-constexpr uint8_t kNumeric = kIntClass | kFloatClass | kComplexClass;
-constexpr uint8_t kLogical = kBoolClass | kIntClass;
-
-constexpr Rule kRules[] = {
-    // StableHLO unary.
-    {"stablehlo.abs", kSignedClass | kFloatOrComplex, ResultRule::kRealPart},
-    {"stablehlo.cbrt", kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.ceil", kFloatClass, ResultRule::kSame},
-    {"stablehlo.count_leading_zeros", kIntClass, ResultRule::kSame},
-    {"stablehlo.cosine", kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.exponential", kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.exponential_minus_one", kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.floor", kFloatClass, ResultRule::kSame},
-    {"stablehlo.log", kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.log_plus_one", kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.logistic", kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.negate", kNumeric, ResultRule::kSame},
-    {"stablehlo.not", kLogical, ResultRule::kSame},
-    {"stablehlo.popcnt", kIntClass, ResultRule::kSame},
-    {"stablehlo.round_nearest_afz", kFloatClass, ResultRule::kSame},
-    {"stablehlo.round_nearest_even", kFloatClass, ResultRule::kSame},
-    {"stablehlo.rsqrt", kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.sign", kSignedClass | kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.sine", kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.sqrt", kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.tan", kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.tanh", kFloatOrComplex, ResultRule::kSame},
-    // StableHLO binary.
-    {"stablehlo.add", kAnyClass, ResultRule::kSame},
-    {"stablehlo.and", kLogical, ResultRule::kSame},
-    {"stablehlo.atan2", kFloatOrComplex, ResultRule::kSame},
-    {"stablehlo.divide", kNumeric, ResultRule::kSame},
-    {"stablehlo.maximum", kAnyClass, ResultRule::kSame},
-    {"stablehlo.minimum", kAnyClass, ResultRule::kSame},
-    {"stablehlo.multiply", kAnyClass, ResultRule::kSame},
-    {"stablehlo.or", kLogical, ResultRule::kSame},
-    {"stablehlo.power", kNumeric, ResultRule::kSame},
-    {"stablehlo.remainder", kNumeric, ResultRule::kSame},
-    {"stablehlo.shift_left", kIntClass, ResultRule::kSame},
-    {"stablehlo.shift_right_arithmetic", kIntClass, ResultRule::kSame},
-    {"stablehlo.shift_right_logical", kIntClass, ResultRule::kSame},
-    {"stablehlo.subtract", kNumeric, ResultRule::kSame},
-    {"stablehlo.xor", kLogical, ResultRule::kSame},
-    // StableHLO ops whose result element type differs.
-    {"stablehlo.convert", kAnyClass, ResultRule::kConvert},
-    {"stablehlo.bitcast_convert", kAnyClass, ResultRule::kBitcast},
-    {"stablehlo.is_finite", kFloatClass, ResultRule::kPredicate},
-    {"stablehlo.real", kFloatOrComplex, ResultRule::kRealPart},
-    {"stablehlo.imag", kFloatOrComplex, ResultRule::kRealPart},
-    {"stablehlo.complex", kFloatClass, ResultRule::kComplexOf},
-    // uniform_quantize and uniform_dequantize: the element types are
-    // checked by UniformQuantize / UniformDequantize below.
-    {"stablehlo.uniform_quantize", kFloatClass, ResultRule::kConvert},
-    {"stablehlo.uniform_dequantize", kFloatClass, ResultRule::kConvert},
-    // CHLO unary.
-    {"chlo.erf", kFloatClass, ResultRule::kSame},
-    {"chlo.erfc", kFloatClass, ResultRule::kSame},
-    {"chlo.erf_inv", kFloatClass, ResultRule::kSame},
-    {"chlo.lgamma", kFloatClass, ResultRule::kSame},
-    {"chlo.digamma", kFloatClass, ResultRule::kSame},
-    {"chlo.bessel_i1e", kFloatClass, ResultRule::kSame},
-    {"chlo.asin", kFloatOrComplex, ResultRule::kSame},
-    {"chlo.acos", kFloatOrComplex, ResultRule::kSame},
-    {"chlo.atan", kFloatOrComplex, ResultRule::kSame},
-    {"chlo.sinh", kFloatOrComplex, ResultRule::kSame},
-    {"chlo.cosh", kFloatOrComplex, ResultRule::kSame},
-    {"chlo.asinh", kFloatOrComplex, ResultRule::kSame},
-    {"chlo.acosh", kFloatOrComplex, ResultRule::kSame},
-    {"chlo.atanh", kFloatOrComplex, ResultRule::kSame},
-    {"chlo.tan", kFloatOrComplex, ResultRule::kSame},
-    {"chlo.square", kNumeric, ResultRule::kSame},
-    {"chlo.conj", kFloatOrComplex, ResultRule::kSame},
-    {"chlo.is_inf", kFloatClass, ResultRule::kPredicate},
-    {"chlo.is_neg_inf", kFloatClass, ResultRule::kPredicate},
-    {"chlo.is_pos_inf", kFloatClass, ResultRule::kPredicate},
-    // CHLO binary (operands of the same shape; implicit broadcasting is not
-    // accepted).
-    {"chlo.polygamma", kFloatClass, ResultRule::kSame},
-    {"chlo.zeta", kFloatClass, ResultRule::kSame},
-    {"chlo.next_after", kFloatClass, ResultRule::kSame},
-    {"chlo.mulhi", kIntClass, ResultRule::kSame},
-};
-
-// Ops not in the table keep their type and accept any element type.
-constexpr Rule kDefaultRule = {"", kAnyClass, ResultRule::kSame};
-
-const Rule& FindRule(std::string_view name) {
-  for (const Rule& r : kRules) {
-    if (r.name == name) return r;
-  }
-  return kDefaultRule;
+const ElementwiseOp& FindRule(const Operation& op) {
+  const ElementwiseOp* declared = FindElementwiseOp(op.id());
+  return declared != nullptr ? *declared : kDefaultRule;
 }
 
 // bitcast_convert: equal widths keep the shape; a narrower result gains a
@@ -194,7 +93,7 @@ std::vector<std::string_view> CompareTypesFor(ElementType e) {
 }  // namespace
 
 Status Elementwise(const Operation& op) {
-  const Rule& rule = FindRule(op.name());
+  const ElementwiseOp& rule = FindRule(op);
   const std::vector<Type> operands = op.OperandTypes();
   if (operands.empty()) return Err("expects at least one operand");
   if (op.num_results() != 1) return Err("expects one result, got ", op.num_results());

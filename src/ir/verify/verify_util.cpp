@@ -226,14 +226,6 @@ Status ExpectAllSameType(const std::vector<Type>& types, std::string_view what) 
   return Status::Ok();
 }
 
-uint8_t ClassOf(ElementType e) {
-  if (IsBool(e)) return kBoolClass;
-  if (IsSignedInteger(e)) return kSignedClass;
-  if (IsUnsignedInteger(e)) return kUnsignedClass;
-  if (IsFloat(e)) return kFloatClass;
-  return kComplexClass;
-}
-
 std::string ClassDescription(uint8_t mask) {
   std::vector<std::string_view> names;
   if (mask & kBoolClass) names.push_back("boolean");
@@ -253,8 +245,6 @@ std::string ClassDescription(uint8_t mask) {
   }
   return s;
 }
-
-bool InClass(ElementType e, uint8_t mask) { return (ClassOf(e) & mask) != 0; }
 
 Status ExpectElementClass(const Type& t, uint8_t mask, std::string_view what) {
   if (!t.IsTensor() || !InClass(t.ExpressedElement(), mask)) {

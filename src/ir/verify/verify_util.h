@@ -15,6 +15,7 @@
 
 #include "hlograph/status.h"
 #include "ir/attribute.h"
+#include "ir/elementwise_ops.h"
 #include "ir/operation.h"
 #include "ir/type.h"
 
@@ -135,20 +136,9 @@ Status ExpectTypes(const std::vector<Type>& got, const std::vector<Type>& want, 
 // Every one of `types` equals the first.
 Status ExpectAllSameType(const std::vector<Type>& types, std::string_view what);
 
-// Element type classes, combined as bit masks.
-enum ElementClass : uint8_t {
-  kBoolClass = 1u << 0,
-  kSignedClass = 1u << 1,
-  kUnsignedClass = 1u << 2,
-  kFloatClass = 1u << 3,
-  kComplexClass = 1u << 4,
-  kIntClass = kSignedClass | kUnsignedClass,
-  kAnyClass = kBoolClass | kIntClass | kFloatClass | kComplexClass,
-};
-uint8_t ClassOf(ElementType e);
+// Element type classes (ElementClass in ir/elementwise_ops.h) in words:
 // "integer, floating-point or complex".
 std::string ClassDescription(uint8_t mask);
-bool InClass(ElementType e, uint8_t mask);
 // A tensor whose element type is in `mask` (quantized tensors count as
 // their expressed type).
 Status ExpectElementClass(const Type& t, uint8_t mask, std::string_view what);
