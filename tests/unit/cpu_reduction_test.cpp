@@ -57,7 +57,7 @@ std::string Module(const std::string& body) { return "module {\n" + body + "\n}\
 
 bool HaveKernels(const std::vector<std::string>& names) {
   for (const std::string& n : names) {
-    if (cpu::CpuKernels().Find(n) == nullptr) return false;
+    if (cpu::CpuKernels().Find(ir::OpIdOf(n)) == nullptr) return false;
   }
   return true;
 }

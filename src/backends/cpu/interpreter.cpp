@@ -145,7 +145,7 @@ StatusOr<std::vector<Tensor>> Interpreter::RunSingleOp(const ir::Operation& op, 
 }
 
 Status Interpreter::RunOp(const ir::Operation& op, Frame& frame) {
-  KernelFn kernel = CpuKernels().Find(op.name());
+  KernelFn kernel = CpuKernels().Find(op.id());
   if (!kernel) {
     return Status::Error(OpError(op, "is not supported by the CPU backend"));
   }

@@ -4,6 +4,7 @@
 // interpreter to run their bodies.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,14 +31,18 @@ struct KernelContext {
 
 using KernelFn = Status (*)(KernelContext& ctx);
 
+// Kernels by op id: a table indexed by the id, read on every op the
+// interpreter runs.
 class KernelRegistry {
  public:
-  void Register(std::string_view op_name, KernelFn fn);
-  KernelFn Find(std::string_view op_name) const;
-  std::vector<std::string> Names() const;
+  void Register(ir::OpId op, KernelFn fn) { kernels_[static_cast<size_t>(op)] = fn; }
+  KernelFn Find(ir::OpId op) const {
+    const auto i = static_cast<size_t>(op);
+    return i < kernels_.size() ? kernels_[i] : nullptr;
+  }
 
  private:
-  std::vector<std::pair<std::string, KernelFn>> kernels_;  // sorted by name
+  std::array<KernelFn, ir::kNumOpIds> kernels_{};
 };
 
 // The registry with every kernel of the CPU backend.

@@ -92,7 +92,7 @@ bool IsContraction(std::string_view name) {
 // the types of `inputs` and `result_types`.
 Status RunWithTypes(const ir::Operation& op, const std::vector<const Tensor*>& inputs,
                     const std::vector<ir::Type>& result_types, std::vector<Tensor>& results, Interpreter& interpreter) {
-  KernelFn kernel = CpuKernels().Find(op.name());
+  KernelFn kernel = CpuKernels().Find(op.id());
   if (!kernel) return Status::Error("is not supported by the CPU backend");
   ir::ValueMap map;
   std::unique_ptr<ir::Operation> copy = ir::CloneOperation(op, map);
@@ -249,8 +249,8 @@ Status UniformDequantize(KernelContext& ctx) {
 }  // namespace
 
 void RegisterQuantizedKernels(KernelRegistry& r) {
-  r.Register("stablehlo.uniform_quantize", UniformQuantize);
-  r.Register("stablehlo.uniform_dequantize", UniformDequantize);
+  r.Register(ir::OpId::kUniformQuantize, UniformQuantize);
+  r.Register(ir::OpId::kUniformDequantize, UniformDequantize);
 }
 
 }  // namespace hlograph::cpu

@@ -165,12 +165,12 @@ KernelFn FindCheckCustomCall(std::string_view target) {
 }
 
 void RegisterCheckKernels(KernelRegistry& r) {
-  r.Register("check.expect_eq", &ExpectEq);
-  r.Register("check.expect_eq_const", &ExpectEqConst);
-  r.Register("check.expect_almost_eq", &ExpectAlmostEq);
-  r.Register("check.expect_almost_eq_const", &ExpectAlmostEqConst);
-  r.Register("check.expect_close", &ExpectClose);
-  r.Register("check.expect_serialized_eq", &ExpectSerializedEq);
+  r.Register(ir::OpId::kCheckExpectEq, &ExpectEq);
+  r.Register(ir::OpId::kCheckExpectEqConst, &ExpectEqConst);
+  r.Register(ir::OpId::kCheckExpectAlmostEq, &ExpectAlmostEq);
+  r.Register(ir::OpId::kCheckExpectAlmostEqConst, &ExpectAlmostEqConst);
+  r.Register(ir::OpId::kCheckExpectClose, &ExpectClose);
+  r.Register(ir::OpId::kCheckExpectSerializedEq, &ExpectSerializedEq);
 }
 
 }  // namespace hlograph::cpu

@@ -142,15 +142,15 @@ Status NextAfterKernel(KernelContext& ctx) {
 namespace ew {
 
 void RegisterChloSpecialKernels(KernelRegistry& r) {
-  r.Register("chlo.erf", &UnaryKernel<ErfOp>);
-  r.Register("chlo.erfc", &UnaryKernel<ErfcOp>);
-  r.Register("chlo.erf_inv", &UnaryKernel<ErfInvOp>);
-  r.Register("chlo.lgamma", &UnaryKernel<LgammaOp>);
-  r.Register("chlo.digamma", &UnaryKernel<DigammaOp>);
-  r.Register("chlo.bessel_i1e", &UnaryKernel<BesselI1eOp>);
-  r.Register("chlo.polygamma", &BinaryKernel<PolygammaOp>);
-  r.Register("chlo.zeta", &BinaryKernel<ZetaOp>);
-  r.Register("chlo.next_after", &NextAfterKernel);
+  r.Register(ir::OpId::kChloErf, &UnaryKernel<ErfOp>);
+  r.Register(ir::OpId::kChloErfc, &UnaryKernel<ErfcOp>);
+  r.Register(ir::OpId::kChloErfInv, &UnaryKernel<ErfInvOp>);
+  r.Register(ir::OpId::kChloLgamma, &UnaryKernel<LgammaOp>);
+  r.Register(ir::OpId::kChloDigamma, &UnaryKernel<DigammaOp>);
+  r.Register(ir::OpId::kChloBesselI1e, &UnaryKernel<BesselI1eOp>);
+  r.Register(ir::OpId::kChloPolygamma, &BinaryKernel<PolygammaOp>);
+  r.Register(ir::OpId::kChloZeta, &BinaryKernel<ZetaOp>);
+  r.Register(ir::OpId::kChloNextAfter, &NextAfterKernel);
 }
 
 }  // namespace ew

@@ -372,23 +372,23 @@ Status RunParallel(KernelContext& ctx) {
 }  // namespace
 
 void RegisterCollectiveKernels(KernelRegistry& r) {
-  r.Register("stablehlo.all_reduce", &AllReduce);
-  r.Register("stablehlo.all_gather", &AllGather);
-  r.Register("stablehlo.reduce_scatter", &ReduceScatter);
-  r.Register("stablehlo.all_to_all", &AllToAll);
-  r.Register("stablehlo.collective_permute", &CollectivePermute);
-  r.Register("stablehlo.collective_broadcast", &CollectiveBroadcast);
-  r.Register("stablehlo.cross-replica-sum", [](KernelContext& ctx) {
+  r.Register(ir::OpId::kAllReduce, &AllReduce);
+  r.Register(ir::OpId::kAllGather, &AllGather);
+  r.Register(ir::OpId::kReduceScatter, &ReduceScatter);
+  r.Register(ir::OpId::kAllToAll, &AllToAll);
+  r.Register(ir::OpId::kCollectivePermute, &CollectivePermute);
+  r.Register(ir::OpId::kCollectiveBroadcast, &CollectiveBroadcast);
+  r.Register(ir::OpId::kCrossReplicaSum, [](KernelContext& ctx) {
     if (ctx.interpreter.device() == nullptr) return OperandsAsResults(ctx);
     return ctx.Error("is not run on several devices (its sum has no body); use stablehlo.all_reduce");
   });
-  r.Register("stablehlo.replica_id", [](KernelContext& ctx) { return Id(ctx, true); });
-  r.Register("stablehlo.partition_id", [](KernelContext& ctx) { return Id(ctx, false); });
-  r.Register("stablehlo.send", &Send);
-  r.Register("stablehlo.recv", &Recv);
-  r.Register("stablehlo.infeed", &Infeed);
-  r.Register("stablehlo.outfeed", &Outfeed);
-  r.Register("interpreter.run_parallel", &RunParallel);
+  r.Register(ir::OpId::kReplicaId, [](KernelContext& ctx) { return Id(ctx, true); });
+  r.Register(ir::OpId::kPartitionId, [](KernelContext& ctx) { return Id(ctx, false); });
+  r.Register(ir::OpId::kSend, &Send);
+  r.Register(ir::OpId::kRecv, &Recv);
+  r.Register(ir::OpId::kInfeed, &Infeed);
+  r.Register(ir::OpId::kOutfeed, &Outfeed);
+  r.Register(ir::OpId::kInterpreterRunParallel, &RunParallel);
 }
 
 }  // namespace hlograph::cpu

@@ -64,11 +64,11 @@ Status Composite(KernelContext& ctx) { return CallSymbol(ctx, "decomposition"); 
 }  // namespace
 
 void RegisterControlFlowKernels(KernelRegistry& r) {
-  r.Register("stablehlo.while", &While);
-  r.Register("stablehlo.case", &Case);
-  r.Register("stablehlo.if", &If);
-  r.Register("func.call", &Call);
-  r.Register("stablehlo.composite", &Composite);
+  r.Register(ir::OpId::kWhile, &While);
+  r.Register(ir::OpId::kCase, &Case);
+  r.Register(ir::OpId::kIf, &If);
+  r.Register(ir::OpId::kFuncCall, &Call);
+  r.Register(ir::OpId::kComposite, &Composite);
 }
 
 }  // namespace hlograph::cpu

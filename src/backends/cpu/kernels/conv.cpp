@@ -227,8 +227,8 @@ Status DynamicConv(KernelContext& ctx) {
 }  // namespace
 
 void RegisterConvKernels(KernelRegistry& r) {
-  r.Register("stablehlo.convolution", &Convolution);
-  r.Register("stablehlo.dynamic_conv", &DynamicConv);
+  r.Register(ir::OpId::kConvolution, &Convolution);
+  r.Register(ir::OpId::kDynamicConv, &DynamicConv);
 }
 
 }  // namespace hlograph::cpu::linalg

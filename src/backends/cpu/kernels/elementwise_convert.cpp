@@ -409,12 +409,12 @@ Status ComplexKernel(KernelContext& ctx) {
 namespace ew {
 
 void RegisterConvertKernels(KernelRegistry& r) {
-  r.Register("stablehlo.convert", &ConvertKernel);
-  r.Register("stablehlo.bitcast_convert", &BitcastConvertKernel);
-  r.Register("stablehlo.reduce_precision", &ReducePrecisionKernel);
-  r.Register("stablehlo.real", &PartKernel<false>);
-  r.Register("stablehlo.imag", &PartKernel<true>);
-  r.Register("stablehlo.complex", &ComplexKernel);
+  r.Register(ir::OpId::kConvert, &ConvertKernel);
+  r.Register(ir::OpId::kBitcastConvert, &BitcastConvertKernel);
+  r.Register(ir::OpId::kReducePrecision, &ReducePrecisionKernel);
+  r.Register(ir::OpId::kReal, &PartKernel<false>);
+  r.Register(ir::OpId::kImag, &PartKernel<true>);
+  r.Register(ir::OpId::kComplex, &ComplexKernel);
 }
 
 }  // namespace ew

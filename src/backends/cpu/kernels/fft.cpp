@@ -239,6 +239,6 @@ Status Fft(KernelContext& ctx) {
 
 }  // namespace
 
-void RegisterFftKernels(KernelRegistry& r) { r.Register("stablehlo.fft", &Fft); }
+void RegisterFftKernels(KernelRegistry& r) { r.Register(ir::OpId::kFft, &Fft); }
 
 }  // namespace hlograph::cpu::linalg

@@ -818,14 +818,14 @@ Status TorchIndexSelect(KernelContext& ctx) {
 }  // namespace
 
 void RegisterIndexingKernels(KernelRegistry& r) {
-  r.Register("stablehlo.slice", &Slice);
-  r.Register("stablehlo.real_dynamic_slice", &RealDynamicSlice);
-  r.Register("stablehlo.dynamic_slice", &DynamicSlice);
-  r.Register("stablehlo.dynamic_update_slice", &DynamicUpdateSlice);
-  r.Register("stablehlo.gather", &Gather);
-  r.Register("stablehlo.dynamic_gather", &DynamicGather);
-  r.Register("stablehlo.scatter", &Scatter);
-  r.Register("stablehlo.torch_index_select", &TorchIndexSelect);
+  r.Register(ir::OpId::kSlice, &Slice);
+  r.Register(ir::OpId::kRealDynamicSlice, &RealDynamicSlice);
+  r.Register(ir::OpId::kDynamicSlice, &DynamicSlice);
+  r.Register(ir::OpId::kDynamicUpdateSlice, &DynamicUpdateSlice);
+  r.Register(ir::OpId::kGather, &Gather);
+  r.Register(ir::OpId::kDynamicGather, &DynamicGather);
+  r.Register(ir::OpId::kScatter, &Scatter);
+  r.Register(ir::OpId::kTorchIndexSelect, &TorchIndexSelect);
 }
 
 }  // namespace hlograph::cpu

@@ -251,8 +251,8 @@ Status Dot(KernelContext& ctx) {
 }  // namespace linalg
 
 void RegisterLinalgKernels(KernelRegistry& r) {
-  r.Register("stablehlo.dot", &linalg::Dot);
-  r.Register("stablehlo.dot_general", &linalg::DotGeneral);
+  r.Register(ir::OpId::kDot, &linalg::Dot);
+  r.Register(ir::OpId::kDotGeneral, &linalg::DotGeneral);
   linalg::RegisterConvKernels(r);
   linalg::RegisterFftKernels(r);
   linalg::RegisterFactorKernels(r);

@@ -382,12 +382,12 @@ void TopKRows(const Tensor& x, int64_t k, bool largest, Tensor& values, Tensor& 
 }  // namespace
 
 void RegisterFactorKernels(KernelRegistry& r) {
-  r.Register("stablehlo.cholesky", &Cholesky);
-  r.Register("stablehlo.triangular_solve", &TriangularSolve);
-  r.Register("stablehlo.batch_norm_inference", &BatchNormInference);
-  r.Register("stablehlo.batch_norm_training", &BatchNormTraining);
-  r.Register("stablehlo.batch_norm_grad", &BatchNormGrad);
-  r.Register("chlo.top_k", &TopK);
+  r.Register(ir::OpId::kCholesky, &Cholesky);
+  r.Register(ir::OpId::kTriangularSolve, &TriangularSolve);
+  r.Register(ir::OpId::kBatchNormInference, &BatchNormInference);
+  r.Register(ir::OpId::kBatchNormTraining, &BatchNormTraining);
+  r.Register(ir::OpId::kBatchNormGrad, &BatchNormGrad);
+  r.Register(ir::OpId::kChloTopK, &TopK);
 }
 
 }  // namespace linalg

@@ -42,6 +42,6 @@ Status ManualComputation(KernelContext& ctx) {
 
 }  // namespace
 
-void RegisterManualComputationKernels(KernelRegistry& r) { r.Register("sdy.manual_computation", &ManualComputation); }
+void RegisterManualComputationKernels(KernelRegistry& r) { r.Register(ir::OpId::kSdyManualComputation, &ManualComputation); }
 
 }  // namespace hlograph::cpu

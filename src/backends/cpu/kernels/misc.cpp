@@ -57,13 +57,13 @@ Status CustomCall(KernelContext& ctx) {
 }  // namespace
 
 void RegisterMiscKernels(KernelRegistry& r) {
-  r.Register("stablehlo.custom_call", &CustomCall);
-  for (const char* name : {"sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier"}) {
-    r.Register(name, &OperandsAsResults);
+  r.Register(ir::OpId::kCustomCall, &CustomCall);
+  for (ir::OpId id : {ir::OpId::kSdyShardingConstraint, ir::OpId::kSdyReshard, ir::OpId::kSdyPropagationBarrier}) {
+    r.Register(id, &OperandsAsResults);
   }
-  r.Register("stablehlo.after_all", &Token);
-  r.Register("stablehlo.create_token", &Token);
-  r.Register("sdy.sharding_group", [](KernelContext&) { return Status::Ok(); });
+  r.Register(ir::OpId::kAfterAll, &Token);
+  r.Register(ir::OpId::kCreateToken, &Token);
+  r.Register(ir::OpId::kSdyShardingGroup, [](KernelContext&) { return Status::Ok(); });
 }
 
 }  // namespace hlograph::cpu

@@ -370,8 +370,8 @@ Status Rng(KernelContext& ctx) {
 }  // namespace
 
 void RegisterRandomKernels(KernelRegistry& r) {
-  r.Register("stablehlo.rng_bit_generator", &RngBitGenerator);
-  r.Register("stablehlo.rng", &Rng);
+  r.Register(ir::OpId::kRngBitGenerator, &RngBitGenerator);
+  r.Register(ir::OpId::kRng, &Rng);
 }
 
 }  // namespace hlograph::cpu

@@ -271,11 +271,11 @@ Status MapKernel(KernelContext& ctx) {
 }  // namespace
 
 void RegisterReductionKernels(KernelRegistry& r) {
-  r.Register("stablehlo.reduce", &ReduceKernel);
-  r.Register("stablehlo.reduce_window", &reduction::ReduceWindowKernel);
-  r.Register("stablehlo.select_and_scatter", &reduction::SelectAndScatterKernel);
-  r.Register("stablehlo.sort", &reduction::SortKernel);
-  r.Register("stablehlo.map", &MapKernel);
+  r.Register(ir::OpId::kReduce, &ReduceKernel);
+  r.Register(ir::OpId::kReduceWindow, &reduction::ReduceWindowKernel);
+  r.Register(ir::OpId::kSelectAndScatter, &reduction::SelectAndScatterKernel);
+  r.Register(ir::OpId::kSort, &reduction::SortKernel);
+  r.Register(ir::OpId::kMap, &MapKernel);
 }
 
 }  // namespace hlograph::cpu

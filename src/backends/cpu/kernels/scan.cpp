@@ -88,6 +88,6 @@ Status Scan(KernelContext& ctx) {
 
 }  // namespace
 
-void RegisterScanKernels(KernelRegistry& r) { r.Register("chlo.scan", &Scan); }
+void RegisterScanKernels(KernelRegistry& r) { r.Register(ir::OpId::kChloScan, &Scan); }
 
 }  // namespace hlograph::cpu

@@ -452,23 +452,23 @@ Status GetDimensionSize(KernelContext& ctx) {
 }  // namespace
 
 void RegisterShapeKernels(KernelRegistry& r) {
-  r.Register("stablehlo.constant", &Constant);
-  r.Register("stablehlo.iota", &Iota);
-  r.Register("stablehlo.dynamic_iota", &DynamicIota);
-  r.Register("stablehlo.broadcast_in_dim", &BroadcastInDim);
-  r.Register("stablehlo.dynamic_broadcast_in_dim", &DynamicBroadcastInDim);
-  r.Register("stablehlo.broadcast", &Broadcast);
-  r.Register("stablehlo.reshape", &Reshape);
-  r.Register("stablehlo.dynamic_reshape", &DynamicReshape);
-  r.Register("stablehlo.transpose", &Transpose);
-  r.Register("stablehlo.reverse", &Reverse);
-  r.Register("stablehlo.concatenate", &Concatenate);
-  r.Register("stablehlo.pad", &Pad);
-  r.Register("stablehlo.dynamic_pad", &DynamicPad);
-  r.Register("stablehlo.tuple", &TupleOp);
-  r.Register("stablehlo.get_tuple_element", &GetTupleElement);
-  r.Register("stablehlo.optimization_barrier", &OptimizationBarrier);
-  r.Register("stablehlo.get_dimension_size", &GetDimensionSize);
+  r.Register(ir::OpId::kConstant, &Constant);
+  r.Register(ir::OpId::kIota, &Iota);
+  r.Register(ir::OpId::kDynamicIota, &DynamicIota);
+  r.Register(ir::OpId::kBroadcastInDim, &BroadcastInDim);
+  r.Register(ir::OpId::kDynamicBroadcastInDim, &DynamicBroadcastInDim);
+  r.Register(ir::OpId::kBroadcast, &Broadcast);
+  r.Register(ir::OpId::kReshape, &Reshape);
+  r.Register(ir::OpId::kDynamicReshape, &DynamicReshape);
+  r.Register(ir::OpId::kTranspose, &Transpose);
+  r.Register(ir::OpId::kReverse, &Reverse);
+  r.Register(ir::OpId::kConcatenate, &Concatenate);
+  r.Register(ir::OpId::kPad, &Pad);
+  r.Register(ir::OpId::kDynamicPad, &DynamicPad);
+  r.Register(ir::OpId::kTuple, &TupleOp);
+  r.Register(ir::OpId::kGetTupleElement, &GetTupleElement);
+  r.Register(ir::OpId::kOptimizationBarrier, &OptimizationBarrier);
+  r.Register(ir::OpId::kGetDimensionSize, &GetDimensionSize);
 }
 
 }  // namespace hlograph::cpu
