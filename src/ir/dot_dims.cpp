@@ -34,12 +34,12 @@ DotShape DotShapeOf(const Operation& dot) {
 }
 
 int64_t ResultDimOfRhsDim(const Operation& op, int64_t rhs_dim) {
-  if (op.name() == "stablehlo.convolution") {
+  if (op.id() == OpId::kConvolution) {
     const auto* dn = op.attr("dimension_numbers").as<ConvDimsAttr>();
     return dn && rhs_dim == dn->kernel_output_feature ? dn->output_feature : -1;
   }
   const int64_t lhs_rank = op.operand(0)->type().rank(), rhs_rank = op.operand(1)->type().rank();
-  if (op.name() == "stablehlo.dot") return rhs_rank == 2 && rhs_dim == 1 ? lhs_rank - 1 : -1;
+  if (op.id() == OpId::kDot) return rhs_rank == 2 && rhs_dim == 1 ? lhs_rank - 1 : -1;
   const auto* dn = op.attr("dot_dimension_numbers").as<DotDimsAttr>();
   if (!dn) return -1;
   for (size_t j = 0; j < dn->rhs_batching.size(); ++j) {

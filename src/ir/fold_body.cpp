@@ -61,7 +61,7 @@ std::vector<uint8_t> IdentityBytes(const std::string& fold, ElementType t) {
 
 bool IsFoldIdentity(const std::string& fold, const Value* init) {
   const Operation* def = init->defining_op();
-  if (def == nullptr || def->name() != "stablehlo.constant" || init->type().NumElements() != 1) return false;
+  if (def == nullptr || def->id() != OpId::kConstant || init->type().NumElements() != 1) return false;
   const auto* value = def->attr("value").as<DenseElementsAttr>();
   const std::vector<uint8_t> identity = IdentityBytes(fold, init->type().element());
   return value != nullptr && !identity.empty() && value->bytes == identity;

@@ -36,7 +36,7 @@ StatusOr<std::vector<ShardLayout>> Layouts(const Module& module, const Operation
 
 Status Check(const Module& module, const Block& block) {
   for (const auto& op : block.operations()) {
-    if (op->name() == "sdy.manual_computation") HLOGRAPH_TRY(ManualComputationLayouts(module, *op).status());
+    if (op->id() == OpId::kSdyManualComputation) HLOGRAPH_TRY(ManualComputationLayouts(module, *op).status());
     for (const auto& region : op->regions()) {
       for (const auto& b : region->blocks()) HLOGRAPH_TRY(Check(module, *b));
     }

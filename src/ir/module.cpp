@@ -18,7 +18,7 @@ std::string Module::name() const {
 std::vector<Operation*> Module::Functions() const {
   std::vector<Operation*> out;
   for (const auto& op : body().operations()) {
-    if (op->name() == "func.func") out.push_back(op.get());
+    if (op->id() == OpId::kFuncFunc) out.push_back(op.get());
   }
   return out;
 }
@@ -47,7 +47,7 @@ Operation* Module::EntryFunction() const {
 
 const Operation* EnclosingModule(const Operation& op) {
   for (const Operation* p = op.ParentOp(); p != nullptr; p = p->ParentOp()) {
-    if (p->name() == "builtin.module") return p;
+    if (p->id() == OpId::kModule) return p;
   }
   return nullptr;
 }
@@ -56,7 +56,7 @@ const Operation* LookupFunction(const Operation& from, const std::string& name) 
   const Operation* module = EnclosingModule(from);
   if (module == nullptr || module->num_regions() == 0 || module->region(0).empty()) return nullptr;
   for (const auto& op : module->region(0).front().operations()) {
-    if (op->name() == "func.func" && FunctionName(*op) == name) return op.get();
+    if (op->id() == OpId::kFuncFunc && FunctionName(*op) == name) return op.get();
   }
   return nullptr;
 }

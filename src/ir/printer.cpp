@@ -155,7 +155,7 @@ class Printer {
   // prints them (`return`, `call`); elsewhere they keep it.
   static bool DirectlyInFunc(const Operation& op) {
     const Operation* p = op.ParentOp();
-    return p && p->name() == "func.func";
+    return p && p->id() == OpId::kFuncFunc;
   }
 
   // ---- ops ---------------------------------------------------------------

@@ -321,7 +321,7 @@ StatusOr<MeshAxesGroups> ParseReplicaGroupMeshAxes(std::string_view text) {
 
 StatusOr<Mesh> LookupMesh(const Module& module, const std::string& name) {
   for (const auto& op : module.body().operations()) {
-    if (op->name() != "sdy.mesh") continue;
+    if (op->id() != OpId::kSdyMesh) continue;
     const auto* sym = op->attr("sym_name").as<StringAttr>();
     if (sym == nullptr || sym->value != name) continue;
     const auto* mesh = op->attr("mesh").as<OpaqueAttr>();

@@ -68,9 +68,9 @@ std::string Count(int n) { return n == kVariadic ? "any number of" : std::to_str
 
 // The terminator a region of `parent` must end with.
 const char* ExpectedTerminator(const Operation& parent) {
-  if (parent.name() == "func.func") return "func.return";
+  if (parent.id() == OpId::kFuncFunc) return "func.return";
   if (parent.def().dialect() == "sdy") return "sdy.return";
-  if (parent.name() == "builtin.module") return nullptr;
+  if (parent.id() == OpId::kModule) return nullptr;
   return "stablehlo.return";
 }
 

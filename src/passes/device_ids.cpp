@@ -16,8 +16,8 @@ void Rewrite(ir::Block& block, int64_t replica, int64_t partition) {
     for (const auto& region : op->regions()) {
       for (const auto& inner : region->blocks()) Rewrite(*inner, replica, partition);
     }
-    const bool is_replica = op->name() == "stablehlo.replica_id";
-    if (!is_replica && op->name() != "stablehlo.partition_id") continue;
+    const bool is_replica = op->id() == ir::OpId::kReplicaId;
+    if (!is_replica && op->id() != ir::OpId::kPartitionId) continue;
     if (op->num_results() != 1) continue;
     OpBuilder build(block, i, *op);
     const ir::Type type = op->result(0)->type();

@@ -23,8 +23,8 @@ class Inliner {
   Status Run(ir::Block& block) {
     for (size_t i = 0; i < block.operations().size(); ++i) {
       ir::Operation* op = block.operations()[i].get();
-      const bool call = op->name() == "func.call";
-      if (!call && op->name() != "stablehlo.composite") {
+      const bool call = op->id() == ir::OpId::kFuncCall;
+      if (!call && op->id() != ir::OpId::kComposite) {
         for (const auto& region : op->regions()) {
           for (const auto& b : region->blocks()) HLOGRAPH_TRY(Run(*b));
         }

@@ -95,7 +95,7 @@ class Lowerer {
           }
         }
         // A bitcast between a quantized type and its storage type is now none.
-        if (it != plan_.end() && op->name() == "stablehlo.bitcast_convert" &&
+        if (it != plan_.end() && op->id() == ir::OpId::kBitcastConvert &&
             op->operand(0)->type() == op->result(0)->type()) {
           ReplaceUses(block, op->result(0), op->operand(0));
           block.Remove(op);

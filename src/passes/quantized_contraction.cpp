@@ -28,12 +28,12 @@ bool AllZero(const std::vector<int64_t>& v) {
 // How many products each result element sums.
 double ContractionSize(const ir::Operation& op, const ir::Type& lhs, const ir::Type& rhs) {
   double k = 1;
-  if (op.name() == "stablehlo.convolution") {
+  if (op.id() == ir::OpId::kConvolution) {
     const auto* dn = op.attr("dimension_numbers").as<ir::ConvDimsAttr>();
     if (!dn) return 1;
     k = static_cast<double>(rhs.dim(dn->kernel_input_feature));
     for (int64_t d : dn->kernel_spatial) k *= static_cast<double>(rhs.dim(d));
-  } else if (op.name() == "stablehlo.dot") {
+  } else if (op.id() == ir::OpId::kDot) {
     if (lhs.rank() > 0) k = static_cast<double>(lhs.dim(lhs.rank() - 1));
   } else if (const auto* dn = op.attr("dot_dimension_numbers").as<ir::DotDimsAttr>()) {
     for (int64_t d : dn->lhs_contracting) k *= static_cast<double>(lhs.dim(d));
@@ -130,7 +130,7 @@ ir::Value* IntegerSums(OpBuilder& b, const ir::Operation& op, ir::Value* lhs, ir
   const double k = ContractionSize(op, lhs_type, rhs_type);
   exact = k * static_cast<double>(MaxCentered(lq)) * static_cast<double>(MaxCentered(rq));
   const auto* dn = op.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
-  const bool stored = op.name() == "stablehlo.dot_general" && dn && AllZero(rq.zero_points);
+  const bool stored = op.id() == ir::OpId::kDotGeneral && dn && AllZero(rq.zero_points);
   const int64_t zl = lq.zero_points[0];
   // Products of stored integers and the zero point's term are partial values too.
   const double stored_rhs = static_cast<double>(MaxStored(rq));

@@ -33,7 +33,7 @@ int RaiseIn(ir::Block& block, ir::Block& root, const Wanted& wanted) {
   int raised = 0;
   for (size_t i = 0; i < block.operations().size(); ++i) {
     ir::Operation* op = block.operations()[i].get();
-    if (op->name() == "stablehlo.composite") {
+    if (op->id() == ir::OpId::kComposite) {
       if (std::unique_ptr<ir::Operation> scan = ScanFor(*op, wanted)) {
         ir::Operation* placed = block.Insert(i, std::move(scan));
         for (size_t r = 0; r < op->num_results(); ++r) ReplaceUses(root, op->result(r), placed->result(r));

@@ -33,7 +33,7 @@ bool ExactOrWide(const std::string& fold, ir::ElementType t) {
 
 // A single-operand reduce this pass may rewrite or read: its fold, or "".
 std::string Candidate(const ir::Operation& op) {
-  if (op.name() != "stablehlo.reduce" || op.num_operands() != 2 || op.num_results() != 1) return "";
+  if (op.id() != ir::OpId::kReduce || op.num_operands() != 2 || op.num_results() != 1) return "";
   const std::string fold = BodyOp(op);
   if (fold.empty() || !ExactOrWide(fold, op.operand(0)->type().element()) || !ir::IsFoldIdentity(fold, op.operand(1))) {
     return "";

@@ -10,7 +10,7 @@ namespace hlograph::passes {
 namespace {
 
 bool IsScalarConstant(const ir::Operation& op) {
-  if (op.name() != "stablehlo.constant" || op.num_results() != 1) return false;
+  if (op.id() != ir::OpId::kConstant || op.num_results() != 1) return false;
   const auto* value = op.attr("value").as<ir::DenseElementsAttr>();
   return value && value->type.NumElements() == 1;
 }

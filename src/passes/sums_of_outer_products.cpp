@@ -28,9 +28,9 @@ bool Named(const Value* v, const char* name) {
 // A reduce of one operand whose body adds its two arguments and whose init
 // is zero.
 bool IsZeroInitSum(const Operation& op) {
-  if (op.name() != "stablehlo.reduce" || op.num_operands() != 2 || op.num_results() != 1) return false;
+  if (op.id() != ir::OpId::kReduce || op.num_operands() != 2 || op.num_results() != 1) return false;
   const Operation* fold = ir::FoldOfBody(op);
-  return fold != nullptr && fold->name() == "stablehlo.add" && ir::IsFoldIdentity("stablehlo.add", op.operand(1));
+  return fold != nullptr && fold->id() == ir::OpId::kAdd && ir::IsFoldIdentity("stablehlo.add", op.operand(1));
 }
 
 bool Wide(const Value* v) {
@@ -42,7 +42,7 @@ bool Wide(const Value* v) {
 // element type.
 const Operation* BatchedProduct(const Value* v) {
   const Operation* dot = v->defining_op();
-  if (dot == nullptr || dot->name() != "stablehlo.dot_general") return nullptr;
+  if (dot == nullptr || dot->id() != ir::OpId::kDotGeneral) return nullptr;
   const auto* dims = dot->attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
   if (dims == nullptr || dims->lhs_batching.empty()) return nullptr;
   for (const Value* operand : dot->operands()) {

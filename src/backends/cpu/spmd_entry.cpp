@@ -48,7 +48,7 @@ void UsesOf(const ir::Value* arg, const ir::Block& block, bool top, std::optiona
     for (size_t k = 0; k < op->num_operands(); ++k) {
       if (op->operand(k) != arg) continue;
       std::optional<Sharding> s;
-      if (top && op->name() == "sdy.manual_computation") s = OfManual(*op, "in_shardings", k);
+      if (top && op->id() == ir::OpId::kSdyManualComputation) s = OfManual(*op, "in_shardings", k);
       if (!s || (found && found->sharding.text != s->sharding.text)) other = true;
       if (s) found = s;
     }
@@ -70,7 +70,7 @@ std::optional<Sharding> Inferred(const ir::Operation& func, bool argument, size_
   const ir::Operation* ret = body.terminator();
   const ir::Value* v = ret && i < ret->num_operands() ? ret->operand(i) : nullptr;
   const ir::Operation* def = v ? v->defining_op() : nullptr;
-  if (def == nullptr || def->name() != "sdy.manual_computation") return std::nullopt;
+  if (def == nullptr || def->id() != ir::OpId::kSdyManualComputation) return std::nullopt;
   return OfManual(*def, "out_shardings", v->index());
 }
 

@@ -41,7 +41,7 @@ class IrReader {
     scopes_.emplace_back();
     HLOGRAPH_TRY(ReadBlock(r, top, /*num_values=*/0, "", 0));
     if (!r.empty()) return r.Error("the end of the IR section");
-    if (top.operations().size() != 1 || top.operations()[0]->name() != "builtin.module") {
+    if (top.operations().size() != 1 || top.operations()[0]->id() != ir::OpId::kModule) {
       return r.ErrorAt(c_.ir_offset, "one builtin.module op at the top level, found " +
                                          std::to_string(top.operations().size()) + " ops");
     }

@@ -48,18 +48,18 @@ class Namer {
 
   // Names an op suggests for its results (MLIR's getAsmResultNames).
   static std::vector<std::string> ResultNames(const ir::Operation& op) {
-    if (op.name() == "stablehlo.constant" && op.num_results() == 1) {
+    if (op.id() == ir::OpId::kConstant && op.num_results() == 1) {
       const ir::Type& t = op.result(0)->type();
       bool integer = t.IsTensor() && (ir::IsInteger(t.element()) || ir::IsBool(t.element()));
       return {integer ? "c" : "cst"};
     }
-    if (op.name() == "stablehlo.rng_bit_generator" && op.num_results() == 2) return {"output_state", "output"};
+    if (op.id() == ir::OpId::kRngBitGenerator && op.num_results() == 2) return {"output_state", "output"};
     return {};
   }
 
   void NumberRegion(ir::Region& region, Counters& c) {
     ir::Operation* parent = region.parent();
-    bool iter_args = parent != nullptr && parent->name() == "stablehlo.while";
+    bool iter_args = parent != nullptr && parent->id() == ir::OpId::kWhile;
     bool entry = true;
     for (const auto& block : region.blocks()) {
       for (const auto& arg : block->arguments()) {

@@ -109,7 +109,7 @@ Status Elementwise(const Operation& op) {
   const Type& result = ResultType(op, 0);
   HLOGRAPH_TRY(ExpectTensor(result, "the result"));
   HLOGRAPH_TRY(CheckResult(rule.result, operand, result));
-  if (op.name() == "stablehlo.uniform_quantize") {
+  if (op.id() == OpId::kUniformQuantize) {
     // (C1) a quantized result whose expressed type is the operand's
     // element type (a float operand) or expressed type (requantization).
     if (!result.IsQuantized()) return Err("expects the result to be a tensor of a quantized type, got ", result);
@@ -117,7 +117,7 @@ Status Elementwise(const Operation& op) {
       return Err("expects the result's expressed type to be ", ElementTypeName(operand.ExpressedElement()),
                  " (the operand's ", operand.IsQuantized() ? "expressed type" : "element type", "), got ", result);
     }
-  } else if (op.name() == "stablehlo.uniform_dequantize") {
+  } else if (op.id() == OpId::kUniformDequantize) {
     // (C2) element_type(result) = expressed_type(operand).
     if (!operand.IsQuantized()) return Err("expects the operand to be a tensor of a quantized type, got ", operand);
     if (result.IsQuantized() || result.element() != operand.quant()->expressed) {

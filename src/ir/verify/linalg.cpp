@@ -290,10 +290,10 @@ Status BatchNorm(const Operation& op) {
   const Type vector = operand.WithShape({operand.dim(feature)});
   std::span<const Role> operands = kInferenceOperands;
   std::span<const Role> results = kInferenceResults;
-  if (op.name() == "stablehlo.batch_norm_training") {
+  if (op.id() == OpId::kBatchNormTraining) {
     operands = kTrainingOperands;
     results = kTrainingResults;
-  } else if (op.name() == "stablehlo.batch_norm_grad") {
+  } else if (op.id() == OpId::kBatchNormGrad) {
     operands = kGradOperands;
     results = kGradResults;
   }

@@ -24,7 +24,7 @@ Status ExpectConsistentStorage(const DenseElementsAttr& value) {
 // stablehlo.constant; null otherwise.
 std::optional<std::vector<int64_t>> ConstantInts(const Value& v) {
   const Operation* def = v.defining_op();
-  if (def == nullptr || def->name() != "stablehlo.constant") return std::nullopt;
+  if (def == nullptr || def->id() != OpId::kConstant) return std::nullopt;
   const auto* value = AttrAs<DenseElementsAttr>(*def, "value");
   return value ? IntElements(*value) : std::nullopt;
 }

@@ -169,13 +169,13 @@ Status CheckMovedQuantizationDimension(const Operation& op) {
   const int64_t from = operand.quant()->quantized_dimension;
   const int64_t to = result.quant()->quantized_dimension;
   if (from >= operand.rank() || to >= result.rank()) return Status::Ok();
-  if (op.name() == "stablehlo.broadcast_in_dim") {
+  if (op.id() == OpId::kBroadcastInDim) {
     const std::vector<int64_t> dims = I64ArrayAttr(op, "broadcast_dimensions");
     if (from < static_cast<int64_t>(dims.size()) && dims[static_cast<size_t>(from)] != to) {
       return Err("expects the result's quantization dimension to be broadcast_dimensions[", from, "] = ",
                  dims[static_cast<size_t>(from)], ", got ", to);
     }
-  } else if (op.name() == "stablehlo.reshape") {
+  } else if (op.id() == OpId::kReshape) {
     if (operand.dim(from) != result.dim(to)) {
       return Err("expects the quantization dimensions of the operand and the result to have the same size, got ",
                  operand, " and ", result);
@@ -276,19 +276,19 @@ Status QuantizedTypes(const Operation& op) {
   HLOGRAPH_TRY(CheckMovedQuantizationDimension(op));
   HLOGRAPH_TRY(CheckBodyOpElements(op));
   const std::vector<size_t> data = DataOperands(op);
-  const bool broadcast = op.name() == "stablehlo.broadcast_in_dim";
+  const bool broadcast = op.id() == OpId::kBroadcastInDim;
   for (size_t i : data) {
     if (i >= op.num_operands() || op.num_results() != 1) break;
     HLOGRAPH_TRY(ExpectSameQuantization(OperandType(op, i), Str("operand ", i), ResultType(op, 0), broadcast));
   }
-  if (op.name() == "stablehlo.dot_general" && op.num_operands() == 2 && op.num_results() == 1) {
+  if (op.id() == OpId::kDotGeneral && op.num_operands() == 2 && op.num_results() == 1) {
     const auto* dn = AttrAs<DotDimsAttr>(op, "dot_dimension_numbers");
     return CheckQuantizedContraction(op, dn ? dn->rhs_contracting : std::vector<int64_t>{}, -1, -1);
   }
-  if (op.name() == "stablehlo.dot" && op.num_operands() == 2 && op.num_results() == 1) {
+  if (op.id() == OpId::kDot && op.num_operands() == 2 && op.num_results() == 1) {
     return CheckQuantizedContraction(op, {0}, -1, -1);
   }
-  if (op.name() == "stablehlo.convolution" && op.num_operands() == 2 && op.num_results() == 1) {
+  if (op.id() == OpId::kConvolution && op.num_operands() == 2 && op.num_results() == 1) {
     const auto* dn = AttrAs<ConvDimsAttr>(op, "dimension_numbers");
     if (!dn) return Status::Ok();
     return CheckQuantizedContraction(op, {dn->kernel_input_feature}, dn->kernel_output_feature, dn->output_feature);

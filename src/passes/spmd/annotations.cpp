@@ -53,8 +53,8 @@ StatusOr<std::optional<Annotation>> DeclaredSharding(const ir::Module& module, c
 }
 
 bool IsShardingConstraint(const ir::Operation& op) {
-  if (op.name() == "sdy.sharding_constraint" || op.name() == "sdy.reshard") return true;
-  if (op.name() != "stablehlo.custom_call") return false;
+  if (op.id() == ir::OpId::kSdyShardingConstraint || op.id() == ir::OpId::kSdyReshard) return true;
+  if (op.id() != ir::OpId::kCustomCall) return false;
   const auto* target = op.attr("call_target_name").as<ir::StringAttr>();
   return target != nullptr && target->value == "Sharding";
 }

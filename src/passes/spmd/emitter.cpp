@@ -167,14 +167,14 @@ ir::Value* Emitter::Remake(ir::Value* v, const ir::Type& type, const DeviceShard
   const ir::Operation* def = v->defining_op();
   if (def == nullptr || def->parent_block() != &block_) return nullptr;
   OpBuilder b = Here();
-  if (def->name() == "stablehlo.constant") {
+  if (def->id() == ir::OpId::kConstant) {
     const auto* value = def->attr("value").as<ir::DenseElementsAttr>();
     if (value == nullptr || !value->splat) return nullptr;
     ir::Value* c = b.Splat(type, value->bytes);
     SetSharding(c, target);
     return c;
   }
-  if (def->name() == "stablehlo.iota") return RemakeIota(*def, type, target);
+  if (def->id() == ir::OpId::kIota) return RemakeIota(*def, type, target);
   if (def->def().Has(ir::kElementwise) && Remakeable(v, 0)) {
     // Values computed from remakeable ones only (an iota scaled, a mask
     // from two iotas): the op again on their pieces.
@@ -188,7 +188,7 @@ ir::Value* Emitter::Remake(ir::Value* v, const ir::Type& type, const DeviceShard
     SetSharding(r, target);
     return r;
   }
-  if (def->name() != "stablehlo.broadcast_in_dim") return nullptr;
+  if (def->id() != ir::OpId::kBroadcastInDim) return nullptr;
   const auto* dims = def->attr("broadcast_dimensions").as<ir::DenseArrayAttr>();
   if (dims == nullptr) return nullptr;
   // The operand cut as `target` cuts the dims it spans (those it
@@ -214,8 +214,8 @@ ir::Value* Emitter::Remake(ir::Value* v, const ir::Type& type, const DeviceShard
 bool Emitter::Remakeable(const ir::Value* v, int depth) const {
   const ir::Operation* def = v->defining_op();
   if (def == nullptr || def->parent_block() != &block_ || depth > 8 || def->num_results() != 1) return false;
-  if (def->name() == "stablehlo.iota" || def->name() == "stablehlo.broadcast_in_dim") return true;
-  if (def->name() == "stablehlo.constant") {
+  if (def->id() == ir::OpId::kIota || def->id() == ir::OpId::kBroadcastInDim) return true;
+  if (def->id() == ir::OpId::kConstant) {
     const auto* value = def->attr("value").as<ir::DenseElementsAttr>();
     return value != nullptr && value->splat;
   }

@@ -45,7 +45,7 @@ void RemoveDeadOps(ir::Block& block) {
     if (op->def().Has(ir::kTerminator) || op->def().Has(ir::kHasSideEffect) || op->num_results() == 0) continue;
     bool used = false;
     for (const auto& r : op->results()) used = used || uses[r.get()] > 0;
-    if (used || op->name() == "stablehlo.custom_call") continue;
+    if (used || op->id() == ir::OpId::kCustomCall) continue;
     CountUses(*op, uses, -1);
     block.Remove(op);
   }
@@ -96,7 +96,7 @@ class Partitioner {
     HLOGRAPH_TRY(FindWanted(name));
     for (const auto& op : old_.operations()) {
       e_.set_origin(*op);
-      if (op->name() == "func.return") {
+      if (op->id() == ir::OpId::kFuncReturn) {
         HLOGRAPH_TRY(Return(*op, name, type, out));
         continue;
       }
@@ -130,7 +130,7 @@ class Partitioner {
     Uses uses;
     CountUses(old_, uses, 1);
     for (const auto& op : old_.operations()) {
-      if (op->name() == "func.return") {
+      if (op->id() == ir::OpId::kFuncReturn) {
         for (size_t i = 0; i < op->num_operands(); ++i) {
           auto declared = spmd::DeclaredSharding(module_, entry_, true, i, devices_);
           if (!declared.ok()) {
@@ -238,8 +238,8 @@ class Partitioner {
 
 bool HasManual(const ir::Block& block) {
   for (const auto& op : block.operations()) {
-    if (op->name() == "sdy.manual_computation") return true;
-    if (op->name() == "stablehlo.custom_call") {
+    if (op->id() == ir::OpId::kSdyManualComputation) return true;
+    if (op->id() == ir::OpId::kCustomCall) {
       const auto* target = op->attr("call_target_name").as<ir::StringAttr>();
       if (target && (target->value == "SPMDFullToShardShape" || target->value == "SPMDShardToFullShape")) return true;
     }

@@ -32,7 +32,7 @@ bool InitFoldsTwice(const std::string& combiner, const ir::Value* init) {
     return true;
   }
   const ir::Operation* def = init->defining_op();
-  const auto* value = def && def->name() == "stablehlo.constant" ? def->attr("value").as<ir::DenseElementsAttr>()
+  const auto* value = def && def->id() == ir::OpId::kConstant ? def->attr("value").as<ir::DenseElementsAttr>()
                                                                  : nullptr;
   if (value == nullptr) return false;
   const ir::ElementType e = init->type().element();

@@ -19,7 +19,7 @@ std::string Refusal(const ir::Operation& op) {
     if (op.name() == name) return "its value depends on the device";
   }
   if (op.def().Has(ir::kHasSideEffect)) return "it has effects";
-  if (op.name() == "stablehlo.custom_call") {
+  if (op.id() == ir::OpId::kCustomCall) {
     const auto* target = op.attr("call_target_name").as<ir::StringAttr>();
     const auto* effect = op.attr("has_side_effect").as<ir::BoolAttr>();
     if (effect != nullptr && effect->value) return "it has effects";

@@ -403,7 +403,7 @@ std::vector<Combiner> DetectCombiners(const ir::Region& region, const std::vecto
   if (region.empty()) return generic;
   const ir::Block& block = region.front();
   const auto& ops = block.operations();
-  if (block.num_arguments() != 2 * n || ops.empty() || ops.back()->name() != "stablehlo.return" ||
+  if (block.num_arguments() != 2 * n || ops.empty() || ops.back()->id() != ir::OpId::kReturn ||
       ops.back()->num_operands() != n) {
     return generic;
   }

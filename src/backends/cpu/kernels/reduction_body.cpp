@@ -144,7 +144,7 @@ const ir::Block* SingleBlock(const ir::Region& region) {
   if (region.blocks().size() != 1) return nullptr;
   const ir::Block& block = region.front();
   const ir::Operation* term = block.terminator();
-  if (term == nullptr || term->name() != "stablehlo.return") return nullptr;
+  if (term == nullptr || term->id() != ir::OpId::kReturn) return nullptr;
   for (const auto& arg : block.arguments()) {
     if (arg->type().IsQuantized()) return nullptr;
   }
@@ -225,7 +225,7 @@ std::optional<SimpleCompare> MatchSimpleCompare(const ir::Region& region) {
   if (block == nullptr || block->num_arguments() != 2 || block->operations().size() != 2) return std::nullopt;
   const ir::Operation& cmp = *block->operations().front();
   const ir::Operation& ret = *block->terminator();
-  if (cmp.name() != "stablehlo.compare" || cmp.num_operands() != 2 || ret.num_operands() != 1 ||
+  if (cmp.id() != ir::OpId::kCompare || cmp.num_operands() != 2 || ret.num_operands() != 1 ||
       ret.operand(0) != cmp.result(0)) {
     return std::nullopt;
   }

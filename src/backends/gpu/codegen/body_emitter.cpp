@@ -129,7 +129,7 @@ Status BodyEmitter::EmitReadyParts(const ir::Value* v, const Index& idx, const s
   if (ready(v)) return Emit(v, idx).status();
   const ir::Operation* op = v->defining_op();
   if (op == nullptr || inputs_.count(v)) return Status::Ok();
-  if (op->name() == "stablehlo.dynamic_update_slice") {
+  if (op->id() == ir::OpId::kDynamicUpdateSlice) {
     const ir::Value* array = op->operand(0);
     return ready(array) && OnlyMovesAnInput(array) ? Emit(array, idx).status() : Status::Ok();
   }
@@ -232,9 +232,9 @@ StatusOr<std::vector<std::string>> BodyEmitter::EmitRegion(const ir::Block& bloc
       if (it == names.end()) return Status::Error("a region reads a value from outside it");
       operands.push_back(it->second);
     }
-    if (op->name() == "stablehlo.return") return operands;
+    if (op->id() == ir::OpId::kReturn) return operands;
     std::string expr;
-    if (op->name() == "stablehlo.constant") {
+    if (op->id() == ir::OpId::kConstant) {
       HLOGRAPH_ASSIGN(expr, SplatLiteral(*op));
     } else {
       HLOGRAPH_ASSIGN(expr, ElementalExpr(*op, operands));
@@ -281,7 +281,7 @@ StatusOr<std::string> BodyEmitter::AddressOf(const ir::Value* v, const Index& id
   }
   const ir::Operation* op = v->defining_op();
   if (!op || op->num_operands() == 0) return Status::Error("not an input's element");
-  if (op->name() == "stablehlo.convert" || op->name() == "stablehlo.dynamic_update_slice") {
+  if (op->id() == ir::OpId::kConvert || op->id() == ir::OpId::kDynamicUpdateSlice) {
     return AddressOf(op->operand(0), idx);
   }
   if (!MovesElements(*op)) return Status::Error("not an input's element");

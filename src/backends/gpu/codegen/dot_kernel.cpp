@@ -191,7 +191,7 @@ class DotEmitter {
     staged_at_ = OperandIndex(0, bi, mi, ki);
     std::set<const ir::Value*> reduced;
     for (const ir::Operation* op : f_.ops) {
-      if (op->name() == "stablehlo.reduce") reduced.insert(op->result(0));
+      if (op->id() == ir::OpId::kReduce) reduced.insert(op->result(0));
     }
     return e_.EmitReadyParts(dot_.operand(0), *staged_at_,
                              [&](const ir::Value* v) { return !e_.ReadsAnyOf(v, reduced); });
@@ -209,7 +209,7 @@ class DotEmitter {
   // a __shared__ float array of a slot per warp.
   Status ReduceInPrologue(const std::string& b, const std::string& scratch, int warps) {
     for (const ir::Operation* op : f_.ops) {
-      if (op->name() != "stablehlo.reduce") continue;
+      if (op->id() != ir::OpId::kReduce) continue;
       const Index at = op->result(0)->type().NumElements() == 1 ? Index(static_cast<size_t>(op->result(0)->type().rank()), "0")
                                                                  : e_.Delinearize(b, batch_shape_);
       const ir::Block& body = op->region(0).front();
@@ -337,7 +337,7 @@ Status EmitLanesOverN(DotEmitter& d, const DotTiling& t, int sm_count) {
   }
   if (t.stage_lhs) e.Line("__shared__ float lhs_s[" + M + "][" + std::to_string(t.k_chunk) + "];");
   const bool reduces = std::any_of(d.fusion().ops.begin(), d.fusion().ops.end(),
-                                   [](const ir::Operation* op) { return op->name() == "stablehlo.reduce"; });
+                                   [](const ir::Operation* op) { return op->id() == ir::OpId::kReduce; });
   if (reduces) e.Line("__shared__ float reduce_s[" + S + "];");
   d.PrefetchRhs(sm_count);
   e.Open("for (long long blk = blockIdx.x; blk < TILES * SPLITS; blk += gridDim.x)");
@@ -492,7 +492,7 @@ Status EmitLanesOverK(DotEmitter& d, const DotTiling& t, int sm_count) {
 StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
   const ir::Operation* dot = nullptr;
   for (const ir::Operation* op : f.ops) {
-    if (op->name() == "stablehlo.dot_general") {
+    if (op->id() == ir::OpId::kDotGeneral) {
       if (dot != nullptr) return Status::Error("internal error: a product kernel with two products");
       dot = op;
     }

@@ -101,36 +101,36 @@ std::string ViaDouble(E t, const std::string& fn, const std::vector<std::string>
 
 // Float unary functions of CUDA's math library, by op name.
 struct MathOp {
-  const char* op;
+  ir::OpId op;
   const char* fn;  // the double version; float adds "f"
 };
 constexpr MathOp kMathOps[] = {
-    {"stablehlo.exponential", "exp"}, {"stablehlo.exponential_minus_one", "expm1"},
-    {"stablehlo.log", "log"},         {"stablehlo.log_plus_one", "log1p"},
-    {"stablehlo.sine", "sin"},        {"stablehlo.cosine", "cos"},
-    {"stablehlo.tan", "tan"},         {"stablehlo.tanh", "tanh"},
-    {"chlo.tan", "tan"},              {"chlo.asin", "asin"},
-    {"chlo.acos", "acos"},            {"chlo.atan", "atan"},
-    {"chlo.sinh", "sinh"},            {"chlo.cosh", "cosh"},
-    {"chlo.asinh", "asinh"},          {"chlo.acosh", "acosh"},
-    {"chlo.atanh", "atanh"},
+    {ir::OpId::kExponential, "exp"}, {ir::OpId::kExponentialMinusOne, "expm1"},
+    {ir::OpId::kLog, "log"},         {ir::OpId::kLogPlusOne, "log1p"},
+    {ir::OpId::kSine, "sin"},        {ir::OpId::kCosine, "cos"},
+    {ir::OpId::kTan, "tan"},         {ir::OpId::kTanh, "tanh"},
+    {ir::OpId::kChloTan, "tan"},              {ir::OpId::kChloAsin, "asin"},
+    {ir::OpId::kChloAcos, "acos"},            {ir::OpId::kChloAtan, "atan"},
+    {ir::OpId::kChloSinh, "sinh"},            {ir::OpId::kChloCosh, "cosh"},
+    {ir::OpId::kChloAsinh, "asinh"},          {ir::OpId::kChloAcosh, "acosh"},
+    {ir::OpId::kChloAtanh, "atanh"},
 };
 // Results exactly one of the operands' values (or a simple function of one
 // that needs no rounding): no f16/bf16 rounding after them.
 constexpr MathOp kExactOps[] = {
-    {"stablehlo.ceil", "ceil"},
-    {"stablehlo.floor", "floor"},
-    {"stablehlo.round_nearest_afz", "round"},
-    {"stablehlo.round_nearest_even", "rint"},
+    {ir::OpId::kCeil, "ceil"},
+    {ir::OpId::kFloor, "floor"},
+    {ir::OpId::kRoundNearestAfz, "round"},
+    {ir::OpId::kRoundNearestEven, "rint"},
 };
 // CHLO special functions: double device functions (CUDA's or the prelude's).
 constexpr MathOp kSpecialOps[] = {
-    {"chlo.erf", "erf"},         {"chlo.erfc", "erfc"},       {"chlo.erf_inv", "hlo_erf_inv"},
-    {"chlo.lgamma", "lgamma"},   {"chlo.digamma", "hlo_digamma"}, {"chlo.bessel_i1e", "hlo_bessel_i1e"},
+    {ir::OpId::kChloErf, "erf"},         {ir::OpId::kChloErfc, "erfc"},       {ir::OpId::kChloErfInv, "hlo_erf_inv"},
+    {ir::OpId::kChloLgamma, "lgamma"},   {ir::OpId::kChloDigamma, "hlo_digamma"}, {ir::OpId::kChloBesselI1e, "hlo_bessel_i1e"},
 };
 
 template <size_t N>
-const char* Lookup(const MathOp (&table)[N], const std::string& name) {
+const char* Lookup(const MathOp (&table)[N], ir::OpId name) {
   for (const MathOp& m : table) {
     if (name == m.op) return m.fn;
   }
@@ -149,7 +149,7 @@ StatusOr<std::string> BinaryExpr(const OpView& v) {
   if (v.in[1] != t || v.out != t) return v.Error("expects operands and result of one element type");
   const std::string& a = v.arg(0);
   const std::string& b = v.arg(1);
-  const std::string& n = v.name;
+  const ir::OpId n = v.id;
   const std::string ct = CType(t);
   const Class c = ClassOf(t);
   const bool is_int = c == Class::kSigned || c == Class::kUnsigned;
@@ -157,63 +157,63 @@ StatusOr<std::string> BinaryExpr(const OpView& v) {
   auto templ = [&](const std::string& fn) { return fn + "<" + ct + ">(" + a + ", " + b + ")"; };
 
   if (c == Class::kBool) {
-    if (n == "stablehlo.add" || n == "stablehlo.or" || n == "stablehlo.maximum") return "(" + a + " || " + b + ")";
-    if (n == "stablehlo.multiply" || n == "stablehlo.and" || n == "stablehlo.minimum") {
+    if (n == ir::OpId::kAdd || n == ir::OpId::kOr || n == ir::OpId::kMaximum) return "(" + a + " || " + b + ")";
+    if (n == ir::OpId::kMultiply || n == ir::OpId::kAnd || n == ir::OpId::kMinimum) {
       return "(" + a + " && " + b + ")";
     }
-    if (n == "stablehlo.xor") return "(" + a + " != " + b + ")";
+    if (n == ir::OpId::kXor) return "(" + a + " != " + b + ")";
     return v.NotDefinedFor(t);
   }
   if (is_int) {
-    if (n == "stablehlo.add") return WrapBinary(t, a, "+", b);
-    if (n == "stablehlo.subtract") return WrapBinary(t, a, "-", b);
-    if (n == "stablehlo.multiply") return WrapBinary(t, a, "*", b);
-    if (n == "stablehlo.divide") return templ("hlo_idiv");
-    if (n == "stablehlo.remainder") return templ("hlo_irem");
-    if (n == "stablehlo.power") return templ("hlo_ipow");
-    if (n == "stablehlo.maximum") return templ("hlo_imax");
-    if (n == "stablehlo.minimum") return templ("hlo_imin");
-    if (n == "stablehlo.and") return "((" + ct + ")(" + a + " & " + b + "))";
-    if (n == "stablehlo.or") return "((" + ct + ")(" + a + " | " + b + "))";
-    if (n == "stablehlo.xor") return "((" + ct + ")(" + a + " ^ " + b + "))";
-    if (n == "stablehlo.shift_left") return templ("hlo_shl");
-    if (n == "stablehlo.shift_right_logical") return templ("hlo_shr_logical");
-    if (n == "stablehlo.shift_right_arithmetic") return templ("hlo_shr_arithmetic");
-    if (n == "chlo.mulhi") return templ("hlo_mulhi");
+    if (n == ir::OpId::kAdd) return WrapBinary(t, a, "+", b);
+    if (n == ir::OpId::kSubtract) return WrapBinary(t, a, "-", b);
+    if (n == ir::OpId::kMultiply) return WrapBinary(t, a, "*", b);
+    if (n == ir::OpId::kDivide) return templ("hlo_idiv");
+    if (n == ir::OpId::kRemainder) return templ("hlo_irem");
+    if (n == ir::OpId::kPower) return templ("hlo_ipow");
+    if (n == ir::OpId::kMaximum) return templ("hlo_imax");
+    if (n == ir::OpId::kMinimum) return templ("hlo_imin");
+    if (n == ir::OpId::kAnd) return "((" + ct + ")(" + a + " & " + b + "))";
+    if (n == ir::OpId::kOr) return "((" + ct + ")(" + a + " | " + b + "))";
+    if (n == ir::OpId::kXor) return "((" + ct + ")(" + a + " ^ " + b + "))";
+    if (n == ir::OpId::kShiftLeft) return templ("hlo_shl");
+    if (n == ir::OpId::kShiftRightLogical) return templ("hlo_shr_logical");
+    if (n == ir::OpId::kShiftRightArithmetic) return templ("hlo_shr_arithmetic");
+    if (n == ir::OpId::kChloMulhi) return templ("hlo_mulhi");
     return v.NotDefinedFor(t);
   }
   // Floats. Exact results first, then those rounded to f16/bf16.
-  if (n == "stablehlo.maximum") return templ("hlo_fmax");
-  if (n == "stablehlo.minimum") return templ("hlo_fmin");
-  if (n == "chlo.next_after") {
+  if (n == ir::OpId::kMaximum) return templ("hlo_fmax");
+  if (n == ir::OpId::kMinimum) return templ("hlo_fmin");
+  if (n == ir::OpId::kChloNextAfter) {
     if (t == E::kF16) return Call("hlo_next_after_f16", {a, b});
     if (t == E::kBF16) return Call("hlo_next_after_bf16", {a, b});
     if (IsNarrowFormat(t)) return Call("hlo_narrow_next_after<" + NarrowFormatName(t) + ">", {a, b});
     return Call(MathFn(t, "nextafter"), {a, b});
   }
   if (t == E::kBF16) {  // one packed bf16 instruction, rounded once (kernel prelude)
-    if (n == "stablehlo.add") return Call("hlo_bf16_add", {a, b});
-    if (n == "stablehlo.subtract") return Call("hlo_bf16_sub", {a, b});
-    if (n == "stablehlo.multiply") return Call("hlo_bf16_mul", {a, b});
+    if (n == ir::OpId::kAdd) return Call("hlo_bf16_add", {a, b});
+    if (n == ir::OpId::kSubtract) return Call("hlo_bf16_sub", {a, b});
+    if (n == ir::OpId::kMultiply) return Call("hlo_bf16_mul", {a, b});
   }
   std::string r;
-  if (n == "stablehlo.add") {
+  if (n == ir::OpId::kAdd) {
     r = "(" + a + " + " + b + ")";
-  } else if (n == "stablehlo.subtract") {
+  } else if (n == ir::OpId::kSubtract) {
     r = "(" + a + " - " + b + ")";
-  } else if (n == "stablehlo.multiply") {
+  } else if (n == ir::OpId::kMultiply) {
     r = Call(f64 ? "__dmul_rn" : "__fmul_rn", {a, b});
-  } else if (n == "stablehlo.divide") {
+  } else if (n == ir::OpId::kDivide) {
     r = Call(f64 ? "__ddiv_rn" : "__fdiv_rn", {a, b});
-  } else if (n == "stablehlo.remainder") {
+  } else if (n == ir::OpId::kRemainder) {
     r = Call(MathFn(t, "fmod"), {a, b});
-  } else if (n == "stablehlo.power") {
+  } else if (n == ir::OpId::kPower) {
     r = Call(MathFn(t, "pow"), {a, b});
-  } else if (n == "stablehlo.atan2") {
+  } else if (n == ir::OpId::kAtan2) {
     r = Call(MathFn(t, "atan2"), {a, b});
-  } else if (n == "chlo.polygamma") {
+  } else if (n == ir::OpId::kChloPolygamma) {
     r = ViaDouble(t, "hlo_polygamma", {a, b});
-  } else if (n == "chlo.zeta") {
+  } else if (n == ir::OpId::kChloZeta) {
     r = ViaDouble(t, "hlo_zeta", {a, b});
   } else {
     return v.NotDefinedFor(t);
@@ -224,7 +224,7 @@ StatusOr<std::string> BinaryExpr(const OpView& v) {
 // Unary ops whose operand and result share one element type.
 StatusOr<std::string> UnaryExpr(const OpView& v) {
   const E t = v.in[0];
-  const std::string& n = v.name;
+  const ir::OpId n = v.id;
   const std::string& a = v.arg(0);
   if (v.out != t) return v.Error("expects the result element type to match the operand's");
   const std::string ct = CType(t);
@@ -232,49 +232,49 @@ StatusOr<std::string> UnaryExpr(const OpView& v) {
   auto templ = [&](const std::string& fn) { return fn + "<" + ct + ">(" + a + ")"; };
 
   if (c == Class::kBool) {
-    if (n == "stablehlo.not") return "(!" + a + ")";
+    if (n == ir::OpId::kNot) return "(!" + a + ")";
     return v.NotDefinedFor(t);
   }
   if (c != Class::kFloat) {
-    if (n == "stablehlo.negate") return "((" + ct + ")((" + WrapType(t) + ")0 - (" + WrapType(t) + ")" + a + "))";
-    if (n == "stablehlo.not") return "((" + ct + ")~" + a + ")";
-    if (n == "stablehlo.abs") return templ("hlo_iabs");
-    if (n == "stablehlo.sign") return templ("hlo_isign");
-    if (n == "stablehlo.popcnt") return templ("hlo_popcnt");
-    if (n == "stablehlo.count_leading_zeros") return templ("hlo_clz");
-    if (n == "chlo.square") return templ("hlo_isquare");
+    if (n == ir::OpId::kNegate) return "((" + ct + ")((" + WrapType(t) + ")0 - (" + WrapType(t) + ")" + a + "))";
+    if (n == ir::OpId::kNot) return "((" + ct + ")~" + a + ")";
+    if (n == ir::OpId::kAbs) return templ("hlo_iabs");
+    if (n == ir::OpId::kSign) return templ("hlo_isign");
+    if (n == ir::OpId::kPopcnt) return templ("hlo_popcnt");
+    if (n == ir::OpId::kCountLeadingZeros) return templ("hlo_clz");
+    if (n == ir::OpId::kChloSquare) return templ("hlo_isquare");
     return v.NotDefinedFor(t);
   }
   const bool f64 = t == E::kF64;
   // Exact on the format's values: no rounding.
-  if (n == "stablehlo.negate") return Exact(t, "(-" + a + ")");
-  if (n == "stablehlo.abs") return Call(MathFn(t, "fabs"), {a});
-  if (n == "stablehlo.sign") return Exact(t, templ("hlo_fsign"));
-  if (n == "chlo.conj" || n == "stablehlo.real") return a;
-  if (n == "stablehlo.imag") return std::string(f64 ? "0.0" : "0.0f");
+  if (n == ir::OpId::kNegate) return Exact(t, "(-" + a + ")");
+  if (n == ir::OpId::kAbs) return Call(MathFn(t, "fabs"), {a});
+  if (n == ir::OpId::kSign) return Exact(t, templ("hlo_fsign"));
+  if (n == ir::OpId::kChloConj || n == ir::OpId::kReal) return a;
+  if (n == ir::OpId::kImag) return std::string(f64 ? "0.0" : "0.0f");
   if (const char* fn = Lookup(kExactOps, n)) return Exact(t, Call(MathFn(t, fn), {a}));
   std::string r;
   const bool narrow = t == E::kBF16 || t == E::kF16;  // approximations the rounding hides (kernel prelude)
-  if (narrow && n == "stablehlo.tanh") {
+  if (narrow && n == ir::OpId::kTanh) {
     r = Call("hlo_tanh_narrow", {a});
-  } else if (narrow && n == "stablehlo.exponential") {
+  } else if (narrow && n == ir::OpId::kExponential) {
     r = Call("hlo_exp_narrow", {a});
-  } else if (narrow && n == "stablehlo.logistic") {
+  } else if (narrow && n == ir::OpId::kLogistic) {
     r = Call("hlo_logistic_narrow", {a});
   } else if (const char* fn = Lookup(kMathOps, n)) {
     r = Call(MathFn(t, fn), {a});
   } else if (const char* special = Lookup(kSpecialOps, n)) {
     r = ViaDouble(t, special, {a});
-  } else if (n == "stablehlo.sqrt") {
+  } else if (n == ir::OpId::kSqrt) {
     r = Call(f64 ? "__dsqrt_rn" : "__fsqrt_rn", {a});
-  } else if (n == "stablehlo.rsqrt") {
+  } else if (n == ir::OpId::kRsqrt) {
     // 1 / sqrt(x), both correctly rounded, as the interpreter (not rsqrtf).
     r = f64 ? "__ddiv_rn(1.0, __dsqrt_rn(" + a + "))" : "__fdiv_rn(1.0f, __fsqrt_rn(" + a + "))";
-  } else if (n == "stablehlo.cbrt") {
+  } else if (n == ir::OpId::kCbrt) {
     r = Call("hlo_cbrt", {a});
-  } else if (n == "stablehlo.logistic") {
+  } else if (n == ir::OpId::kLogistic) {
     r = Call("hlo_logistic", {a});
-  } else if (n == "chlo.square") {
+  } else if (n == ir::OpId::kChloSquare) {
     r = Call("hlo_fsquare", {a});
   } else {
     return v.NotDefinedFor(t);
@@ -289,9 +289,9 @@ StatusOr<std::string> PredicateExpr(const OpView& v) {
   if (v.out != E::kI1) return v.Error("expects an i1 result");
   const std::string ct = CType(t);
   const std::string& a = v.arg(0);
-  if (v.name == "stablehlo.is_finite") return "((bool)isfinite(" + a + "))";
-  if (v.name == "chlo.is_inf") return "((bool)isinf(" + a + "))";
-  if (v.name == "chlo.is_pos_inf") return "hlo_is_pos_inf<" + ct + ">(" + a + ")";
+  if (v.id == ir::OpId::kIsFinite) return "((bool)isfinite(" + a + "))";
+  if (v.id == ir::OpId::kChloIsInf) return "((bool)isinf(" + a + "))";
+  if (v.id == ir::OpId::kChloIsPosInf) return "hlo_is_pos_inf<" + ct + ">(" + a + ")";
   return "hlo_is_neg_inf<" + ct + ">(" + a + ")";
 }
 
@@ -472,8 +472,9 @@ StatusOr<std::string> ElementLiteralExpr(E t, const uint8_t* bytes) {
 }
 
 StatusOr<std::string> ElementalExpr(const ir::Operation& op, const std::vector<std::string>& operands) {
+  const ir::OpId id = op.id();
   const std::string& name = op.name();
-  if (!ElementwiseOpNames().count(name)) {
+  if (!IsElementwiseOp(id)) {
     return Status::Error(name + " is not an elementwise op that the GPU code generator translates");
   }
   if (operands.size() != op.num_operands()) {
@@ -481,7 +482,7 @@ StatusOr<std::string> ElementalExpr(const ir::Operation& op, const std::vector<s
                          std::to_string(operands.size()));
   }
   if (op.num_results() != 1) return Status::Error(name + ": expects a single result");
-  elemental::OpView v{op, name, operands, {}, E::kF32};
+  elemental::OpView v{op, id, name, operands, {}, E::kF32};
   for (size_t i = 0; i <= op.num_operands(); ++i) {
     const ir::Value* value = i < op.num_operands() ? op.operand(i) : op.result(0);
     E e;
@@ -496,17 +497,17 @@ StatusOr<std::string> ElementalExpr(const ir::Operation& op, const std::vector<s
     }
   }
   const size_t arity = operands.size();
-  if (name == "stablehlo.convert") return elemental::ConvertExpr(v);
-  if (name == "stablehlo.bitcast_convert") return elemental::BitcastConvertExpr(v);
-  if (name == "stablehlo.reduce_precision") return elemental::ReducePrecisionExpr(v);
-  if (name == "stablehlo.compare") return elemental::CompareExpr(v);
-  if (name == "stablehlo.select") return elemental::SelectExpr(v);
-  if (name == "stablehlo.complex") return elemental::MakeComplexExpr(v);
+  if (id == ir::OpId::kConvert) return elemental::ConvertExpr(v);
+  if (id == ir::OpId::kBitcastConvert) return elemental::BitcastConvertExpr(v);
+  if (id == ir::OpId::kReducePrecision) return elemental::ReducePrecisionExpr(v);
+  if (id == ir::OpId::kCompare) return elemental::CompareExpr(v);
+  if (id == ir::OpId::kSelect) return elemental::SelectExpr(v);
+  if (id == ir::OpId::kComplex) return elemental::MakeComplexExpr(v);
   if (ir::IsComplex(v.in[0])) return elemental::ComplexOpExpr(v);
-  if (name == "stablehlo.clamp") return elemental::ClampExpr(v);
-  if (name == "stablehlo.real" || name == "stablehlo.imag") return elemental::RealImagExpr(v);
-  if (name == "stablehlo.is_finite" || name == "chlo.is_inf" || name == "chlo.is_pos_inf" ||
-      name == "chlo.is_neg_inf") {
+  if (id == ir::OpId::kClamp) return elemental::ClampExpr(v);
+  if (id == ir::OpId::kReal || id == ir::OpId::kImag) return elemental::RealImagExpr(v);
+  if (id == ir::OpId::kIsFinite || id == ir::OpId::kChloIsInf || id == ir::OpId::kChloIsPosInf ||
+      id == ir::OpId::kChloIsNegInf) {
     return elemental::PredicateExpr(v);
   }
   if (arity == 2) return elemental::BinaryExpr(v);

@@ -13,42 +13,42 @@ namespace {
 using E = ir::ElementType;
 
 struct ComplexFn {
-  const char* op;
+  ir::OpId op;
   const char* fn;
 };
 
 // Same-type unary ops.
 constexpr ComplexFn kUnary[] = {
-    {"stablehlo.negate", "hlo_cneg"},
-    {"stablehlo.sign", "hlo_csign"},
-    {"stablehlo.sqrt", "hlo_csqrt"},
-    {"stablehlo.rsqrt", "hlo_crsqrt"},
-    {"stablehlo.cbrt", "hlo_ccbrt"},
-    {"stablehlo.exponential", "hlo_cexp"},
-    {"stablehlo.exponential_minus_one", "hlo_cexpm1"},
-    {"stablehlo.log", "hlo_clog"},
-    {"stablehlo.log_plus_one", "hlo_clog1p"},
-    {"stablehlo.logistic", "hlo_clogistic"},
-    {"stablehlo.sine", "hlo_csin"},
-    {"stablehlo.cosine", "hlo_ccos"},
-    {"stablehlo.tan", "hlo_ctan"},
-    {"stablehlo.tanh", "hlo_ctanh"},
-    {"chlo.tan", "hlo_ctan"},
-    {"chlo.sinh", "hlo_csinh"},
-    {"chlo.cosh", "hlo_ccosh"},
-    {"chlo.square", "hlo_csquare"},
-    {"chlo.conj", "hlo_cconj"},
+    {ir::OpId::kNegate, "hlo_cneg"},
+    {ir::OpId::kSign, "hlo_csign"},
+    {ir::OpId::kSqrt, "hlo_csqrt"},
+    {ir::OpId::kRsqrt, "hlo_crsqrt"},
+    {ir::OpId::kCbrt, "hlo_ccbrt"},
+    {ir::OpId::kExponential, "hlo_cexp"},
+    {ir::OpId::kExponentialMinusOne, "hlo_cexpm1"},
+    {ir::OpId::kLog, "hlo_clog"},
+    {ir::OpId::kLogPlusOne, "hlo_clog1p"},
+    {ir::OpId::kLogistic, "hlo_clogistic"},
+    {ir::OpId::kSine, "hlo_csin"},
+    {ir::OpId::kCosine, "hlo_ccos"},
+    {ir::OpId::kTan, "hlo_ctan"},
+    {ir::OpId::kTanh, "hlo_ctanh"},
+    {ir::OpId::kChloTan, "hlo_ctan"},
+    {ir::OpId::kChloSinh, "hlo_csinh"},
+    {ir::OpId::kChloCosh, "hlo_ccosh"},
+    {ir::OpId::kChloSquare, "hlo_csquare"},
+    {ir::OpId::kChloConj, "hlo_cconj"},
 };
 
 // Same-type binary ops.
 constexpr ComplexFn kBinary[] = {
-    {"stablehlo.add", "hlo_cadd"},      {"stablehlo.subtract", "hlo_csub"}, {"stablehlo.multiply", "hlo_cmul"},
-    {"stablehlo.divide", "hlo_cdiv"},   {"stablehlo.power", "hlo_cpow"},    {"stablehlo.maximum", "hlo_cmax"},
-    {"stablehlo.minimum", "hlo_cmin"},
+    {ir::OpId::kAdd, "hlo_cadd"},      {ir::OpId::kSubtract, "hlo_csub"}, {ir::OpId::kMultiply, "hlo_cmul"},
+    {ir::OpId::kDivide, "hlo_cdiv"},   {ir::OpId::kPower, "hlo_cpow"},    {ir::OpId::kMaximum, "hlo_cmax"},
+    {ir::OpId::kMinimum, "hlo_cmin"},
 };
 
 template <size_t N>
-const char* Find(const ComplexFn (&table)[N], const std::string& name) {
+const char* Find(const ComplexFn (&table)[N], ir::OpId name) {
   for (const ComplexFn& f : table) {
     if (name == f.op) return f.fn;
   }
@@ -60,18 +60,18 @@ const char* Find(const ComplexFn (&table)[N], const std::string& name) {
 StatusOr<std::string> ComplexOpExpr(const OpView& v) {
   const E t = v.in[0];
   const E part = ir::ComplexPart(t);
-  const std::string& n = v.name;
+  const ir::OpId n = v.id;
   const size_t arity = v.args.size();
   for (E e : v.in) {
     if (e != t) return v.Error("expects operands of one element type");
   }
-  if (n == "stablehlo.real" || n == "stablehlo.imag" || n == "stablehlo.abs") {
+  if (n == ir::OpId::kReal || n == ir::OpId::kImag || n == ir::OpId::kAbs) {
     if (v.out != part) return v.Error("expects the result to be the complex part type");
-    if (n == "stablehlo.abs") return "hlo_cabs(" + v.arg(0) + ")";
-    return "(" + v.arg(0) + (n == "stablehlo.real" ? ").re" : ").im");
+    if (n == ir::OpId::kAbs) return "hlo_cabs(" + v.arg(0) + ")";
+    return "(" + v.arg(0) + (n == ir::OpId::kReal ? ").re" : ").im");
   }
   if (v.out != t) return v.Error("expects the result element type to match the operand's");
-  if (n == "stablehlo.clamp" && arity == 3) return "hlo_cclamp(" + v.arg(0) + ", " + v.arg(1) + ", " + v.arg(2) + ")";
+  if (n == ir::OpId::kClamp && arity == 3) return "hlo_cclamp(" + v.arg(0) + ", " + v.arg(1) + ", " + v.arg(2) + ")";
   if (arity == 2) {
     if (const char* fn = Find(kBinary, n)) return std::string(fn) + "(" + v.arg(0) + ", " + v.arg(1) + ")";
   } else if (arity == 1) {

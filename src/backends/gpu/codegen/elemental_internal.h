@@ -40,7 +40,8 @@ std::string CType(ir::ElementType t);
 // One op being translated: its name, operand expressions and element types.
 struct OpView {
   const ir::Operation& op;
-  const std::string& name;
+  ir::OpId id;
+  const std::string& name;  // for messages
   const std::vector<std::string>& args;
   std::vector<ir::ElementType> in;  // operand element types
   ir::ElementType out;              // the result's

@@ -526,7 +526,7 @@ StatusOr<KernelSource> EmitFlashAttention(const Fusion& f, const EmitOptions& op
   for (const ir::Value* v = f.outputs.empty() ? nullptr : f.outputs[0]; v != nullptr && v != values->result(0);) {
     const ir::Operation* op = v->defining_op();
     if (op == nullptr || op->num_operands() != 1 ||
-        (op->name() != "stablehlo.transpose" && op->name() != "stablehlo.reshape")) {
+        (op->id() != ir::OpId::kTranspose && op->id() != ir::OpId::kReshape)) {
       return Status::Error("internal error: a flash attention kernel storing other than its product moved");
     }
     moves.insert(moves.begin(), op);

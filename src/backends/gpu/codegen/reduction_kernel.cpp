@@ -60,7 +60,7 @@ StatusOr<std::vector<const ir::Operation*>> Reduces(const Fusion& f) {
   std::vector<const ir::Operation*> reduces;
   for (const ir::Value* v : f.outputs) {
     const ir::Operation* op = v->defining_op();
-    if (op == nullptr || op->name() != "stablehlo.reduce") {
+    if (op == nullptr || op->id() != ir::OpId::kReduce) {
       return Status::Error("a reduction kernel stores a value that no stablehlo.reduce computes");
     }
     if (std::find(reduces.begin(), reduces.end(), op) == reduces.end()) reduces.push_back(op);

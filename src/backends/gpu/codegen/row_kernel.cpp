@@ -335,7 +335,7 @@ StatusOr<KernelSource> EmitRows(const Fusion& f, const EmitOptions& options) {
   (void)options;
   std::vector<const ir::Operation*> reduces;
   for (const ir::Operation* op : f.ops) {
-    if (op->name() == "stablehlo.reduce") reduces.push_back(op);
+    if (op->id() == ir::OpId::kReduce) reduces.push_back(op);
   }
   if (reduces.empty() || f.outputs.empty()) return Status::Error(f.name + ": a row kernel without a row reduction");
   const std::optional<RowShape> shape = RowReductionShape(*reduces[0]);

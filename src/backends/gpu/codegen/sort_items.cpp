@@ -31,7 +31,7 @@ StatusOr<std::string> EmitKeyFunction(BodyEmitter& e, const ir::Block& block, co
       operands.push_back(it->second);
     }
     std::string expr;
-    if (op->name() == "stablehlo.constant") {
+    if (op->id() == ir::OpId::kConstant) {
       HLOGRAPH_ASSIGN(expr, BodyEmitter::SplatLiteral(*op));
     } else {
       HLOGRAPH_ASSIGN(expr, ElementalExpr(*op, operands));
@@ -65,7 +65,7 @@ StatusOr<SortItems> SortItems::For(const Fusion& f) {
   if (f.ops.empty()) return Status::Error("a sort kernel without its op");
   SortItems s;
   s.op_ = f.ops.back();
-  s.top_k_ = s.op_->name() == "chlo.top_k";
+  s.top_k_ = s.op_->id() == ir::OpId::kChloTopK;
   HLOGRAPH_ASSIGN(s.g_, SortGeometryOf(*s.op_, f.sort.keep));
   s.order_ = SortOrderOf(*s.op_);
   s.item_bytes_ = s.order_.single_key ? 8 : GeneralItemBytes(*s.op_, s.order_);

@@ -39,7 +39,7 @@ const ir::Operation* DefNamed(const ir::Value* v, const char* name) {
 // Whether `v` is a splat f32 constant of value `x`.
 bool IsConstant(const ir::Value* v, float x) {
   const ir::Operation* op = v->defining_op();
-  if (op == nullptr || op->name() != "stablehlo.constant" || !IsSplatConstant(*op)) return false;
+  if (op == nullptr || op->id() != ir::OpId::kConstant || !IsSplatConstant(*op)) return false;
   const auto* value = op->attr("value").as<ir::DenseElementsAttr>();
   if (value == nullptr || value->type.element() != ir::ElementType::kF32 || value->bytes.size() < 4) return false;
   float got;
@@ -50,7 +50,7 @@ bool IsConstant(const ir::Value* v, float x) {
 // Whether `reduce` folds `operand` over its dim `dim` alone, from `init`,
 // with a body that is the single op `body` of its two arguments.
 bool FoldsDim(const ir::Operation& reduce, const ir::Value* operand, int64_t dim, const char* body, float init) {
-  if (reduce.name() != "stablehlo.reduce" || reduce.num_operands() != 2 || reduce.num_results() != 1 ||
+  if (reduce.id() != ir::OpId::kReduce || reduce.num_operands() != 2 || reduce.num_results() != 1 ||
       reduce.operand(0) != operand || reduce.num_regions() != 1 || reduce.region(0).empty() ||
       !IsConstant(reduce.operand(1), init)) {
     return false;
@@ -75,7 +75,7 @@ bool FoldsLastDim(const ir::Operation& reduce, const ir::Value* operand, const c
 bool FoldsKeys(const ir::Operation& reduce, const ir::Value* s, const char* body, float init) {
   if (FoldsLastDim(reduce, s, body, init)) return true;
   const ir::Operation* t = s->defining_op();
-  if (t == nullptr || t->name() != "stablehlo.transpose") return false;
+  if (t == nullptr || t->id() != ir::OpId::kTranspose) return false;
   return FoldsDim(reduce, t->operand(0), ir::verify::I64ArrayAttr(*t, "permutation").back(), body, init);
 }
 
@@ -92,10 +92,10 @@ bool FromOneReduce(const ir::Value* root, const ir::Block* block, const ir::Oper
   }
   if (ops.count(op)) return true;  // reached before (a value read twice)
   if (ClassifyOp(*op) != OpClass::kFusible || op->num_regions() != 0) return false;
-  if (op->name() == "stablehlo.constant") {
+  if (op->id() == ir::OpId::kConstant) {
     if (!IsSplatConstant(*op)) return false;
-  } else if (!IsElementwise(*op) && op->name() != "stablehlo.broadcast_in_dim" && op->name() != "stablehlo.reshape" &&
-             op->name() != "stablehlo.transpose") {
+  } else if (!IsElementwise(*op) && op->id() != ir::OpId::kBroadcastInDim && op->id() != ir::OpId::kReshape &&
+             op->id() != ir::OpId::kTranspose) {
     return false;
   }
   ops.insert(op);
@@ -128,7 +128,7 @@ bool ScoresChain(const ir::Value* v, const ir::Type& shape, const ir::Block* blo
     depends = true;
     return true;
   }
-  if (transpose != nullptr && op->name() == "stablehlo.transpose" && op->result(0)->type().shape() == shape.shape()) {
+  if (transpose != nullptr && op->id() == ir::OpId::kTranspose && op->result(0)->type().shape() == shape.shape()) {
     // The ops under it are elementwise at its operand's shape, with no
     // other transpose (jax.nn.dot_product_attention scales the product,
     // then transposes).
@@ -212,10 +212,10 @@ bool MatchSoftmaxBetweenProducts(const ir::Operation& dot2, int p_operand,
   y_readers.insert(divide);
   // (A splat constant is computed wherever it is read.)
   for (const ir::Operation* op : x_ops) {
-    if (op->name() != "stablehlo.constant" && !UsedOnlyBy(op->result(0), x_readers, users)) return false;
+    if (op->id() != ir::OpId::kConstant && !UsedOnlyBy(op->result(0), x_readers, users)) return false;
   }
   for (const ir::Operation* op : y_ops) {
-    if (op->name() != "stablehlo.constant" && !UsedOnlyBy(op->result(0), y_readers, users)) return false;
+    if (op->id() != ir::OpId::kConstant && !UsedOnlyBy(op->result(0), y_readers, users)) return false;
   }
   if (!UsedOnlyBy(a.max->result(0), x_readers, users) || !UsedOnlyBy(a.sum->result(0), y_readers, users) ||
       !UsedOnlyBy(a.e, {divide, a.sum}, users) || !UsedOnlyBy(a.s, {subtract, a.max}, users)) {
@@ -300,7 +300,7 @@ std::optional<SoftmaxAttention> MatchSoftmaxAttention(const ir::Operation& dot2)
 
 const ir::Value* StoredByAttention(const ir::Operation& dus, const SoftmaxAttention& a) {
   if (!PlanOptions::Current().attention_stores) return nullptr;
-  if (dus.name() != "stablehlo.dynamic_update_slice" || dus.num_operands() < 2) return nullptr;
+  if (dus.id() != ir::OpId::kDynamicUpdateSlice || dus.num_operands() < 2) return nullptr;
   const ir::Value* v = dus.operand(1);
   for (;;) {
     if (v == a.scores->operand(1) || v == a.values->operand(1)) return v;
@@ -309,12 +309,12 @@ const ir::Value* StoredByAttention(const ir::Operation& dus, const SoftmaxAttent
         op->operand(0)->type().NumElements() != v->type().NumElements()) {
       return nullptr;
     }
-    if (op->name() == "stablehlo.broadcast_in_dim") {
+    if (op->id() == ir::OpId::kBroadcastInDim) {
       const std::vector<int64_t> dims = ir::verify::I64ArrayAttr(*op, "broadcast_dimensions");
       if (!std::is_sorted(dims.begin(), dims.end()) || std::adjacent_find(dims.begin(), dims.end()) != dims.end()) {
         return nullptr;
       }
-    } else if (op->name() != "stablehlo.reshape") {
+    } else if (op->id() != ir::OpId::kReshape) {
       return nullptr;
     }
     v = op->operand(0);

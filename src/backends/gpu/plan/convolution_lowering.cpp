@@ -164,7 +164,7 @@ const ir::Value* UnreversedFilter(const ir::Operation& op, const Window& w, cons
   if (std::all_of(w.reversed.begin(), w.reversed.end(), [](bool r) { return r; })) return kernel;
   if (std::any_of(w.reversed.begin(), w.reversed.end(), [](bool r) { return r; })) return nullptr;
   const ir::Operation* producer = kernel->defining_op();
-  if (producer == nullptr || producer->name() != "stablehlo.reverse") return nullptr;
+  if (producer == nullptr || producer->id() != ir::OpId::kReverse) return nullptr;
   std::vector<int64_t> dims = ir::verify::I64ArrayAttr(*producer, "dimensions");
   std::vector<int64_t> want = kernel_spatial;
   std::sort(dims.begin(), dims.end());

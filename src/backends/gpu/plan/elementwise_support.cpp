@@ -1,5 +1,9 @@
 #include "backends/gpu/plan/elementwise_support.h"
 
+#include <array>
+
+#include "ir/elementwise_ops.h"
+
 namespace hlograph::gpu {
 
 using E = ir::ElementType;
@@ -33,52 +37,67 @@ bool IsSupportedElementType(E t) {
   }
 }
 
-const std::set<std::string>& ElementwiseOpNames() {
-  static const std::set<std::string>* const names = new std::set<std::string>{
-      // Arithmetic, bits, comparisons and conversions.
-      "stablehlo.abs", "stablehlo.add", "stablehlo.and", "stablehlo.atan2", "stablehlo.bitcast_convert",
-      "stablehlo.cbrt", "stablehlo.clamp", "stablehlo.compare", "stablehlo.complex", "stablehlo.convert",
-      "stablehlo.count_leading_zeros", "stablehlo.divide", "stablehlo.imag", "stablehlo.is_finite",
-      "stablehlo.logistic", "stablehlo.maximum", "stablehlo.minimum", "stablehlo.multiply", "stablehlo.negate",
-      "stablehlo.not", "stablehlo.or", "stablehlo.popcnt", "stablehlo.power", "stablehlo.real",
-      "stablehlo.reduce_precision", "stablehlo.remainder", "stablehlo.rsqrt", "stablehlo.select",
-      "stablehlo.shift_left", "stablehlo.shift_right_arithmetic", "stablehlo.shift_right_logical", "stablehlo.sign",
-      "stablehlo.sqrt", "stablehlo.subtract", "stablehlo.xor",
-      // Math functions, and roundings exact on their operand.
-      "stablehlo.exponential", "stablehlo.exponential_minus_one", "stablehlo.log", "stablehlo.log_plus_one",
-      "stablehlo.sine", "stablehlo.cosine", "stablehlo.tan", "stablehlo.tanh", "stablehlo.ceil", "stablehlo.floor",
-      "stablehlo.round_nearest_afz", "stablehlo.round_nearest_even",
-      // CHLO.
-      "chlo.acos", "chlo.acosh", "chlo.asin", "chlo.asinh", "chlo.atan", "chlo.atanh", "chlo.bessel_i1e",
-      "chlo.conj", "chlo.cosh",
-      "chlo.digamma", "chlo.erf", "chlo.erf_inv", "chlo.erfc", "chlo.is_inf", "chlo.is_neg_inf", "chlo.is_pos_inf",
-      "chlo.lgamma", "chlo.mulhi", "chlo.next_after", "chlo.polygamma", "chlo.sinh", "chlo.square", "chlo.tan",
-      "chlo.zeta"};
-  return *names;
+namespace {
+
+using ir::OpId;
+
+// Per op id: computed per element, and on complex operands too.
+struct OpSupport {
+  std::array<bool, ir::kNumOpIds> elementwise{};
+  std::array<bool, ir::kNumOpIds> complex{};
+};
+
+const OpSupport& Support() {
+  static const OpSupport* const support = [] {
+    auto* s = new OpSupport();
+    // Every declared elementwise op but the quantized conversions, which
+    // passes lower to integer arithmetic before the plan; and the
+    // elementwise ops with verifiers of their own.
+    for (const ir::ElementwiseOp& op : ir::ElementwiseOps()) {
+      if (op.id != OpId::kUniformQuantize && op.id != OpId::kUniformDequantize) {
+        s->elementwise[static_cast<size_t>(op.id)] = true;
+      }
+    }
+    for (OpId id : {OpId::kClamp, OpId::kCompare, OpId::kSelect, OpId::kReducePrecision}) {
+      s->elementwise[static_cast<size_t>(id)] = true;
+    }
+    // The inverse trigonometric and hyperbolic functions, atan2 and the
+    // special functions have no complex translation yet.
+    for (OpId id : {OpId::kAbs, OpId::kAdd, OpId::kBitcastConvert, OpId::kCbrt, OpId::kClamp, OpId::kCompare,
+                    OpId::kConvert, OpId::kCosine, OpId::kDivide, OpId::kExponential, OpId::kExponentialMinusOne,
+                    OpId::kImag, OpId::kLog, OpId::kLogPlusOne, OpId::kLogistic, OpId::kMaximum, OpId::kMinimum,
+                    OpId::kMultiply, OpId::kNegate, OpId::kPower, OpId::kReal, OpId::kRsqrt, OpId::kSelect,
+                    OpId::kSign, OpId::kSine, OpId::kSqrt, OpId::kSubtract, OpId::kTan, OpId::kTanh,
+                    OpId::kChloConj, OpId::kChloCosh, OpId::kChloSinh, OpId::kChloSquare, OpId::kChloTan}) {
+      s->complex[static_cast<size_t>(id)] = true;
+    }
+    return s;
+  }();
+  return *support;
 }
 
-bool HasComplexTranslation(const std::string& name) {
-  static const std::set<std::string>* const names = new std::set<std::string>{
-      "stablehlo.abs", "stablehlo.add", "stablehlo.bitcast_convert", "stablehlo.cbrt", "stablehlo.clamp",
-      "stablehlo.compare", "stablehlo.convert", "stablehlo.cosine", "stablehlo.divide", "stablehlo.exponential",
-      "stablehlo.exponential_minus_one", "stablehlo.imag", "stablehlo.log", "stablehlo.log_plus_one",
-      "stablehlo.logistic", "stablehlo.maximum", "stablehlo.minimum", "stablehlo.multiply", "stablehlo.negate",
-      "stablehlo.power", "stablehlo.real", "stablehlo.rsqrt", "stablehlo.select", "stablehlo.sign", "stablehlo.sine",
-      "stablehlo.sqrt", "stablehlo.subtract", "stablehlo.tan", "stablehlo.tanh", "chlo.conj", "chlo.cosh",
-      "chlo.sinh", "chlo.square", "chlo.tan"};
-  return names->count(name) > 0;
+}  // namespace
+
+bool IsElementwiseOp(ir::OpId id) {
+  const auto i = static_cast<size_t>(id);
+  return i < Support().elementwise.size() && Support().elementwise[i];
+}
+
+bool HasComplexTranslation(ir::OpId id) {
+  const auto i = static_cast<size_t>(id);
+  return i < Support().complex.size() && Support().complex[i];
 }
 
 bool IsElementwise(const ir::Operation& op) {
-  const std::string& name = op.name();
-  if (!ElementwiseOpNames().count(name)) return false;
+  const OpId id = op.id();
+  if (!IsElementwiseOp(id)) return false;
   // Complex ops without a translation yet (asin, atan2, ...) are refused
   // when the program is planned, not when its kernels are emitted.
   if (op.num_operands() > 0 && op.operand(0)->type().IsTensor() && ir::IsComplex(op.operand(0)->type().element()) &&
-      !HasComplexTranslation(name)) {
+      !HasComplexTranslation(id)) {
     return false;
   }
-  if (name == "stablehlo.bitcast_convert") {
+  if (id == OpId::kBitcastConvert) {
     if (op.num_operands() != 1 || op.num_results() != 1 || !op.operand(0)->type().IsTensor() ||
         !op.result(0)->type().IsTensor()) {
       return false;

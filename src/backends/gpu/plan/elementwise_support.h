@@ -6,9 +6,6 @@
 // type named here (gpu_elemental_test.cpp).
 #pragma once
 
-#include <set>
-#include <string>
-
 #include "ir/element_type.h"
 #include "ir/operation.h"
 
@@ -18,12 +15,14 @@ namespace hlograph::gpu {
 // floats including the f8 formats, complex).
 bool IsSupportedElementType(ir::ElementType t);
 
-// The names of the ops computed per element.
-const std::set<std::string>& ElementwiseOpNames();
+// Whether ops with this id are computed per element: every elementwise op
+// declared (ir/elementwise_ops.h) but the quantized conversions, and
+// clamp, compare, select and reduce_precision.
+bool IsElementwiseOp(ir::OpId id);
 
-// Whether the op named `name` is computed on complex operands too (the
-// others are refused for complex types when the program is planned).
-bool HasComplexTranslation(const std::string& name);
+// Whether the op is computed on complex operands too (the others are
+// refused for complex types when the program is planned).
+bool HasComplexTranslation(ir::OpId id);
 
 // Whether `op` is an elementwise op the code generator translates
 // (arithmetic, math, compare, select, clamp, convert, bitcast_convert of

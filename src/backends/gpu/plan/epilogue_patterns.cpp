@@ -40,8 +40,8 @@ const ir::Value* OtherOperand(const ir::Operation& op, const ir::Value* v) {
 
 bool IsZero(const ir::Value* v) {
   const ir::Operation* def = v->defining_op();
-  while (def && def->name() == "stablehlo.broadcast_in_dim") def = def->operand(0)->defining_op();
-  if (!def || def->name() != "stablehlo.constant") return false;
+  while (def && def->id() == ir::OpId::kBroadcastInDim) def = def->operand(0)->defining_op();
+  if (!def || def->id() != ir::OpId::kConstant) return false;
   const auto* value = def->attr("value").as<ir::DenseElementsAttr>();
   if (!value || !(value->splat || value->type.NumElements() == 1)) return false;
   return std::all_of(value->bytes.begin(), value->bytes.end(), [](uint8_t b) { return b == 0; });
@@ -57,14 +57,14 @@ const ir::Value* VectorAlong(const ir::Value* v, int64_t axis) {
     if (t.NumElements() == n) {
       // The other dims are 1: contiguous. Reshapes of it (a broadcast
       // adding unit dims too) are the same bytes: read the original.
-      while (def && (def->name() == "stablehlo.reshape" || def->name() == "stablehlo.broadcast_in_dim") &&
+      while (def && (def->id() == ir::OpId::kReshape || def->id() == ir::OpId::kBroadcastInDim) &&
              def->operand(0)->type().NumElements() == n) {
         v = def->operand(0);
         def = v->defining_op();
       }
       return v;
     }
-    if (!def || def->name() != "stablehlo.broadcast_in_dim") return nullptr;
+    if (!def || def->id() != ir::OpId::kBroadcastInDim) return nullptr;
     const auto* dims = def->attr("broadcast_dimensions").as<ir::DenseArrayAttr>();
     if (!dims) return nullptr;
     const auto at = std::find(dims->values.begin(), dims->values.end(), axis);

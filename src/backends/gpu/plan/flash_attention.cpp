@@ -27,8 +27,8 @@ std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape) {
 // or nothing.
 std::optional<double> SplatNumber(const ir::Value* v) {
   const ir::Operation* op = v->defining_op();
-  while (op != nullptr && op->name() == "stablehlo.broadcast_in_dim") op = op->operand(0)->defining_op();
-  if (op == nullptr || op->name() != "stablehlo.constant" || !IsSplatConstant(*op)) return std::nullopt;
+  while (op != nullptr && op->id() == ir::OpId::kBroadcastInDim) op = op->operand(0)->defining_op();
+  if (op == nullptr || op->id() != ir::OpId::kConstant || !IsSplatConstant(*op)) return std::nullopt;
   const auto* value = op->attr("value").as<ir::DenseElementsAttr>();
   if (value == nullptr) return std::nullopt;
   const ir::ElementType t = value->type.element();
@@ -162,11 +162,11 @@ KeyWindow FindKeyWindow(const FlashAttention& a) {
   const SoftmaxAttention& sm = a.softmax;
   const ir::Value* v = sm.s;
   while (const ir::Operation* op = v->defining_op()) {
-    if (op->name() != "stablehlo.convert" || !ir::IsFloat(op->operand(0)->type().element())) break;
+    if (op->id() != ir::OpId::kConvert || !ir::IsFloat(op->operand(0)->type().element())) break;
     v = op->operand(0);
   }
   const ir::Operation* select = v->defining_op();
-  if (select == nullptr || select->name() != "stablehlo.select" || select->operand(0)->type().rank() == 0 ||
+  if (select == nullptr || select->id() != ir::OpId::kSelect || select->operand(0)->type().rank() == 0 ||
       std::find(sm.inside.begin(), sm.inside.end(), select) == sm.inside.end()) {
     return none;
   }
@@ -382,17 +382,17 @@ std::vector<const ir::Operation*> FlashOutputMoves(const ir::Operation& dot2, co
     const auto it = users.find(v);
     if (it == users.end() || it->second.size() != 1) break;
     const ir::Operation* op = it->second.front();
-    const bool transpose = op->name() == "stablehlo.transpose";
+    const bool transpose = op->id() == ir::OpId::kTranspose;
     if (op->parent_block() != dot2.parent_block() || op->num_operands() != 1 ||
-        (!transpose && op->name() != "stablehlo.reshape") ||
-        (transpose && !moves.empty() && moves.back()->name() != "stablehlo.transpose")) {
+        (!transpose && op->id() != ir::OpId::kReshape) ||
+        (transpose && !moves.empty() && moves.back()->id() != ir::OpId::kTranspose)) {
       break;
     }
     moves.push_back(op);
     v = op->result(0);
   }
   // Reshapes alone store the same bytes: nothing to gain.
-  if (moves.empty() || moves.front()->name() != "stablehlo.transpose") return {};
+  if (moves.empty() || moves.front()->id() != ir::OpId::kTranspose) return {};
   return moves;
 }
 
@@ -420,7 +420,7 @@ void StoreStridesThrough(FlashAttention& a, const std::vector<const ir::Operatio
 const ir::Value* ReshapedFrom(const ir::Value* v) {
   const ir::Block* block = v->defining_op() != nullptr ? v->defining_op()->parent_block() : nullptr;
   while (const ir::Operation* op = v->defining_op()) {
-    if (op->name() != "stablehlo.reshape" || op->parent_block() != block) break;
+    if (op->id() != ir::OpId::kReshape || op->parent_block() != block) break;
     v = op->operand(0);
   }
   return v;

@@ -11,7 +11,7 @@ namespace {
 // s when `v` is s broadcast from rank 0 (or s itself, of one element).
 const ir::Value* BroadcastScalar(const ir::Value* v) {
   const ir::Operation* def = v->defining_op();
-  if (def != nullptr && def->name() == "stablehlo.broadcast_in_dim" && def->operand(0)->type().rank() == 0) {
+  if (def != nullptr && def->id() == ir::OpId::kBroadcastInDim && def->operand(0)->type().rank() == 0) {
     return def->operand(0);
   }
   return v->type().NumElements() == 1 ? v : nullptr;
@@ -23,7 +23,7 @@ EpilogueMatch MatchScale(const ir::Operation& dot) {
   const ir::Value* d = dot.result(0);
   if (d->type().element() != ir::ElementType::kF32) return m;
   const ir::Operation* mul = SoleUser(d);
-  if (!mul || mul->name() != "stablehlo.multiply") return m;
+  if (!mul || mul->id() != ir::OpId::kMultiply) return m;
   const ir::Value* other = OtherOperand(*mul, d);
   const ir::Value* scale = other ? BroadcastScalar(other) : nullptr;
   if (!scale || scale->type().element() != ir::ElementType::kF32 || scale->type().rank() != 0) return m;
@@ -32,7 +32,7 @@ EpilogueMatch MatchScale(const ir::Operation& dot) {
   m.absorbed = {mul};
   m.result = mul->result(0);
   const ir::Operation* convert = SoleUser(mul->result(0));
-  if (convert && convert->name() == "stablehlo.convert") {
+  if (convert && convert->id() == ir::OpId::kConvert) {
     const ir::ElementType to = convert->result(0)->type().element();
     if (to == ir::ElementType::kBF16 || to == ir::ElementType::kF16) {
       m.absorbed.push_back(convert);
@@ -56,7 +56,7 @@ EpilogueMatch MatchEpilogue(const ir::Operation& dot, const GemmConfig& config) 
     return m;
   }
   const ir::Operation* add = SoleUser(d);
-  if (!add || add->name() != "stablehlo.add") return m;
+  if (!add || add->id() != ir::OpId::kAdd) return m;
   const ir::Value* other = OtherOperand(*add, d);
   const ir::Value* bias = other ? VectorAlong(other, 1) : nullptr;
   if (!bias || bias->type().element() != out) return m;
@@ -65,7 +65,7 @@ EpilogueMatch MatchEpilogue(const ir::Operation& dot, const GemmConfig& config) 
   m.absorbed = {add};
   m.result = add->result(0);
   const ir::Operation* max = SoleUser(add->result(0));
-  if (max && max->name() == "stablehlo.maximum") {
+  if (max && max->id() == ir::OpId::kMaximum) {
     const ir::Value* zero = OtherOperand(*max, add->result(0));
     if (zero && IsZero(zero)) {
       m.epilogue = GemmEpilogue::kBiasRelu;

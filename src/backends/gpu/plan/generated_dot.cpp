@@ -85,7 +85,7 @@ std::string DotTiling::ToString() const {
 
 bool TakesGeneratedDot(const ir::Operation& dot) {
   if (!PlanOptions::Current().generated_dot) return false;
-  if (dot.name() != "stablehlo.dot_general" || dot.num_operands() != 2 || dot.num_results() != 1) return false;
+  if (dot.id() != ir::OpId::kDotGeneral || dot.num_operands() != 2 || dot.num_results() != 1) return false;
   if (!dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>()) return false;
   for (const ir::Type* t : {&dot.operand(0)->type(), &dot.operand(1)->type(), &dot.result(0)->type()}) {
     if (!t->IsTensor() || !IsFloatForKernel(t->element())) return false;
@@ -152,7 +152,7 @@ DotEpilogue FindDotEpilogue(const ir::Operation& dot) {
     const bool reads = ReadsAny(op, inside);
     // Only pure fusible ops between the product and its epilogue, so that
     // moving the product's reads to the epilogue's end changes nothing.
-    if (!reads && ClassifyOp(op) == OpClass::kFusible && op.name() != "stablehlo.dynamic_update_slice") continue;
+    if (!reads && ClassifyOp(op) == OpClass::kFusible && op.id() != ir::OpId::kDynamicUpdateSlice) continue;
     if (!reads) break;
     const bool elementwise = IsElementwise(op) && ClassifyOp(op) == OpClass::kFusible && op.num_results() == 1 &&
                              op.num_regions() == 0 && op.result(0)->type().shape() == shape.shape();
@@ -214,8 +214,8 @@ bool AddressingInputsOf(const ir::Value* v, const std::vector<const ir::Value*>&
   // As BodyEmitter::AddressOf: through moves, and through a
   // dynamic_update_slice to the array it updates.
   const ir::Operation* op = v->defining_op();
-  if (op == nullptr || (!MovesElements(*op) && op->name() != "stablehlo.dynamic_update_slice")) return false;
-  if (op->name() == "stablehlo.dynamic_slice") {
+  if (op == nullptr || (!MovesElements(*op) && op->id() != ir::OpId::kDynamicUpdateSlice)) return false;
+  if (op->id() == ir::OpId::kDynamicSlice) {
     for (size_t i = 1; i < op->num_operands(); ++i) {
       for (int r : InputsReadFor(op->operand(i), inputs)) found.insert(r);
     }

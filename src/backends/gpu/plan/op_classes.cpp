@@ -55,8 +55,8 @@ bool IsScalarBody(const ir::Region& region) {
                                               : v->defining_op() && v->defining_op()->parent_block() == &block;
       if (!local) return false;
     }
-    if (op->name() == "stablehlo.return") continue;
-    if (op->name() == "stablehlo.constant" && IsSplatConstant(*op)) continue;
+    if (op->id() == ir::OpId::kReturn) continue;
+    if (op->id() == ir::OpId::kConstant && IsSplatConstant(*op)) continue;
     if (!IsElementwise(*op) || !ElementTypesSupported(*op)) return false;
   }
   return true;
@@ -65,7 +65,7 @@ bool IsScalarBody(const ir::Region& region) {
 }  // namespace
 
 bool IsSplatConstant(const ir::Operation& op) {
-  if (op.name() != "stablehlo.constant") return false;
+  if (op.id() != ir::OpId::kConstant) return false;
   const auto* value = op.attr("value").as<ir::DenseElementsAttr>();
   return value && (value->splat || value->type.NumElements() == 1);
 }
@@ -139,7 +139,7 @@ OpClass ClassifyOp(const ir::Operation& op) {
 }
 
 bool IsOuterProduct(const ir::Operation& op) {
-  if (op.name() != "stablehlo.dot_general" || op.num_operands() != 2 || op.num_results() != 1 ||
+  if (op.id() != ir::OpId::kDotGeneral || op.num_operands() != 2 || op.num_results() != 1 ||
       !PlanOptions::Current().outer_products) {
     return false;
   }
@@ -157,7 +157,7 @@ bool IsOuterProduct(const ir::Operation& op) {
 std::vector<int64_t> ComposedTransposes(const std::vector<const ir::Operation*>& moves) {
   std::vector<int64_t> perm;
   for (const ir::Operation* op : moves) {
-    if (op->name() != "stablehlo.transpose") break;
+    if (op->id() != ir::OpId::kTranspose) break;
     const std::vector<int64_t> p = ir::verify::I64ArrayAttr(*op, "permutation");
     if (perm.empty()) {
       perm = p;
@@ -180,7 +180,7 @@ bool IsExpensive(const ir::Operation& op) {
       "stablehlo.is_finite", "stablehlo.round_nearest_even", "stablehlo.round_nearest_afz",
       "stablehlo.real",     "stablehlo.imag",     "stablehlo.complex",  // moves of complex parts
   };
-  if (op.name() == "stablehlo.reduce_window" || op.name() == "stablehlo.select_and_scatter") return true;  // loops per element
+  if (op.id() == ir::OpId::kReduceWindow || op.id() == ir::OpId::kSelectAndScatter) return true;  // loops per element
   if (!IsElementwise(op)) return false;  // index maps move data, they compute nothing
   return cheap.count(op.name()) == 0;
 }

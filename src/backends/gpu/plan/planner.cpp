@@ -161,7 +161,7 @@ class Planner {
       if (absorbed_.count(&op) || in_attention_.count(&op) || in_sort_.count(&op)) continue;
       switch (ClassifyOp(op)) {
         case OpClass::kFusible:
-          if (op.name() == "stablehlo.constant" && !IsSplatConstant(op)) {
+          if (op.id() == ir::OpId::kConstant && !IsSplatConstant(op)) {
             // A dense constant lives in its own buffer, read where needed.
             Buffer b;
             b.kind = BufferKind::kConstant;
@@ -417,7 +417,7 @@ class Planner {
         materialized_.insert(op.result(0));
         continue;
       }
-      if (cls != OpClass::kFusible || (op.name() == "stablehlo.constant" && !IsSplatConstant(op))) continue;
+      if (cls != OpClass::kFusible || (op.id() == ir::OpId::kConstant && !IsSplatConstant(op))) continue;
       const ir::Value* v = op.result(0);
       bool must = false;
       std::set<const ir::Operation*> mine;
@@ -491,7 +491,7 @@ class Planner {
   const ir::Operation* ProductComputingInItsPrologue(
       const ir::Operation& reduce, std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>>& users,
       std::unordered_map<const ir::Value*, std::set<const ir::Operation*>>& roots) const {
-    if (reduce.name() != "stablehlo.reduce" || reduce.num_operands() != 2 || reduce.num_results() != 1) return nullptr;
+    if (reduce.id() != ir::OpId::kReduce || reduce.num_operands() != 2 || reduce.num_results() != 1) return nullptr;
     const ir::Type& result = reduce.result(0)->type();
     // Per batch element only when asked: a softmax's max and sum in an
     // attention product measured slower than their own two kernels
@@ -564,7 +564,7 @@ class Planner {
     const ir::Operation* root = *readers.begin();
     if (ClassifyOp(*root) != OpClass::kFusible || root->num_results() != 1 || !materialized_.count(root->result(0)) ||
         exit_dot_.count(root) || update_in_place_.count(root) || in_attention_.count(root) ||
-        root->name() == "stablehlo.constant" || root->parent_block() != reduce.parent_block() ||
+        root->id() == ir::OpId::kConstant || root->parent_block() != reduce.parent_block() ||
         root->result(0)->type().shape() != reduce.operand(0)->type().shape()) {
       return nullptr;
     }
@@ -604,7 +604,7 @@ class Planner {
   // Whether `user` is a loop whose every operand `v` is an initial value
   // it never reads (InitialValueOverwritten): no use of `v` at all.
   static bool OnlyOverwrittenBy(const ir::Operation& user, const ir::Value* v) {
-    if (user.name() != "stablehlo.while") return false;
+    if (user.id() != ir::OpId::kWhile) return false;
     bool any = false;
     for (size_t i = 0; i < user.num_operands(); ++i) {
       if (user.operand(i) != v) continue;
@@ -644,8 +644,8 @@ class Planner {
       if (!seen.insert(x).second) continue;
       const ir::Operation* def = x->defining_op();
       const bool inline_op = def && def->parent_block() == op.parent_block() && ClassifyOp(*def) == OpClass::kFusible &&
-                             !(def->name() == "stablehlo.constant" && !IsSplatConstant(*def));
-      if (inline_op && def->name() != "stablehlo.constant") {
+                             !(def->id() == ir::OpId::kConstant && !IsSplatConstant(*def));
+      if (inline_op && def->id() != ir::OpId::kConstant) {
         stack.insert(stack.end(), def->operands().begin(), def->operands().end());
       } else if (!inline_op) {
         read += static_cast<double>(BytesOf(x->type())) / static_cast<double>(n);
@@ -747,7 +747,7 @@ class Planner {
                                  (row_reduces_.count(def) && row_reduces_.at(def) == &root) ||
                                  (dot != nullptr && in_attention_.count(def) && in_attention_.at(def) == dot)) &&
                                 def->parent_block() == root.parent_block() &&
-                                !(def->name() == "stablehlo.constant" && !IsSplatConstant(*def));
+                                !(def->id() == ir::OpId::kConstant && !IsSplatConstant(*def));
       if (inline_value) {
         if (in_kernel.insert(def).second) stack.emplace_back(def, 0);
       } else if (input_set.insert(v).second) {
@@ -848,8 +848,8 @@ class Planner {
     for (size_t i = 0; i < f.ops.size(); ++i) {
       const ir::Operation& op = *f.ops[i];
       if (op.num_operands() != 1 || op.operand(0) != (i == 0 ? f.inputs[0] : f.ops[i - 1]->result(0))) return;
-      const bool transpose = op.name() == "stablehlo.transpose";
-      if ((!transpose && op.name() != "stablehlo.reshape") || (transpose && reshaped) || (i == 0 && !transpose)) return;
+      const bool transpose = op.id() == ir::OpId::kTranspose;
+      if ((!transpose && op.id() != ir::OpId::kReshape) || (transpose && reshaped) || (i == 0 && !transpose)) return;
       reshaped = !transpose;
     }
     if (f.ops.back()->result(0) != f.outputs[0]) return;
@@ -889,7 +889,7 @@ class Planner {
       const ir::Operation* def = v->defining_op();
       const bool inline_value = def && !materialized_.count(v) && ClassifyOp(*def) == OpClass::kFusible &&
                                 def->parent_block() == reduce.parent_block() &&
-                                !(def->name() == "stablehlo.constant" && !IsSplatConstant(*def));
+                                !(def->id() == ir::OpId::kConstant && !IsSplatConstant(*def));
       return inline_value ? ValueSource::kInline : ValueSource::kNotYet;
     };
     const auto candidate = [&](const ir::Operation& op) {
@@ -977,7 +977,7 @@ class Planner {
   Status EmitSort(const ir::Operation& op, Sequence& seq) {
     const auto read = sort_slices_.find(&op);
     const SortSlices* slices = read == sort_slices_.end() ? nullptr : &read->second;
-    HLOGRAPH_TRY(EmitFusion(op, op.name() == "chlo.top_k" ? FusionKind::kTopK : FusionKind::kSort, seq));
+    HLOGRAPH_TRY(EmitFusion(op, op.id() == ir::OpId::kChloTopK ? FusionKind::kTopK : FusionKind::kSort, seq));
     auto passes = LowerSort(program_, seq.steps.back(), slices, kPlannedSmCount);
     if (!passes.ok()) return Status::Error(OpError(op, passes.status().message()));
     if (slices != nullptr) {
@@ -1108,7 +1108,7 @@ class Planner {
   static const ir::Operation* TransposeOfFreeDims(const ir::Operation& dot) {
     const ir::Operation* user = SoleUser(dot.result(0));
     const auto* dims = dot.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
-    if (user == nullptr || dims == nullptr || user->name() != "stablehlo.transpose") return nullptr;
+    if (user == nullptr || dims == nullptr || user->id() != ir::OpId::kTranspose) return nullptr;
     const int64_t batch = static_cast<int64_t>(dims->lhs_batching.size());
     if (dot.result(0)->type().rank() != batch + 2) return nullptr;
     std::vector<int64_t> swap_free;
@@ -1197,7 +1197,7 @@ class Planner {
     const ir::Operation* def = v->defining_op();
     if (def == nullptr || depth > 16 || def->parent_block() != op.parent_block() ||
         ClassifyOp(*def) != OpClass::kFusible || absorbed_.count(def) ||
-        (def->name() == "stablehlo.constant" && !IsSplatConstant(*def))) {
+        (def->id() == ir::OpId::kConstant && !IsSplatConstant(*def))) {
       return false;
     }
     for (const auto& o : op.parent_block()->operations()) {
@@ -1290,7 +1290,7 @@ class Planner {
     // A body reading it only to count needs none (its kernels are dead once unrolled).
     const ir::Block& body = op.region(1).front();
     const ir::Operation* only = SoleUser(body.argument(loop->index));
-    if (only != nullptr && only->name() == "stablehlo.add") return;
+    if (only != nullptr && only->id() == ir::OpId::kAdd) return;
     w.counter = loop->index;
     for (int64_t i = 0; i < loop->trips; ++i) {
       Buffer b;
@@ -1341,7 +1341,7 @@ class Planner {
       // its next value (the stacked outputs of a scan, a KV cache), is
       // updated in place: only the window is written, nothing is copied.
       const ir::Operation* user = SoleUser(body.argument(i));
-      if (user && user->name() == "stablehlo.dynamic_update_slice" && user->operand(0) == body.argument(i) &&
+      if (user && user->id() == ir::OpId::kDynamicUpdateSlice && user->operand(0) == body.argument(i) &&
           SoleUser(user->result(0)) == next &&
           std::count(next->operands().begin(), next->operands().end(), user->result(0)) == 1 &&
           next->operand(i) == user->result(0) && ClassifyOp(*user) == OpClass::kFusible) {
@@ -1432,7 +1432,7 @@ class Planner {
 
   Status EmitCase(const ir::Operation& op, Sequence& seq, int depth) {
     CaseStep c;
-    c.index_is_pred = op.name() == "stablehlo.if";
+    c.index_is_pred = op.id() == ir::OpId::kIf;
     HLOGRAPH_ASSIGN(c.index, BufferOf(op.operand(0), seq));
     for (size_t i = 0; i < op.num_results(); ++i) {
       HLOGRAPH_TRY(CheckLoopValueType(op, op.result(i)));

@@ -18,7 +18,7 @@ const KernelStep* StepOfKind(const Step& step, const GpuProgram& program, Fusion
 // The rhs (weights) of the product kernel `f` computes.
 const ir::Value* WeightsOf(const Fusion& f) {
   for (const ir::Operation* op : f.ops) {
-    if (op->name() == "stablehlo.dot_general") return op->operand(1);
+    if (op->id() == ir::OpId::kDotGeneral) return op->operand(1);
   }
   return nullptr;
 }

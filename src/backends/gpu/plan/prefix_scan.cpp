@@ -25,8 +25,8 @@ bool IsElementwiseBody(const ir::Block& block) {
                                               : v->defining_op() && v->defining_op()->parent_block() == &block;
       if (!local || !Supported(v)) return false;
     }
-    if (op->name() == "stablehlo.return") continue;
-    if (op->name() == "stablehlo.constant") {
+    if (op->id() == ir::OpId::kReturn) continue;
+    if (op->id() == ir::OpId::kConstant) {
       const auto* value = op->attr("value").as<ir::DenseElementsAttr>();
       if (value == nullptr || !(value->splat || value->type.NumElements() == 1) || !Supported(op->result(0))) {
         return false;
@@ -36,7 +36,7 @@ bool IsElementwiseBody(const ir::Block& block) {
     if (!IsElementwise(*op) || op->num_results() != 1 || !Supported(op->result(0))) return false;
   }
   const ir::Operation* ret = block.terminator();
-  return ret != nullptr && ret->name() == "stablehlo.return";
+  return ret != nullptr && ret->id() == ir::OpId::kReturn;
 }
 
 // The interpreter evaluates constants and bodies at plan time; they call
@@ -167,8 +167,8 @@ std::optional<PrefixScan> MatchChloScan(const ir::Operation& op) {
 }  // namespace
 
 std::optional<PrefixScan> MatchPrefixScan(const ir::Operation& op) {
-  if (op.name() == "chlo.scan") return MatchChloScan(op);
-  if (op.name() == "stablehlo.reduce_window") return MatchReduceWindow(op);
+  if (op.id() == ir::OpId::kChloScan) return MatchChloScan(op);
+  if (op.id() == ir::OpId::kReduceWindow) return MatchReduceWindow(op);
   return std::nullopt;
 }
 

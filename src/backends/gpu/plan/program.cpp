@@ -189,7 +189,7 @@ void PrintSequence(const GpuProgram& p, const Sequence& seq, int depth, std::ost
 const ir::Operation* LastProduct(const Fusion& f) {
   const ir::Operation* dot = nullptr;
   for (const ir::Operation* op : f.ops) {
-    if (op->name() == "stablehlo.dot_general") dot = op;
+    if (op->id() == ir::OpId::kDotGeneral) dot = op;
   }
   return dot;
 }

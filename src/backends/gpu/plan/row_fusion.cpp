@@ -99,7 +99,7 @@ bool AtItsRow(const ir::Type& reduced, const Labels& labels) {
 }  // namespace
 
 std::optional<RowShape> RowReductionShape(const ir::Operation& reduce) {
-  if (reduce.name() != "stablehlo.reduce" || reduce.num_operands() != 2 || reduce.num_results() != 1 ||
+  if (reduce.id() != ir::OpId::kReduce || reduce.num_operands() != 2 || reduce.num_results() != 1 ||
       reduce.num_regions() != 1 || reduce.region(0).empty()) {
     return std::nullopt;
   }

@@ -67,9 +67,9 @@ ScatterCombiner Combiner(const ir::Operation& scatter) {
   if (ret->operand(0) != op.result(0) || op.num_operands() != 2) return ScatterCombiner::kOther;
   const bool both = (op.operand(0) == cur && op.operand(1) == upd) || (op.operand(0) == upd && op.operand(1) == cur);
   if (!both) return ScatterCombiner::kOther;
-  if (op.name() == "stablehlo.add") return ScatterCombiner::kAdd;
-  if (op.name() == "stablehlo.minimum") return ScatterCombiner::kMin;
-  if (op.name() == "stablehlo.maximum") return ScatterCombiner::kMax;
+  if (op.id() == ir::OpId::kAdd) return ScatterCombiner::kAdd;
+  if (op.id() == ir::OpId::kMinimum) return ScatterCombiner::kMin;
+  if (op.id() == ir::OpId::kMaximum) return ScatterCombiner::kMax;
   return ScatterCombiner::kOther;
 }
 

@@ -47,7 +47,7 @@ std::vector<const ir::Operation*> SiblingReductions(const ir::Operation& reduce,
                                                     const std::function<bool(const ir::Operation&)>& candidate) {
   std::vector<const ir::Operation*> siblings;
   const ir::Block* block = reduce.parent_block();
-  if (block == nullptr || reduce.name() != "stablehlo.reduce" || reduce.num_operands() == 0) return siblings;
+  if (block == nullptr || reduce.id() != ir::OpId::kReduce || reduce.num_operands() == 0) return siblings;
   const std::optional<std::set<const ir::Value*>> mine = ArraysRead(reduce, source);
   if (!mine || mine->empty()) return siblings;
   const ir::Type& shape = reduce.operand(0)->type();
@@ -59,7 +59,7 @@ std::vector<const ir::Operation*> SiblingReductions(const ir::Operation& reduce,
       after = true;
       continue;
     }
-    if (!after || op.name() != "stablehlo.reduce" || !candidate(op) || op.num_operands() == 0) continue;
+    if (!after || op.id() != ir::OpId::kReduce || !candidate(op) || op.num_operands() == 0) continue;
     if (op.operand(0)->type().shape() != shape.shape() || SortedDims(op) != dims) continue;
     const std::optional<std::set<const ir::Value*>> theirs = ArraysRead(op, source);
     if (!theirs) continue;

@@ -63,7 +63,7 @@ SortOrder AnalyzeSortComparator(const ir::Block& comparator) {
   const ir::Operation* ret = comparator.terminator();
   if (ret == nullptr || ret->num_operands() != 1 || ret->operand(0)->IsBlockArgument()) return order;
   const ir::Operation& compare = *ret->operand(0)->defining_op();
-  if (compare.name() != "stablehlo.compare" || compare.num_operands() != 2) return order;
+  if (compare.id() != ir::OpId::kCompare || compare.num_operands() != 2) return order;
   const std::string direction = EnumOf(compare, "comparison_direction");
   if (direction != "LT" && direction != "GT") return order;
   const ir::Value* x = compare.operand(0);

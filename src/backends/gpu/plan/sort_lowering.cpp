@@ -15,7 +15,7 @@ int64_t IntAttr(const ir::Operation& op, const std::string& name, int64_t fallba
 // The k of a slice of `v` that keeps [0, k) along `dim` and all of the other
 // dims with unit strides, or -1.
 int64_t PrefixSliceLength(const ir::Operation& slice, const ir::Value* v, int64_t dim) {
-  if (slice.name() != "stablehlo.slice" || slice.num_operands() != 1 || slice.operand(0) != v) return -1;
+  if (slice.id() != ir::OpId::kSlice || slice.num_operands() != 1 || slice.operand(0) != v) return -1;
   const auto start = ir::verify::I64ArrayAttr(slice, "start_indices");
   const auto limit = ir::verify::I64ArrayAttr(slice, "limit_indices");
   auto strides = ir::verify::I64ArrayAttr(slice, "strides");
@@ -51,7 +51,7 @@ ir::Type ItemsType(const SortPass& p, int64_t items) {
 }  // namespace
 
 std::optional<SortSlices> MatchSortReadThroughSlices(const ir::Operation& sort, const UsersOf& users) {
-  if (sort.name() != "stablehlo.sort" || sort.num_results() == 0) return std::nullopt;
+  if (sort.id() != ir::OpId::kSort || sort.num_results() == 0) return std::nullopt;
   const int64_t dim = IntAttr(sort, "dimension", -1);
   const ir::Type& t = sort.result(0)->type();
   if (dim < 0 || dim >= t.rank()) return std::nullopt;
@@ -75,7 +75,7 @@ std::optional<SortSlices> MatchSortReadThroughSlices(const ir::Operation& sort, 
 }
 
 StatusOr<SortGeometry> SortGeometryOf(const ir::Operation& op, int64_t keep) {
-  const bool top_k = op.name() == "chlo.top_k";
+  const bool top_k = op.id() == ir::OpId::kChloTopK;
   if (op.num_operands() == 0 || !op.operand(0)->type().IsTensor()) return Status::Error("expects tensor operands");
   const ir::Type& type = op.operand(0)->type();
   if (type.rank() < 1) return Status::Error("expects operands of rank 1 or more, got " + type.ToString());
@@ -107,7 +107,7 @@ StatusOr<SortGeometry> SortGeometryOf(const ir::Operation& op, int64_t keep) {
 }
 
 SortOrder SortOrderOf(const ir::Operation& op) {
-  if (op.name() == "chlo.top_k") return TopKOrder(op.operand(0)->type().element());
+  if (op.id() == ir::OpId::kChloTopK) return TopKOrder(op.operand(0)->type().element());
   return AnalyzeSortComparator(op.region(0).front());
 }
 
@@ -131,7 +131,7 @@ int64_t GeneralItemBytes(const ir::Operation& op, const SortOrder& order) {
 }
 
 int SortResultSource(const ir::Operation& op, size_t i) {
-  if (op.name() == "chlo.top_k") return i == 0 ? 0 : -1;
+  if (op.id() == ir::OpId::kChloTopK) return i == 0 ? 0 : -1;
   return static_cast<int>(i);
 }
 

@@ -14,7 +14,7 @@ namespace {
 // The value of a scalar integer stablehlo.constant.
 std::optional<int64_t> ConstantScalar(const ir::Value* v) {
   const ir::Operation* def = v->defining_op();
-  if (!def || def->name() != "stablehlo.constant") return std::nullopt;
+  if (!def || def->id() != ir::OpId::kConstant) return std::nullopt;
   const auto* dense = def->attr("value").as<ir::DenseElementsAttr>();
   if (!dense) return std::nullopt;
   const auto values = ir::verify::IntElements(*dense);
@@ -52,7 +52,7 @@ std::vector<const ir::Operation*> Readers(const ir::Value* v, const ir::Block& b
 }  // namespace
 
 std::optional<CountedLoop> CountLoop(const ir::Operation& loop) {
-  if (loop.name() != "stablehlo.while" || loop.num_regions() != 2 || loop.region(0).empty() ||
+  if (loop.id() != ir::OpId::kWhile || loop.num_regions() != 2 || loop.region(0).empty() ||
       loop.region(1).empty()) {
     return std::nullopt;
   }
@@ -62,7 +62,7 @@ std::optional<CountedLoop> CountLoop(const ir::Operation& loop) {
   const ir::Operation* body_return = body.terminator();
   if (!cond_return || cond_return->num_operands() != 1 || !body_return) return std::nullopt;
   const ir::Operation* compare = cond_return->operand(0)->defining_op();
-  if (!compare || compare->name() != "stablehlo.compare") return std::nullopt;
+  if (!compare || compare->id() != ir::OpId::kCompare) return std::nullopt;
   const auto* direction_attr = compare->attr("comparison_direction").as<ir::EnumAttr>();
   if (!direction_attr) return std::nullopt;
   std::string direction = direction_attr->value;
@@ -81,7 +81,7 @@ std::optional<CountedLoop> CountLoop(const ir::Operation& loop) {
   // The body's next counter: counter + step.
   if (static_cast<size_t>(counter) >= body_return->num_operands()) return std::nullopt;
   const ir::Operation* add = body_return->operand(static_cast<size_t>(counter))->defining_op();
-  if (!start || !add || add->name() != "stablehlo.add") return std::nullopt;
+  if (!start || !add || add->id() != ir::OpId::kAdd) return std::nullopt;
   std::optional<int64_t> step;
   if (ArgumentOf(add->operand(0), body) == counter) step = ConstantScalar(add->operand(1));
   if (!step && ArgumentOf(add->operand(1), body) == counter) step = ConstantScalar(add->operand(0));
@@ -120,7 +120,7 @@ bool InitialValueOverwritten(const ir::Operation& loop, size_t i) {
   if (readers.size() != 1) return false;
   const ir::Operation* update = readers.front();
   const ir::Operation* next = body.terminator();
-  if (update->name() != "stablehlo.dynamic_update_slice" || update->operand(0) != state || !next ||
+  if (update->id() != ir::OpId::kDynamicUpdateSlice || update->operand(0) != state || !next ||
       i >= next->num_operands() || next->operand(i) != update->result(0) ||
       Readers(update->result(0), body).size() != 1) {
     return false;
