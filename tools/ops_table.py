@@ -2,13 +2,17 @@
 """The table of ops and element types per backend in docs/OPS.md, derived
 from the code:
 
-- CPU interpreter: the names every Register*Kernels function of
-  src/backends/cpu registers (the op registry, kernel_registry.cpp);
+- CPU interpreter: the ops every Register*Kernels function of
+  src/backends/cpu registers (the kernel table, kernel_registry.cpp);
 - GPU backend: the elementwise ops the planner fuses and the code generator
-  translates (plan/elementwise_support.cpp: ElementwiseOpNames, and
-  HasComplexTranslation for complex operands), the index maps and the other
+  translates (plan/elementwise_support.cpp: every op of
+  src/ir/ops/elementwise_ops.def but those it excludes, the ops it adds, and
+  the ones with a complex translation), the index maps and the other
   classes of plan/op_classes.cpp, the ops the passes inline, and the element
   types of IsSupportedElementType.
+
+Ops are named in the code by id (`OpId::kAdd`); the ids' names come from
+src/ir/ops/*.def.
 
 How the GPU backend runs each non-elementwise op is written here (GPU_OPS),
 and --check fails when op_classes.cpp names an op this table does not, or
@@ -27,6 +31,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "OPS.md"
 OP = r'"((?:stablehlo|chlo|sdy|func|check)\.[a-z_0-9-]+)"'
+OP_ID = r"\bOpId::(k\w+)"
 
 # How the GPU backend runs the ops op_classes.cpp names that are neither
 # elementwise nor index maps: (how, limits).
@@ -130,35 +135,61 @@ def function_bodies(text, signature):
     return bodies
 
 
+def declared(kind):
+    """{id: name} of the ops declared in src/ir/ops/*.def; kind "ELEMENTWISE" for the elementwise ones only."""
+    ids = {}
+    for path in ("src/ir/ops/elementwise_ops.def", "src/ir/ops/op_ids.def"):
+        for k, op_id, name in re.findall(r'^HLOGRAPH_(ELEMENTWISE|OP)\((k\w+), "([^"]+)"', read(path), re.M):
+            if kind in (None, k):
+                ids[op_id] = name
+    return ids
+
+
+def ops_named(text):
+    """The ops `text` names, by string or by id."""
+    names = declared(None)
+    return set(re.findall(OP, text)) | {names[i] for i in re.findall(OP_ID, text) if i in names}
+
+
 def cpu_ops():
     ops = set()
     for path in sorted((ROOT / "src/backends/cpu").rglob("*.cpp")):
         for body in function_bodies(path.read_text(), r"void Register\w*Kernels\(KernelRegistry& r\)"):
-            ops |= set(re.findall(OP, body))
+            ops |= ops_named(body)
     return ops
 
 
 SUPPORT = "src/backends/gpu/plan/elementwise_support.cpp"
 
 
+def support_lists():
+    """Support()'s lists: {"elementwise": ops, "complex": ops, "excluded": ops}."""
+    (body,) = function_bodies(read(SUPPORT), r"const OpSupport& Support\(\)")
+    lists = {"elementwise": set(), "complex": set()}
+    for ids, table in re.findall(r"for \(OpId id : \{(.*?)\}\) \{\s*s->(\w+)", body, re.S):
+        lists[table] |= ops_named(ids)
+    declared_loop = body[body.index("ElementwiseOps()"):]
+    lists["excluded"] = ops_named(declared_loop[:declared_loop.index("}")])
+    return lists
+
+
 def gpu_elementwise():
-    (body,) = function_bodies(read(SUPPORT), r"const std::set<std::string>& ElementwiseOpNames\(\)")
-    return set(re.findall(OP, body))
+    lists = support_lists()
+    return (set(declared("ELEMENTWISE").values()) - lists["excluded"]) | lists["elementwise"]
 
 
 def gpu_complex():
-    (body,) = function_bodies(read(SUPPORT), r"bool HasComplexTranslation\(const std::string& name\)")
-    return set(re.findall(OP, body))
+    return support_lists()["complex"]
 
 
 def gpu_index_maps():
     text = read("src/backends/gpu/plan/op_classes.cpp")
-    (body,) = function_bodies(text, r"const std::set<std::string>& IndexMapOps\(\)")
-    return set(re.findall(OP, body))
+    (body,) = function_bodies(text, r"bool IsIndexMapOp\(ir::OpId id\)")
+    return ops_named(body)
 
 
 def gpu_classified():
-    return set(re.findall(OP, read("src/backends/gpu/plan/op_classes.cpp")))
+    return ops_named(read("src/backends/gpu/plan/op_classes.cpp"))
 
 
 def element_types():
@@ -187,7 +218,7 @@ def drift():
     problems += [f"plan/elementwise_support.cpp fuses {op} on complex operands, which COMPLEX_OPS lacks"
                  for op in sorted(gpu_complex() - COMPLEX_OPS)]
     for op, (path, _) in INLINED.items():
-        if f'"{op}"' not in read(f"src/passes/{path}"):
+        if op not in ops_named(read(f"src/passes/{path}")):
             problems.append(f"INLINED says src/passes/{path} removes {op}, which it no longer names")
     return problems
 

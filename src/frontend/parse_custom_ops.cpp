@@ -173,7 +173,7 @@ bool Parser::ParseReduceOp(ir::Operation* op, size_t num_results) {
     inner->AddOperand(b);
     ir::Value* r = inner->AddResult(t);
     block->Append(std::move(inner));
-    auto ret = NewOp(ir::LookupOp("stablehlo.return"), op->pos());
+    auto ret = NewOp(ir::LookupOp(ir::OpId::kReturn), op->pos());
     ret->AddOperand(r);
     block->Append(std::move(ret));
     return true;

@@ -23,7 +23,7 @@ const Operation* FoldOfBody(const Operation& op) {
 namespace {
 
 // The bytes of `fold`'s identity as a `t` (little-endian), or empty.
-std::vector<uint8_t> IdentityBytes(const std::string& fold, ElementType t) {
+std::vector<uint8_t> IdentityBytes(OpId fold, ElementType t) {
   const int bytes = StorageBytes(t);
   auto of = [&](uint64_t bits) {
     std::vector<uint8_t> out(static_cast<size_t>(bytes));
@@ -35,15 +35,17 @@ std::vector<uint8_t> IdentityBytes(const std::string& fold, ElementType t) {
   const uint64_t top = bytes >= 8 ? uint64_t{1} << 63 : uint64_t{1} << (8 * bytes - 1);
   const uint64_t ones = bytes >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * bytes)) - 1;
   using E = ElementType;
-  if (fold == "stablehlo.add" || fold == "stablehlo.or") return of(0);
-  if (fold == "stablehlo.and") return of(IsBool(t) ? 1 : ones);
-  if (fold == "stablehlo.multiply") {
+  if (fold == OpId::kAdd || fold == OpId::kOr) return of(0);
+  if (fold == OpId::kAnd) return of(IsBool(t) ? 1 : ones);
+  if (fold == OpId::kMultiply) {
     if (t == E::kF32) return of(0x3f800000u);
     if (t == E::kF64) return of(0x3ff0000000000000ull);
+    if (t == E::kBF16) return of(0x3f80u);
+    if (t == E::kF16) return of(0x3c00u);
     return IsInteger(t) ? of(1) : std::vector<uint8_t>{};
   }
-  const bool max = fold == "stablehlo.maximum";
-  if (fold != "stablehlo.maximum" && fold != "stablehlo.minimum") return {};
+  const bool max = fold == OpId::kMaximum;
+  if (fold != OpId::kMaximum && fold != OpId::kMinimum) return {};
   switch (t) {  // max starts from the lowest value, min from the highest
     case E::kF32: return of(max ? 0xff800000u : 0x7f800000u);
     case E::kF64: return of(max ? 0xfff0000000000000ull : 0x7ff0000000000000ull);
@@ -59,7 +61,7 @@ std::vector<uint8_t> IdentityBytes(const std::string& fold, ElementType t) {
 
 }  // namespace
 
-bool IsFoldIdentity(const std::string& fold, const Value* init) {
+bool IsFoldIdentity(OpId fold, const Value* init) {
   const Operation* def = init->defining_op();
   if (def == nullptr || def->id() != OpId::kConstant || init->type().NumElements() != 1) return false;
   const auto* value = def->attr("value").as<DenseElementsAttr>();

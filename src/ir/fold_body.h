@@ -4,8 +4,6 @@
 // value is that fold's identity.
 #pragma once
 
-#include <string>
-
 #include "ir/operation.h"
 
 namespace hlograph::ir {
@@ -18,6 +16,6 @@ const Operation* FoldOfBody(const Operation& op);
 // Whether `init` is a scalar constant holding the identity of the fold
 // named `fold` (add, multiply, maximum, minimum, and, or) for its type, so
 // folding it in again changes nothing.
-bool IsFoldIdentity(const std::string& fold, const Value* init);
+bool IsFoldIdentity(OpId fold, const Value* init);
 
 }  // namespace hlograph::ir

@@ -5,7 +5,7 @@
 namespace hlograph::ir {
 
 std::unique_ptr<Operation> NewModuleOp(SourcePos pos) {
-  auto op = std::make_unique<Operation>(LookupOp("builtin.module"), std::move(pos));
+  auto op = std::make_unique<Operation>(LookupOp(OpId::kModule), std::move(pos));
   op->AddRegion()->AddBlock();
   return op;
 }

@@ -92,6 +92,7 @@ struct OpDef {
 
 // The registry of every op hlograph knows.
 const OpDef* LookupOp(std::string_view name);
+const OpDef* LookupOp(OpId id);
 const std::vector<const OpDef*>& AllOps();
 
 // Builder used by the op tables (src/ir/ops/*.cpp).

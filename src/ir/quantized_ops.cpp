@@ -5,24 +5,29 @@
 
 namespace hlograph::ir {
 
-bool MovesStoredIntegers(std::string_view name) {
-  static constexpr std::string_view kOps[] = {
-      "stablehlo.bitcast_convert", "stablehlo.constant", "stablehlo.reshape", "stablehlo.transpose",
-      "stablehlo.broadcast_in_dim", "stablehlo.broadcast", "stablehlo.slice", "stablehlo.dynamic_slice",
-      "stablehlo.reverse", "stablehlo.concatenate", "stablehlo.gather", "stablehlo.pad",
-      "stablehlo.dynamic_update_slice", "stablehlo.select", "stablehlo.tuple", "stablehlo.get_tuple_element",
-      "stablehlo.optimization_barrier", "stablehlo.while", "stablehlo.if", "stablehlo.case", "stablehlo.return",
-      "func.call", "func.return",
+bool MovesStoredIntegers(OpId id) {
+  static constexpr OpId kOps[] = {
+      OpId::kBitcastConvert, OpId::kConstant, OpId::kReshape, OpId::kTranspose,
+      OpId::kBroadcastInDim, OpId::kBroadcast, OpId::kSlice, OpId::kDynamicSlice,
+      OpId::kReverse, OpId::kConcatenate, OpId::kGather, OpId::kPad,
+      OpId::kDynamicUpdateSlice, OpId::kSelect, OpId::kTuple, OpId::kGetTupleElement,
+      OpId::kOptimizationBarrier, OpId::kWhile, OpId::kIf, OpId::kCase, OpId::kReturn,
+      OpId::kFuncCall, OpId::kFuncReturn,
       // Their bodies run on quantized scalars: the spec applies the body to
       // the quantized values (its argument types are the operands' own).
-      "stablehlo.reduce", "stablehlo.sort", "stablehlo.map", "stablehlo.scatter", "stablehlo.reduce_window",
-      "stablehlo.select_and_scatter", "stablehlo.all_reduce", "stablehlo.reduce_scatter",
+      OpId::kReduce, OpId::kSort, OpId::kMap, OpId::kScatter, OpId::kReduceWindow,
+      OpId::kSelectAndScatter, OpId::kAllReduce, OpId::kReduceScatter,
       // Collectives that move the stored integers between devices.
-      "stablehlo.all_gather", "stablehlo.all_to_all", "stablehlo.collective_permute",
-      "stablehlo.collective_broadcast",
+      OpId::kAllGather, OpId::kAllToAll, OpId::kCollectivePermute,
+      OpId::kCollectiveBroadcast,
   };
-  if (name.substr(0, 6) == "check.") return true;
-  return std::find(std::begin(kOps), std::end(kOps), name) != std::end(kOps);
+  static constexpr OpId kChecks[] = {OpId::kCheckExpectAlmostEq,      OpId::kCheckExpectAlmostEqConst,
+                                      OpId::kCheckExpectClose,         OpId::kCheckExpectEq,
+                                      OpId::kCheckExpectEqConst,       OpId::kCheckExpectSerializedEq};
+  return std::find(std::begin(kOps), std::end(kOps), id) != std::end(kOps) ||
+         std::find(std::begin(kChecks), std::end(kChecks), id) != std::end(kChecks);
 }
+
+bool IsContraction(OpId id) { return id == OpId::kDotGeneral || id == OpId::kDot || id == OpId::kConvolution; }
 
 }  // namespace hlograph::ir

@@ -6,10 +6,14 @@
 // integers; passes/lower_quantized keeps their form on storage types.
 #pragma once
 
-#include <string_view>
+#include "ir/op_id.h"
 
 namespace hlograph::ir {
 
-bool MovesStoredIntegers(std::string_view op_name);
+bool MovesStoredIntegers(OpId id);
+
+// The products (dot_general, dot, convolution), whose quantized forms
+// accumulate integers exactly as the spec defines.
+bool IsContraction(OpId id);
 
 }  // namespace hlograph::ir

@@ -32,7 +32,7 @@ ir::Type Storage(const ir::Type& t) {
 
 // The ops that keep their form on storage types (uniform_quantize and
 // uniform_dequantize are lowered here; a function keeps its body's ops).
-bool KeepsForm(std::string_view name) { return name == "func.func" || ir::MovesStoredIntegers(name); }
+bool KeepsForm(ir::OpId id) { return id == ir::OpId::kFuncFunc || ir::MovesStoredIntegers(id); }
 
 std::string OpError(const ir::Operation& op, const std::string& message) {
   return op.pos().ToString() + ": error: '" + op.name() + "' op " + message;
@@ -114,15 +114,15 @@ class Lowerer {
 
  private:
   StatusOr<Lowering> Decide(const ir::Operation& op) {
-    const std::string& name = op.name();
+    const ir::OpId name = op.id();
     auto refuse = [&](const std::string& why) -> StatusOr<Lowering> { return Status::Error(OpError(op, why)); };
-    if (name == "stablehlo.uniform_quantize" || name == "stablehlo.uniform_dequantize") {
+    if (name == ir::OpId::kUniformQuantize || name == ir::OpId::kUniformDequantize) {
       const ir::Type& in = op.operand(0)->type();
       const ir::Type& out = op.result(0)->type();
       if (in.IsQuantized()) {
         if (std::string why = quantized::DequantizeRefusal(*in.quant()); !why.empty()) return refuse(why);
       }
-      if (name == "stablehlo.uniform_dequantize") {
+      if (name == ir::OpId::kUniformDequantize) {
         return in.IsQuantized() ? StatusOr<Lowering>(Lowering::kDequantize) : refuse("expects a quantized operand");
       }
       if (!out.IsQuantized()) return refuse("expects a quantized result");
@@ -133,7 +133,7 @@ class Lowerer {
     if (KeepsForm(name)) return Lowering::kRetype;
     // The interpreter would call the decomposition with dequantized tensors,
     // which its signature does not take.
-    if (name == "stablehlo.composite") {
+    if (name == ir::OpId::kComposite) {
       return refuse("takes quantized tensors, which are not lowered through a composite");
     }
     if (op.num_regions() > 0) {
@@ -203,7 +203,7 @@ class Lowerer {
     }
     // The op on dequantized operands, in the expressed type; quantized
     // results quantized again.
-    std::unique_ptr<ir::Operation> copy = b.New(op.name());
+    std::unique_ptr<ir::Operation> copy = b.New(op.id());
     for (size_t i = 0; i < op.num_operands(); ++i) {
       copy->AddOperand(types[i].IsQuantized() ? quantized::Dequantize(b, op.operand(i), types[i]) : op.operand(i));
     }

@@ -6,17 +6,17 @@
 
 namespace hlograph::passes {
 
-std::unique_ptr<ir::Operation> OpBuilder::New(std::string_view name) const {
-  auto op = std::make_unique<ir::Operation>(ir::LookupOp(name), origin_.pos());
+std::unique_ptr<ir::Operation> OpBuilder::New(ir::OpId id) const {
+  auto op = std::make_unique<ir::Operation>(ir::LookupOp(id), origin_.pos());
   op->set_loc(origin_.loc());
   return op;
 }
 
 ir::Operation* OpBuilder::Insert(std::unique_ptr<ir::Operation> op) { return block_.Insert(at_++, std::move(op)); }
 
-ir::Value* OpBuilder::Add(std::string_view name, const std::vector<ir::Value*>& operands, const ir::Type& type,
+ir::Value* OpBuilder::Add(ir::OpId id, const std::vector<ir::Value*>& operands, const ir::Type& type,
                           const std::vector<ir::NamedAttribute>& attrs) {
-  std::unique_ptr<ir::Operation> op = New(name);
+  std::unique_ptr<ir::Operation> op = New(id);
   for (ir::Value* v : operands) op->AddOperand(v);
   for (const auto& [key, value] : attrs) op->SetAttr(key, value);
   op->AddResult(type);
@@ -25,25 +25,25 @@ ir::Value* OpBuilder::Add(std::string_view name, const std::vector<ir::Value*>& 
 
 ir::Value* OpBuilder::Splat(const ir::Type& type, const std::vector<uint8_t>& element) {
   ir::DenseElementsAttr value{type, true, element};
-  return Add("stablehlo.constant", {}, type, {{"value", ir::Attribute::Make(std::move(value))}});
+  return Add(ir::OpId::kConstant, {}, type, {{"value", ir::Attribute::Make(std::move(value))}});
 }
 
 ir::Value* OpBuilder::Dense(const ir::Type& type, std::vector<uint8_t> bytes) {
   ir::DenseElementsAttr value{type, false, std::move(bytes)};
-  return Add("stablehlo.constant", {}, type, {{"value", ir::Attribute::Make(std::move(value))}});
+  return Add(ir::OpId::kConstant, {}, type, {{"value", ir::Attribute::Make(std::move(value))}});
 }
 
 ir::Value* OpBuilder::Convert(ir::Value* v, ir::ElementType e) {
   if (v->type().element() == e) return v;
-  return Add("stablehlo.convert", {v}, v->type().WithElement(e));
+  return Add(ir::OpId::kConvert, {v}, v->type().WithElement(e));
 }
 
-ir::Value* OpBuilder::Binary(std::string_view name, ir::Value* a, ir::Value* b) {
-  return Add(name, {a, b}, a->type());
+ir::Value* OpBuilder::Binary(ir::OpId id, ir::Value* a, ir::Value* b) {
+  return Add(id, {a, b}, a->type());
 }
 
 ir::Value* OpBuilder::BroadcastInDim(ir::Value* v, const ir::Type& type, const std::vector<int64_t>& dims) {
-  return Add("stablehlo.broadcast_in_dim", {v}, type, {{"broadcast_dimensions", ir::MakeI64Array(dims)}});
+  return Add(ir::OpId::kBroadcastInDim, {v}, type, {{"broadcast_dimensions", ir::MakeI64Array(dims)}});
 }
 
 namespace {

@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <string_view>
 #include <vector>
 
 #include "ir/operation.h"
@@ -18,11 +17,11 @@ class OpBuilder {
   // Inserts before the op at position `at` of `block` (at its end if past it).
   OpBuilder(ir::Block& block, size_t at, const ir::Operation& origin) : block_(block), at_(at), origin_(origin) {}
 
-  // A new, detached op named `name` at the origin's position.
-  std::unique_ptr<ir::Operation> New(std::string_view name) const;
+  // A new, detached op `id` at the origin's position.
+  std::unique_ptr<ir::Operation> New(ir::OpId id) const;
   ir::Operation* Insert(std::unique_ptr<ir::Operation> op);
-  // Inserts op `name` with `operands`, one result of `type` and `attrs`.
-  ir::Value* Add(std::string_view name, const std::vector<ir::Value*>& operands, const ir::Type& type,
+  // Inserts op `id` with `operands`, one result of `type` and `attrs`.
+  ir::Value* Add(ir::OpId id, const std::vector<ir::Value*>& operands, const ir::Type& type,
                  const std::vector<ir::NamedAttribute>& attrs = {});
 
   // A constant of `type` holding `element` (little-endian bytes of one
@@ -33,7 +32,7 @@ class OpBuilder {
   // `v` converted to element type `e` (itself when it has that type).
   ir::Value* Convert(ir::Value* v, ir::ElementType e);
   // An elementwise op whose result has the type of `a`.
-  ir::Value* Binary(std::string_view name, ir::Value* a, ir::Value* b);
+  ir::Value* Binary(ir::OpId id, ir::Value* a, ir::Value* b);
   ir::Value* BroadcastInDim(ir::Value* v, const ir::Type& type, const std::vector<int64_t>& dims);
 
   // Where the next op goes: after the last one inserted.

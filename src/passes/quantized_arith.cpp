@@ -95,7 +95,7 @@ ir::Value* Centered(OpBuilder& b, ir::Value* q, const ir::Type& quantized, Eleme
   if (AllZero(p.zero_points)) return c;
   std::vector<std::vector<uint8_t>> zero_points;
   for (int64_t z : p.zero_points) zero_points.push_back(IntegerBytes(wide, z));
-  return b.Binary("stablehlo.subtract", c, AlongAxis(b, c->type(), QuantAxis(quantized), zero_points));
+  return b.Binary(ir::OpId::kSubtract, c, AlongAxis(b, c->type(), QuantAxis(quantized), zero_points));
 }
 
 ir::Value* Dequantize(OpBuilder& b, ir::Value* q, const ir::Type& quantized) {
@@ -104,18 +104,18 @@ ir::Value* Dequantize(OpBuilder& b, ir::Value* q, const ir::Type& quantized) {
   // product with the rounded scale.
   ir::Value* c = AllZero(p.zero_points) ? q : Centered(b, q, quantized, WideFor(p.storage));
   ir::Value* x = b.Convert(c, p.expressed);
-  return b.Binary("stablehlo.multiply", x, Scales(b, quantized, p.expressed));
+  return b.Binary(ir::OpId::kMultiply, x, Scales(b, quantized, p.expressed));
 }
 
 ir::Value* Quantize(OpBuilder& b, ir::Value* x, const ir::Type& quantized) {
   const ir::QuantParams& p = *quantized.quant();
   const ElementType e = p.expressed;
   x = b.Convert(x, e);
-  x = b.Binary("stablehlo.divide", x, Scales(b, quantized, e));
+  x = b.Binary(ir::OpId::kDivide, x, Scales(b, quantized, e));
   if (!AllZero(p.zero_points)) {
     std::vector<std::vector<uint8_t>> zero_points;
     for (int64_t z : p.zero_points) zero_points.push_back(FloatBytes(e, static_cast<double>(z)));
-    x = b.Binary("stablehlo.add", x, AlongAxis(b, x->type(), QuantAxis(quantized), zero_points));
+    x = b.Binary(ir::OpId::kAdd, x, AlongAxis(b, x->type(), QuantAxis(quantized), zero_points));
   }
   return ToStorage(b, x, p);
 }
@@ -124,21 +124,21 @@ ir::Value* ToStorage(OpBuilder& b, ir::Value* x, const ir::QuantParams& p) {
   const ir::Type& t = x->type();
   const ElementType c = t.element();
   const ir::Type pred = t.WithElement(ElementType::kI1);
-  ir::Value* nan = b.Add("stablehlo.compare", {x, x}, pred,
+  ir::Value* nan = b.Add(ir::OpId::kCompare, {x, x}, pred,
                          {{"comparison_direction", ir::MakeEnum("comparison_direction", "NE")},
                           {"compare_type", ir::MakeEnum("comparison_type", "FLOAT")}});
-  x = b.Add("stablehlo.select", {nan, b.Splat(t, FloatBytes(c, 0.0)), x}, t);
+  x = b.Add(ir::OpId::kSelect, {nan, b.Splat(t, FloatBytes(c, 0.0)), x}, t);
   const double lo = RoundTo(static_cast<double>(p.storage_min), p.expressed);
   const double hi = RoundTo(static_cast<double>(p.storage_max), p.expressed);
-  x = b.Add("stablehlo.clamp", {b.Splat(t, FloatBytes(c, lo)), x, b.Splat(t, FloatBytes(c, hi))}, t);
-  x = b.Add("stablehlo.round_nearest_even", {x}, t);
+  x = b.Add(ir::OpId::kClamp, {b.Splat(t, FloatBytes(c, lo)), x, b.Splat(t, FloatBytes(c, hi))}, t);
+  x = b.Add(ir::OpId::kRoundNearestEven, {x}, t);
   if (lo >= static_cast<double>(p.storage_min) && hi <= static_cast<double>(p.storage_max)) {
     return b.Convert(x, p.storage);
   }
   // The rounded bounds lie outside the range: clamp once more as integers.
   const ir::Type wide = t.WithElement(ElementType::kI64);
   ir::Value* i = b.Convert(x, ElementType::kI64);
-  i = b.Add("stablehlo.clamp",
+  i = b.Add(ir::OpId::kClamp,
             {b.Splat(wide, IntegerBytes(ElementType::kI64, p.storage_min)), i,
              b.Splat(wide, IntegerBytes(ElementType::kI64, p.storage_max))},
             wide);

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <string_view>
 
 #include "ir/attribute.h"
 #include "ir/dot_dims.h"
+#include "ir/quantized_ops.h"
 #include "passes/quantized_arith.h"
 
 namespace hlograph::passes::quantized {
@@ -16,10 +16,6 @@ using ir::ElementType;
 
 constexpr double kTwo31 = 2147483648.0;
 constexpr double kTwo53 = 9007199254740992.0;
-
-bool IsContraction(std::string_view name) {
-  return name == "stablehlo.dot_general" || name == "stablehlo.dot" || name == "stablehlo.convolution";
-}
 
 bool AllZero(const std::vector<int64_t>& v) {
   return std::all_of(v.begin(), v.end(), [](int64_t x) { return x == 0; });
@@ -62,7 +58,7 @@ ir::Value* ZeroPointTerm(OpBuilder& b, const ir::Operation& dot, ir::Value* rhs,
     kept_shape.push_back(rhs->type().dim(d));
     result_dims.push_back(ir::ResultDimOfRhsDim(dot, d));
   }
-  std::unique_ptr<ir::Operation> reduce = b.New("stablehlo.reduce");
+  std::unique_ptr<ir::Operation> reduce = b.New(ir::OpId::kReduce);
   reduce->AddOperand(rhs);
   reduce->AddOperand(b.Splat(scalar, IntegerBytes(a, 0)));
   reduce->SetAttr("dimensions", ir::MakeI64Array(summed));
@@ -71,12 +67,12 @@ ir::Value* ZeroPointTerm(OpBuilder& b, const ir::Operation& dot, ir::Value* rhs,
   ir::Value* x = body->AddArgument(scalar);
   ir::Value* y = body->AddArgument(scalar);
   OpBuilder inner(*body, 0, *reduce);
-  ir::Value* sum = inner.Binary("stablehlo.add", x, y);
-  std::unique_ptr<ir::Operation> ret = inner.New("stablehlo.return");
+  ir::Value* sum = inner.Binary(ir::OpId::kAdd, x, y);
+  std::unique_ptr<ir::Operation> ret = inner.New(ir::OpId::kReturn);
   ret->AddOperand(sum);
   inner.Insert(std::move(ret));
   ir::Value* sums = b.Insert(std::move(reduce))->result(0);
-  ir::Value* term = b.Binary("stablehlo.multiply", sums, b.Splat(sums->type(), IntegerBytes(a, lhs_zero_point)));
+  ir::Value* term = b.Binary(ir::OpId::kMultiply, sums, b.Splat(sums->type(), IntegerBytes(a, lhs_zero_point)));
   return b.BroadcastInDim(term, result.WithElement(a), result_dims);
 }
 
@@ -113,7 +109,7 @@ ir::Value* Ratios(OpBuilder& b, const ir::Type& type, int64_t rd, int64_t od,
 }  // namespace
 
 bool IsIntegerContraction(const ir::Operation& op, const std::vector<ir::Type>& operand_types) {
-  return IsContraction(op.name()) && operand_types.size() == 2 && op.num_results() == 1 &&
+  return ir::IsContraction(op.id()) && operand_types.size() == 2 && op.num_results() == 1 &&
          operand_types[0].IsQuantized() && operand_types[1].IsQuantized() && op.result(0)->type().IsQuantized() &&
          !operand_types[0].quant()->PerAxis();
 }
@@ -148,7 +144,7 @@ ir::Value* IntegerSums(OpBuilder& b, const ir::Operation& op, ir::Value* lhs, ir
     l = Centered(b, lhs, lhs_type, acc);
     r = Centered(b, rhs, rhs_type, acc);
   }
-  std::unique_ptr<ir::Operation> product = b.New(op.name());
+  std::unique_ptr<ir::Operation> product = b.New(op.id());
   product->AddOperand(l);
   product->AddOperand(r);
   for (const auto& [name, value] : op.attributes()) {
@@ -158,7 +154,7 @@ ir::Value* IntegerSums(OpBuilder& b, const ir::Operation& op, ir::Value* lhs, ir
   product->AddResult(acc_type);
   ir::Value* sums = b.Insert(std::move(product))->result(0);
   if (stored && zl != 0) {
-    sums = b.Binary("stablehlo.subtract", sums, ZeroPointTerm(b, op, b.Convert(r, acc), zl, acc_type));
+    sums = b.Binary(ir::OpId::kSubtract, sums, ZeroPointTerm(b, op, b.Convert(r, acc), zl, acc_type));
   }
   return sums;
 }
@@ -203,23 +199,23 @@ ir::Value* Requantize(OpBuilder& b, ir::Value* sums, double exact, const ir::Ope
     if (!AllZero(zero_points)) {
       std::vector<std::vector<uint8_t>> elements;
       for (int64_t z : zero_points) elements.push_back(IntegerBytes(w, z));
-      sums = b.Binary("stablehlo.add", sums, AlongAxis(b, sums->type(), od, elements));
+      sums = b.Binary(ir::OpId::kAdd, sums, AlongAxis(b, sums->type(), od, elements));
     }
     const double min = static_cast<double>(oq.storage_min), max = static_cast<double>(oq.storage_max);
     const auto lo = static_cast<int64_t>(std::max(min, RoundTo(min, e)));
     const auto hi = static_cast<int64_t>(std::min(max, RoundTo(max, e)));
     if (-top < static_cast<double>(lo) || top > static_cast<double>(hi)) {
       const ir::Type& t = sums->type();
-      sums = b.Add("stablehlo.clamp", {b.Splat(t, IntegerBytes(w, lo)), sums, b.Splat(t, IntegerBytes(w, hi))}, t);
+      sums = b.Add(ir::OpId::kClamp, {b.Splat(t, IntegerBytes(w, lo)), sums, b.Splat(t, IntegerBytes(w, hi))}, t);
     }
     return b.Convert(sums, oq.storage);
   }
   ir::Value* v = b.Convert(sums, ElementType::kF64);
-  v = b.Binary("stablehlo.multiply", v, Ratios(b, v->type(), rd, od, ratio));
+  v = b.Binary(ir::OpId::kMultiply, v, Ratios(b, v->type(), rd, od, ratio));
   if (!AllZero(zero_points)) {
     std::vector<std::vector<uint8_t>> elements;
     for (int64_t z : zero_points) elements.push_back(FloatBytes(ElementType::kF64, static_cast<double>(z)));
-    v = b.Binary("stablehlo.add", v, AlongAxis(b, v->type(), od, elements));
+    v = b.Binary(ir::OpId::kAdd, v, AlongAxis(b, v->type(), od, elements));
   }
   return ToStorage(b, v, oq);
 }

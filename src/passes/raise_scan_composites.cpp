@@ -18,7 +18,7 @@ std::unique_ptr<ir::Operation> ScanFor(const ir::Operation& composite, const Wan
   if (name == nullptr || name->value != "chlo.scan" || attrs == nullptr || composite.num_regions() != 1) {
     return nullptr;
   }
-  auto scan = std::make_unique<ir::Operation>(ir::LookupOp("chlo.scan"), composite.pos());
+  auto scan = std::make_unique<ir::Operation>(ir::LookupOp(ir::OpId::kChloScan), composite.pos());
   scan->set_loc(composite.loc());
   for (ir::Value* v : composite.operands()) scan->AddOperand(v);
   for (const auto& [key, value] : attrs->entries) scan->SetAttr(key, value);

@@ -16,27 +16,32 @@
 namespace hlograph::passes {
 namespace {
 
-// The fold of a reduce body `(a, b) -> op(a, b)` this pass may rewrite, or "".
-std::string BodyOp(const ir::Operation& reduce) {
+using ir::OpId;
+
+// No fold: OpId::kNumOps.
+constexpr OpId kNoFold = OpId::kNumOps;
+
+// The fold of a reduce body `(a, b) -> op(a, b)` this pass may rewrite.
+OpId BodyOp(const ir::Operation& reduce) {
   const ir::Operation* fold = ir::FoldOfBody(reduce);
-  if (fold == nullptr) return "";
-  static const char* const kFolds[] = {"stablehlo.add", "stablehlo.multiply", "stablehlo.maximum",
-                                       "stablehlo.minimum", "stablehlo.and", "stablehlo.or"};
-  const bool known = std::find(std::begin(kFolds), std::end(kFolds), fold->name()) != std::end(kFolds);
-  return known ? fold->name() : "";
+  if (fold == nullptr) return kNoFold;
+  static constexpr OpId kFolds[] = {OpId::kAdd, OpId::kMultiply, OpId::kMaximum, OpId::kMinimum, OpId::kAnd, OpId::kOr};
+  const bool known = std::find(std::begin(kFolds), std::end(kFolds), fold->id()) != std::end(kFolds);
+  return known ? fold->id() : kNoFold;
 }
 
-bool ExactOrWide(const std::string& fold, ir::ElementType t) {
-  if (fold == "stablehlo.maximum" || fold == "stablehlo.minimum") return !ir::IsComplex(t);
+bool ExactOrWide(OpId fold, ir::ElementType t) {
+  if (fold == OpId::kMaximum || fold == OpId::kMinimum) return !ir::IsComplex(t);
   return t == ir::ElementType::kF32 || t == ir::ElementType::kF64 || ir::IsInteger(t) || ir::IsBool(t);
 }
 
-// A single-operand reduce this pass may rewrite or read: its fold, or "".
-std::string Candidate(const ir::Operation& op) {
-  if (op.id() != ir::OpId::kReduce || op.num_operands() != 2 || op.num_results() != 1) return "";
-  const std::string fold = BodyOp(op);
-  if (fold.empty() || !ExactOrWide(fold, op.operand(0)->type().element()) || !ir::IsFoldIdentity(fold, op.operand(1))) {
-    return "";
+// A single-operand reduce this pass may rewrite or read: its fold, or kNoFold.
+OpId Candidate(const ir::Operation& op) {
+  if (op.id() != OpId::kReduce || op.num_operands() != 2 || op.num_results() != 1) return kNoFold;
+  const OpId fold = BodyOp(op);
+  if (fold == kNoFold || !ExactOrWide(fold, op.operand(0)->type().element()) ||
+      !ir::IsFoldIdentity(fold, op.operand(1))) {
+    return kNoFold;
   }
   return fold;
 }
@@ -53,7 +58,7 @@ std::unique_ptr<ir::Operation> ReduceOfFiner(const ir::Operation& coarse, const 
     rest.push_back(d - below);
   }
   std::sort(rest.begin(), rest.end());
-  auto op = std::make_unique<ir::Operation>(ir::LookupOp("stablehlo.reduce"), coarse.pos());
+  auto op = std::make_unique<ir::Operation>(ir::LookupOp(ir::OpId::kReduce), coarse.pos());
   op->set_loc(coarse.loc());
   op->AddOperand(const_cast<ir::Value*>(finer.result(0)));
   op->AddOperand(const_cast<ir::Value*>(coarse.operand(1)));
@@ -68,7 +73,7 @@ std::unique_ptr<ir::Operation> ReduceOfFiner(const ir::Operation& coarse, const 
 // A reduce of the block seen so far: what it computes from its operand.
 struct Reduction {
   const ir::Operation* op;  // its result holds the reduction (a rewritten one reads a finer result)
-  std::string fold;
+  OpId fold;
   std::vector<int64_t> dims;  // of the operand the reductions are listed under
 };
 
@@ -80,8 +85,8 @@ int RewriteIn(ir::Block& block, ir::Block& root) {
     for (const auto& region : coarse->regions()) {
       for (const auto& b : region->blocks()) rewritten += RewriteIn(*b, root);
     }
-    const std::string fold = Candidate(*coarse);
-    if (fold.empty()) continue;
+    const OpId fold = Candidate(*coarse);
+    if (fold == kNoFold) continue;
     const ir::Value* x = coarse->operand(0);
     const std::vector<int64_t> coarse_dims = ir::verify::I64ArrayAttr(*coarse, "dimensions");
     // The finest earlier reduction of the same operand over a strict subset

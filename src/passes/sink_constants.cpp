@@ -1,8 +1,5 @@
 #include "passes/sink_constants.h"
 
-#include <set>
-#include <string>
-
 #include "ir/attribute.h"
 #include "ir/clone.h"
 
@@ -16,9 +13,9 @@ bool IsScalarConstant(const ir::Operation& op) {
 }
 
 bool IsControlFlow(const ir::Operation& op) {
-  static const std::set<std::string> kNames = {"func.func", "stablehlo.while", "stablehlo.case", "stablehlo.if",
-                                               "builtin.module"};
-  return kNames.count(op.name()) > 0;
+  using ir::OpId;
+  const OpId id = op.id();
+  return id == OpId::kFuncFunc || id == OpId::kWhile || id == OpId::kCase || id == OpId::kIf || id == OpId::kModule;
 }
 
 // Gives `block` its own copy of each outside scalar constant its ops read.

@@ -21,8 +21,8 @@ namespace {
 using ir::Operation;
 using ir::Value;
 
-bool Named(const Value* v, const char* name) {
-  return v->defining_op() != nullptr && v->defining_op()->name() == name;
+bool Named(const Value* v, ir::OpId id) {
+  return v->defining_op() != nullptr && v->defining_op()->id() == id;
 }
 
 // A reduce of one operand whose body adds its two arguments and whose init
@@ -30,7 +30,7 @@ bool Named(const Value* v, const char* name) {
 bool IsZeroInitSum(const Operation& op) {
   if (op.id() != ir::OpId::kReduce || op.num_operands() != 2 || op.num_results() != 1) return false;
   const Operation* fold = ir::FoldOfBody(op);
-  return fold != nullptr && fold->id() == ir::OpId::kAdd && ir::IsFoldIdentity("stablehlo.add", op.operand(1));
+  return fold != nullptr && fold->id() == ir::OpId::kAdd && ir::IsFoldIdentity(ir::OpId::kAdd, op.operand(1));
 }
 
 bool Wide(const Value* v) {
@@ -57,7 +57,7 @@ const Operation* BatchedProduct(const Value* v) {
 const Value* BelowTransposes(const Value* v, std::vector<int64_t>& perm) {
   perm.resize(static_cast<size_t>(v->type().rank()));
   std::iota(perm.begin(), perm.end(), 0);
-  while (Named(v, "stablehlo.transpose")) {
+  while (Named(v, ir::OpId::kTranspose)) {
     const std::vector<int64_t> p = ir::verify::I64ArrayAttr(*v->defining_op(), "permutation");
     for (int64_t& d : perm) d = p[static_cast<size_t>(d)];
     v = v->defining_op()->operand(0);
@@ -81,7 +81,7 @@ Value* Sum(OpBuilder& b, const Operation& like, Value* v, std::vector<int64_t> d
   for (int64_t d = 0; d < v->type().rank(); ++d) {
     if (!std::count(dims.begin(), dims.end(), d)) kept.push_back(v->type().dim(d));
   }
-  std::unique_ptr<Operation> op = b.New("stablehlo.reduce");
+  std::unique_ptr<Operation> op = b.New(ir::OpId::kReduce);
   op->AddOperand(v);
   op->AddOperand(const_cast<Value*>(like.operand(1)));
   op->SetAttr("dimensions", ir::MakeI64Array(dims));
@@ -101,10 +101,10 @@ Value* WeightedSumOverTheBatch(ir::Block& block, size_t at, const Operation& red
   std::vector<int64_t> perm, below;  // x's dims as the multiply's; the multiply's as the product's
   const Value* mid = BelowTransposes(x, perm);
   const Value* weights = nullptr;
-  if (Named(mid, "stablehlo.multiply")) {
+  if (Named(mid, ir::OpId::kMultiply)) {
     const Operation& mul = *mid->defining_op();
     for (int side = 0; side < 2 && weights == nullptr; ++side) {
-      if (Named(mul.operand(side), "stablehlo.broadcast_in_dim")) {
+      if (Named(mul.operand(side), ir::OpId::kBroadcastInDim)) {
         weights = mul.operand(side);
         mid = mul.operand(1 - side);
       }
@@ -147,10 +147,10 @@ Value* WeightedSumOverTheBatch(ir::Block& block, size_t at, const Operation& red
     Value*& side = onto_lhs ? lhs : rhs;
     const std::vector<int64_t>& side_batch = onto_lhs ? dn.lhs_batching : dn.rhs_batching;
     Value* vector = s;
-    if (s->type().shape() != weight_shape) vector = b.Add("stablehlo.reshape", {s}, ir::Type::Tensor(s->type().element(), weight_shape));
+    if (s->type().shape() != weight_shape) vector = b.Add(ir::OpId::kReshape, {s}, ir::Type::Tensor(s->type().element(), weight_shape));
     std::vector<int64_t> onto;
     for (int64_t d : weight_batch_dims) onto.push_back(side_batch[static_cast<size_t>(d)]);
-    side = b.Binary("stablehlo.multiply", side, b.BroadcastInDim(vector, side->type(), onto));
+    side = b.Binary(ir::OpId::kMultiply, side, b.BroadcastInDim(vector, side->type(), onto));
   }
   ir::DotDimsAttr dims;
   dims.lhs_contracting = Concat(dn.lhs_batching, dn.lhs_contracting);
@@ -158,7 +158,7 @@ Value* WeightedSumOverTheBatch(ir::Block& block, size_t at, const Operation& red
   // The product's free dims, in its order, which the reduce keeps in v's.
   std::vector<int64_t> product_shape;
   for (int64_t d = nb; d < dot->result(0)->type().rank(); ++d) product_shape.push_back(dot->result(0)->type().dim(d));
-  std::unique_ptr<Operation> product = b.New("stablehlo.dot_general");
+  std::unique_ptr<Operation> product = b.New(ir::OpId::kDotGeneral);
   product->AddOperand(lhs);
   product->AddOperand(rhs);
   product->SetAttr("dot_dimension_numbers", ir::Attribute::Make(dims));
@@ -173,7 +173,7 @@ Value* WeightedSumOverTheBatch(ir::Block& block, size_t at, const Operation& red
   std::vector<int64_t> identity(order.size());
   std::iota(identity.begin(), identity.end(), 0);
   if (order != identity) {
-    result = b.Add("stablehlo.transpose", {result}, reduce.result(0)->type(),
+    result = b.Add(ir::OpId::kTranspose, {result}, reduce.result(0)->type(),
                    {{"permutation", ir::MakeI64Array(order)}});
   }
   return result;
@@ -186,12 +186,12 @@ Value* SumOfSquaresPerExample(ir::Block& block, size_t at, const Operation& redu
   const Value* x = reduce.operand(0);
   // A reshape that keeps the leading (batch) dims, flattening the rest.
   std::vector<int64_t> lead;
-  if (Named(x, "stablehlo.reshape")) {
+  if (Named(x, ir::OpId::kReshape)) {
     lead = x->type().shape();
     x = x->defining_op()->operand(0);
   }
-  const bool square = Named(x, "chlo.square") ||
-                      (Named(x, "stablehlo.multiply") && x->defining_op()->operand(0) == x->defining_op()->operand(1));
+  const bool square = Named(x, ir::OpId::kChloSquare) ||
+                      (Named(x, ir::OpId::kMultiply) && x->defining_op()->operand(0) == x->defining_op()->operand(1));
   if (!square) return nullptr;
   const Value* y = x->defining_op()->operand(0);
   std::vector<int64_t> perm;
@@ -227,7 +227,7 @@ Value* SumOfSquaresPerExample(ir::Block& block, size_t at, const Operation& redu
     for (int64_t d = 0; d < f->type().rank(); ++d) {
       if (!std::count(batch.begin(), batch.end(), d)) others.push_back(d);
     }
-    Value* sum = Sum(b, reduce, b.Binary("stablehlo.multiply", f, f), others);
+    Value* sum = Sum(b, reduce, b.Binary(ir::OpId::kMultiply, f, f), others);
     // The sum's dims are the batch dims in f's order; the product's are in dn's.
     std::vector<int64_t> sorted = batch;
     std::sort(sorted.begin(), sorted.end());
@@ -236,11 +236,11 @@ Value* SumOfSquaresPerExample(ir::Block& block, size_t at, const Operation& redu
     std::vector<int64_t> identity(order.size());
     std::iota(identity.begin(), identity.end(), 0);
     if (order == identity) return sum;
-    return b.Add("stablehlo.transpose", {sum}, reduce.result(0)->type(), {{"permutation", ir::MakeI64Array(order)}});
+    return b.Add(ir::OpId::kTranspose, {sum}, reduce.result(0)->type(), {{"permutation", ir::MakeI64Array(order)}});
   };
   Value* lhs = factor(0);
   Value* rhs = factor(1);
-  return b.Binary("stablehlo.multiply", lhs, rhs);
+  return b.Binary(ir::OpId::kMultiply, lhs, rhs);
 }
 
 void CountUses(const ir::Block& block, std::unordered_map<const Value*, int>& uses) {
@@ -256,15 +256,16 @@ void CountUses(const ir::Block& block, std::unordered_map<const Value*, int>& us
 // in `root` reads, of the kinds the rewrites leave behind (the products,
 // transposes, squares, reshapes); returns whether it removed any.
 bool RemoveUnreadOnce(ir::Block& block, ir::Block& root, std::unordered_map<const Value*, int>& uses) {
-  static const char* const kPure[] = {"stablehlo.dot_general", "stablehlo.transpose", "stablehlo.reshape",
-                                      "chlo.square",           "stablehlo.multiply",  "stablehlo.broadcast_in_dim"};
+  using ir::OpId;
+  static constexpr OpId kPure[] = {OpId::kDotGeneral, OpId::kTranspose, OpId::kReshape,
+                                   OpId::kChloSquare, OpId::kMultiply,  OpId::kBroadcastInDim};
   bool removed = false;
   for (size_t i = block.operations().size(); i-- > 0;) {
     Operation* op = block.operations()[i].get();
     for (const auto& region : op->regions()) {
       for (const auto& b : region->blocks()) removed = RemoveUnreadOnce(*b, root, uses) || removed;
     }
-    if (std::find(std::begin(kPure), std::end(kPure), op->name()) == std::end(kPure)) continue;
+    if (std::find(std::begin(kPure), std::end(kPure), op->id()) == std::end(kPure)) continue;
     if (op->num_results() != 1 || uses[op->result(0)] > 0) continue;
     for (const Value* v : op->operands()) --uses[v];
     block.Remove(op);

@@ -14,7 +14,7 @@ constexpr char kManual[] = "{manual}";
 // `stablehlo.custom_call @target(%operand) {mhlo.sharding = sharding}`.
 std::unique_ptr<ir::Operation> CustomCall(const ir::Operation& at, const char* target, ir::Value* operand,
                                           const ir::Type& type, const std::string& sharding) {
-  auto op = std::make_unique<ir::Operation>(ir::LookupOp("stablehlo.custom_call"), at.pos());
+  auto op = std::make_unique<ir::Operation>(ir::LookupOp(ir::OpId::kCustomCall), at.pos());
   op->AddOperand(operand);
   op->AddResult(type);
   op->SetAttr("call_target_name", ir::MakeString(target));
@@ -48,13 +48,13 @@ class Rewriter {
   Status Run(ir::Block& block) {
     for (size_t i = 0; i < block.operations().size(); ++i) {
       ir::Operation* op = block.operations()[i].get();
-      const std::string& name = op->name();
-      if (name == "sdy.manual_computation") {
+      const ir::OpId name = op->id();
+      if (name == ir::OpId::kSdyManualComputation) {
         HLOGRAPH_TRY(ExpandManual(block, i));
         --i;
-      } else if (name == "sdy.sharding_constraint" || name == "sdy.reshard") {
+      } else if (name == ir::OpId::kSdyShardingConstraint || name == ir::OpId::kSdyReshard) {
         HLOGRAPH_TRY(ToShardingCall(block, i));
-      } else if (name == "sdy.sharding_group" || name == "sdy.propagation_barrier") {
+      } else if (name == ir::OpId::kSdyShardingGroup || name == ir::OpId::kSdyPropagationBarrier) {
         if (op->num_results() == 1) passes::ReplaceUses(root_, op->result(0), op->operand(0));
         block.Remove(op);
         --i;

@@ -84,10 +84,6 @@ int64_t ToStorage(double x, const ir::QuantParams& p) {
   return std::clamp(static_cast<int64_t>(r), p.storage_min, p.storage_max);
 }
 
-bool IsContraction(std::string_view name) {
-  return name == "stablehlo.dot_general" || name == "stablehlo.dot" || name == "stablehlo.convolution";
-}
-
 // Runs `op`'s kernel on a copy of the op whose operands and results have
 // the types of `inputs` and `result_types`.
 Status RunWithTypes(const ir::Operation& op, const std::vector<const Tensor*>& inputs,
@@ -147,9 +143,8 @@ Status RunIntegerContraction(const ir::Operation& op, const std::vector<const Te
   return Status::Ok();
 }
 
-bool RunsOnStorage(std::string_view name) {
-  return name == "stablehlo.uniform_quantize" || name == "stablehlo.uniform_dequantize" ||
-         ir::MovesStoredIntegers(name);
+bool RunsOnStorage(ir::OpId id) {
+  return id == ir::OpId::kUniformQuantize || id == ir::OpId::kUniformDequantize || ir::MovesStoredIntegers(id);
 }
 
 }  // namespace
@@ -184,7 +179,7 @@ bool NeedsQuantizedPath(const ir::Operation& op) {
   bool any = false;
   for (const ir::Value* v : op.operands()) any = any || v->type().IsQuantized();
   for (const auto& r : op.results()) any = any || r->type().IsQuantized();
-  return any && !RunsOnStorage(op.name());
+  return any && !RunsOnStorage(op.id());
 }
 
 Status RunQuantizedOp(const ir::Operation& op, const std::vector<const Tensor*>& operands,
@@ -197,7 +192,7 @@ Status RunQuantizedOp(const ir::Operation& op, const std::vector<const Tensor*>&
   for (const Tensor* t : operands) {
     if (t->type().IsTuple()) return Status::Error("with quantized tensors in tuples is not supported by the CPU backend");
   }
-  if (IsContraction(op.name()) && operands.size() == 2 && op.num_results() == 1 &&
+  if (ir::IsContraction(op.id()) && operands.size() == 2 && op.num_results() == 1 &&
       operands[0]->type().IsQuantized() && operands[1]->type().IsQuantized() &&
       op.result(0)->type().IsQuantized() && !operands[0]->type().quant()->PerAxis()) {
     return RunIntegerContraction(op, operands, results, interpreter);

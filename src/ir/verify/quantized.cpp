@@ -41,15 +41,15 @@ Status CheckPerAxis(const Type& t, const std::string& what) {
 // The operands that carry data (not indices or predicates) of the ops that
 // move elements without computing on them.
 std::vector<size_t> DataOperands(const Operation& op) {
-  std::string_view n = op.name();
-  if (n == "stablehlo.reshape" || n == "stablehlo.transpose" || n == "stablehlo.broadcast_in_dim" ||
-      n == "stablehlo.slice" || n == "stablehlo.reverse" || n == "stablehlo.dynamic_slice" ||
-      n == "stablehlo.gather" || n == "stablehlo.broadcast") {
+  const OpId n = op.id();
+  if (n == OpId::kReshape || n == OpId::kTranspose || n == OpId::kBroadcastInDim ||
+      n == OpId::kSlice || n == OpId::kReverse || n == OpId::kDynamicSlice ||
+      n == OpId::kGather || n == OpId::kBroadcast) {
     return {0};
   }
-  if (n == "stablehlo.pad" || n == "stablehlo.dynamic_update_slice") return {0, 1};
-  if (n == "stablehlo.select") return {1, 2};
-  if (n == "stablehlo.concatenate") {
+  if (n == OpId::kPad || n == OpId::kDynamicUpdateSlice) return {0, 1};
+  if (n == OpId::kSelect) return {1, 2};
+  if (n == OpId::kConcatenate) {
     std::vector<size_t> all;
     for (size_t i = 0; i < op.num_operands(); ++i) all.push_back(i);
     return all;
@@ -203,27 +203,27 @@ Status CheckBodyOpElements(const Operation& op) {
     std::string what;
   };
   std::vector<std::vector<Typed>> groups;  // each group shares one element type
-  const std::string_view n = op.name();
+  const OpId n = op.id();
   const size_t operands = op.num_operands();
   const size_t results = op.num_results();
-  if ((n == "stablehlo.reduce" || n == "stablehlo.reduce_window") && operands == 2 * results) {
+  if ((n == OpId::kReduce || n == OpId::kReduceWindow) && operands == 2 * results) {
     for (size_t k = 0; k < results; ++k) {
       groups.push_back({{&OperandType(op, k), Str("input ", k)},
                         {&OperandType(op, results + k), Str("init value ", k)},
                         {&ResultType(op, k), Str("result ", k)}});
     }
-  } else if (n == "stablehlo.scatter" && operands == 2 * results + 1) {
+  } else if (n == OpId::kScatter && operands == 2 * results + 1) {
     for (size_t k = 0; k < results; ++k) {
       groups.push_back({{&OperandType(op, k), Str("input ", k)},
                         {&OperandType(op, results + 1 + k), Str("update ", k)},
                         {&ResultType(op, k), Str("result ", k)}});
     }
-  } else if (n == "stablehlo.select_and_scatter" && operands == 3 && results == 1) {
+  } else if (n == OpId::kSelectAndScatter && operands == 3 && results == 1) {
     groups.push_back({{&OperandType(op, 0), "the operand"},
                       {&OperandType(op, 1), "the source"},
                       {&OperandType(op, 2), "the init value"},
                       {&ResultType(op, 0), "the result"}});
-  } else if (n == "stablehlo.sort" && operands == results) {
+  } else if (n == OpId::kSort && operands == results) {
     for (size_t k = 0; k < results; ++k) {
       groups.push_back({{&OperandType(op, k), Str("input ", k)}, {&ResultType(op, k), Str("result ", k)}});
     }

@@ -29,12 +29,12 @@ void AddBody(ir::Operation& op, ir::ElementType e, const ir::Operation& origin) 
   const ir::Type scalar = ir::Type::Tensor(e, {});
   ir::Value* x = b->AddArgument(scalar);
   ir::Value* y = b->AddArgument(scalar);
-  auto add = std::make_unique<ir::Operation>(ir::LookupOp("stablehlo.add"), origin.pos());
+  auto add = std::make_unique<ir::Operation>(ir::LookupOp(ir::OpId::kAdd), origin.pos());
   add->AddOperand(x);
   add->AddOperand(y);
   ir::Value* sum = add->AddResult(scalar);
   b->Append(std::move(add));
-  auto ret = std::make_unique<ir::Operation>(ir::LookupOp("stablehlo.return"), origin.pos());
+  auto ret = std::make_unique<ir::Operation>(ir::LookupOp(ir::OpId::kReturn), origin.pos());
   ret->AddOperand(sum);
   b->Append(std::move(ret));
 }
@@ -65,17 +65,17 @@ ir::Operation* Emitter::Copy(const ir::Operation& op, const std::vector<ir::Valu
   return block_.Append(std::move(copy));
 }
 
-ir::Operation* Emitter::Collective(const char* name, ir::Value* v, const ir::Type& type,
+ir::Operation* Emitter::Collective(ir::OpId id, ir::Value* v, const ir::Type& type,
                                    const std::vector<std::vector<int64_t>>& groups) {
   OpBuilder b = Here();
-  std::unique_ptr<ir::Operation> op = b.New(std::string("stablehlo.") + name);
+  std::unique_ptr<ir::Operation> op = b.New(id);
   op->AddOperand(v);
   op->AddResult(type);
   op->SetAttr("replica_groups", Groups(groups));
   // Partitions of one replica: a channel and the groups' ids as global ids.
   op->SetAttr("channel_handle", ir::Attribute::Make(ir::ChannelHandleAttr{next_channel_++, 1}));
   op->SetAttr("use_global_device_ids", ir::Attribute::Make(ir::UnitAttr{}));
-  ++counts_[name];
+  ++counts_[std::string(op->def().short_name())];
   return b.Insert(std::move(op));
 }
 
@@ -83,7 +83,7 @@ StatusOr<ir::Value*> Emitter::AllGather(ir::Value* v, size_t dim) {
   const DeviceSharding& s = ShardingOf(v);
   HLOGRAPH_ASSIGN(const auto groups, s.GroupsAlong({dim}));
   const ir::Type type = v->type().WithShape(Scaled(v->type().shape(), dim, s.counts[dim]));
-  ir::Operation* op = Collective("all_gather", v, type, groups);
+  ir::Operation* op = Collective(ir::OpId::kAllGather, v, type, groups);
   op->SetAttr("all_gather_dim", ir::MakeI64(static_cast<int64_t>(dim)));
   SetSharding(op->result(0), s.Without(dim));
   return op->result(0);
@@ -106,7 +106,7 @@ StatusOr<ir::Value*> Emitter::AllToAll(ir::Value* v, size_t from, size_t to) {
   std::vector<int64_t> shape = v->type().shape();
   shape[from] *= n;
   shape[to] /= n;
-  ir::Operation* op = Collective("all_to_all", v, v->type().WithShape(shape), groups);
+  ir::Operation* op = Collective(ir::OpId::kAllToAll, v, v->type().WithShape(shape), groups);
   // all_to_all's groups are partition ids already (its channel says so).
   op->RemoveAttr("use_global_device_ids");
   op->SetAttr("split_dimension", ir::MakeI64(static_cast<int64_t>(to)));
@@ -123,7 +123,7 @@ StatusOr<ir::Value*> Emitter::AllToAll(ir::Value* v, size_t from, size_t to) {
 }
 
 ir::Value* Emitter::AllReduce(ir::Value* v, const std::vector<std::vector<int64_t>>& groups, const ir::Region* body) {
-  ir::Operation* op = Collective("all_reduce", v, v->type(), groups);
+  ir::Operation* op = Collective(ir::OpId::kAllReduce, v, v->type(), groups);
   if (body != nullptr) {
     ir::ValueMap map;
     ir::CloneRegion(*body, *op->AddRegion(), map);
@@ -138,7 +138,7 @@ ir::Value* Emitter::ReduceScatter(ir::Value* v, const std::vector<std::vector<in
                                   const DeviceSharding& result) {
   std::vector<int64_t> shape = v->type().shape();
   shape[dim] /= static_cast<int64_t>(groups.empty() ? 1 : groups[0].size());
-  ir::Operation* op = Collective("reduce_scatter", v, v->type().WithShape(shape), groups);
+  ir::Operation* op = Collective(ir::OpId::kReduceScatter, v, v->type().WithShape(shape), groups);
   op->SetAttr("scatter_dimension", ir::MakeI64(static_cast<int64_t>(dim)));
   AddBody(*op, v->type().element(), *origin_);
   SetSharding(op->result(0), result);
@@ -149,7 +149,7 @@ ir::Value* Emitter::Offset(const DeviceSharding& target, size_t dim, int64_t loc
   OpBuilder b = Here();
   const ir::Type i32 = ir::Type::Tensor(ir::ElementType::kI32, {});
   if (partition_ == nullptr) {
-    ir::Value* id = b.Add("stablehlo.partition_id", {}, ir::Type::Tensor(ir::ElementType::kU32, {}));
+    ir::Value* id = b.Add(ir::OpId::kPartitionId, {}, ir::Type::Tensor(ir::ElementType::kU32, {}));
     partition_ = b.Convert(id, ir::ElementType::kI32);
   }
   std::vector<uint8_t> bytes;
@@ -158,9 +158,9 @@ ir::Value* Emitter::Offset(const DeviceSharding& target, size_t dim, int64_t loc
     bytes.insert(bytes.end(), e.begin(), e.end());
   }
   ir::Value* table = b.Dense(ir::Type::Tensor(ir::ElementType::kI32, {devices_}), std::move(bytes));
-  ir::Value* slot = b.Add("stablehlo.dynamic_slice", {table, partition_}, ir::Type::Tensor(ir::ElementType::kI32, {1}),
+  ir::Value* slot = b.Add(ir::OpId::kDynamicSlice, {table, partition_}, ir::Type::Tensor(ir::ElementType::kI32, {1}),
                           {{"slice_sizes", ir::MakeI64Array({1})}});
-  return b.Add("stablehlo.reshape", {slot}, i32);
+  return b.Add(ir::OpId::kReshape, {slot}, i32);
 }
 
 ir::Value* Emitter::Remake(ir::Value* v, const ir::Type& type, const DeviceSharding& target) {
@@ -232,13 +232,13 @@ ir::Value* Emitter::RemakeIota(const ir::Operation& iota, const ir::Type& type, 
   if (dim_attr == nullptr || !(ir::IsInteger(e) || ir::IsFloat(e))) return nullptr;
   const auto dim = static_cast<size_t>(dim_attr->value);
   OpBuilder b = Here();
-  ir::Value* r = b.Add("stablehlo.iota", {}, type, {{"iota_dimension", ir::MakeI64(dim_attr->value)}});
+  ir::Value* r = b.Add(ir::OpId::kIota, {}, type, {{"iota_dimension", ir::MakeI64(dim_attr->value)}});
   if (target.counts[dim] > 1) {
     // Counting from the piece's first index.
     ir::Value* start = Offset(target, dim, type.shape()[dim]);
     ir::Value* offset = Here().Convert(start, e);
     OpBuilder after = Here();
-    r = after.Binary("stablehlo.add", r, after.BroadcastInDim(offset, type, {}));
+    r = after.Binary(ir::OpId::kAdd, r, after.BroadcastInDim(offset, type, {}));
   }
   SetSharding(r, target);
   return r;
@@ -271,7 +271,7 @@ StatusOr<ir::Value*> Emitter::Slice(ir::Value* v, const DeviceSharding& target) 
       operands.push_back(zero);
     }
   }
-  ir::Value* r = Here().Add("stablehlo.dynamic_slice", operands, type, {{"slice_sizes", ir::MakeI64Array(local)}});
+  ir::Value* r = Here().Add(ir::OpId::kDynamicSlice, operands, type, {{"slice_sizes", ir::MakeI64Array(local)}});
   ++counts_["dynamic_slice"];
   SetSharding(r, target);
   return r;

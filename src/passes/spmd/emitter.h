@@ -87,7 +87,7 @@ class Emitter {
   // all_to_all (whole in `v`, cut by the same devices the same way in
   // `target`, divisible), or -1.
   int64_t AllToAllTarget(ir::Value* v, size_t from, const DeviceSharding& target);
-  ir::Operation* Collective(const char* name, ir::Value* v, const ir::Type& type,
+  ir::Operation* Collective(ir::OpId id, ir::Value* v, const ir::Type& type,
                             const std::vector<std::vector<int64_t>>& groups);
 
   ir::Block& block_;

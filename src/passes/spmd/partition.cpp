@@ -192,34 +192,34 @@ class Partitioner {
   }
 
   StatusOr<std::vector<ir::Value*>> Dispatch(const ir::Operation& op, const spmd::Operands& operands) {
-    const std::string& n = op.name();
+    const ir::OpId n = op.id();
     if (spmd::IsShardingConstraint(op)) {
       HLOGRAPH_ASSIGN(const auto asked, spmd::OpSharding(module_, op, devices_));
       if (!asked) return std::vector<ir::Value*>{operands[0]};
       HLOGRAPH_ASSIGN(ir::Value * v, e_.Reshard(operands[0], asked->sharding));
       return std::vector<ir::Value*>{v};
     }
-    if (n == "sdy.sharding_group") return std::vector<ir::Value*>{};
-    if (n == "sdy.propagation_barrier") return std::vector<ir::Value*>{operands[0]};
-    if (op.def().Has(ir::kElementwise) || n == "stablehlo.select" || n == "stablehlo.clamp") {
+    if (n == ir::OpId::kSdyShardingGroup) return std::vector<ir::Value*>{};
+    if (n == ir::OpId::kSdyPropagationBarrier) return std::vector<ir::Value*>{operands[0]};
+    if (op.def().Has(ir::kElementwise) || n == ir::OpId::kSelect || n == ir::OpId::kClamp) {
       return spmd::Elementwise(e_, op, operands);
     }
-    if (n == "stablehlo.broadcast_in_dim") return spmd::BroadcastInDim(e_, op, operands);
-    if (n == "stablehlo.transpose") return spmd::Transpose(e_, op, operands);
-    if (n == "stablehlo.reshape") return spmd::Reshape(e_, op, operands);
-    if (n == "stablehlo.reduce") return spmd::Reduce(e_, op, operands);
-    if (n == "stablehlo.slice") return spmd::Slice(e_, op, operands);
-    if (n == "stablehlo.dynamic_slice") return spmd::DynamicSlice(e_, op, operands);
-    if (n == "stablehlo.dynamic_update_slice") return spmd::DynamicUpdateSlice(e_, op, operands);
-    if (n == "stablehlo.concatenate") return spmd::Concatenate(e_, op, operands);
-    if (n == "stablehlo.pad") return spmd::Pad(e_, op, operands);
-    if (n == "stablehlo.reverse") return spmd::Reverse(e_, op, operands);
-    if (n == "stablehlo.sort") return spmd::Sort(e_, op, operands);
-    if (n == "stablehlo.reduce_window") return spmd::ReduceWindow(e_, op, operands);
-    if (n == "stablehlo.gather") return spmd::Gather(e_, op, operands);
-    if (n == "stablehlo.scatter") return spmd::Scatter(e_, op, operands);
-    if (n == "stablehlo.convolution") return spmd::Convolution(e_, op, operands);
-    if (n == "stablehlo.dot_general") {
+    if (n == ir::OpId::kBroadcastInDim) return spmd::BroadcastInDim(e_, op, operands);
+    if (n == ir::OpId::kTranspose) return spmd::Transpose(e_, op, operands);
+    if (n == ir::OpId::kReshape) return spmd::Reshape(e_, op, operands);
+    if (n == ir::OpId::kReduce) return spmd::Reduce(e_, op, operands);
+    if (n == ir::OpId::kSlice) return spmd::Slice(e_, op, operands);
+    if (n == ir::OpId::kDynamicSlice) return spmd::DynamicSlice(e_, op, operands);
+    if (n == ir::OpId::kDynamicUpdateSlice) return spmd::DynamicUpdateSlice(e_, op, operands);
+    if (n == ir::OpId::kConcatenate) return spmd::Concatenate(e_, op, operands);
+    if (n == ir::OpId::kPad) return spmd::Pad(e_, op, operands);
+    if (n == ir::OpId::kReverse) return spmd::Reverse(e_, op, operands);
+    if (n == ir::OpId::kSort) return spmd::Sort(e_, op, operands);
+    if (n == ir::OpId::kReduceWindow) return spmd::ReduceWindow(e_, op, operands);
+    if (n == ir::OpId::kGather) return spmd::Gather(e_, op, operands);
+    if (n == ir::OpId::kScatter) return spmd::Scatter(e_, op, operands);
+    if (n == ir::OpId::kConvolution) return spmd::Convolution(e_, op, operands);
+    if (n == ir::OpId::kDotGeneral) {
       auto it = wanted_.find(op.result(0));
       return spmd::DotGeneral(e_, op, operands, it != wanted_.end() ? &it->second : nullptr);
     }

@@ -3,50 +3,22 @@
 #include <algorithm>
 
 #include "ir/attribute.h"
+#include "ir/fold_body.h"
 #include "passes/spmd/rules.h"
 
 namespace hlograph::passes::spmd {
-
-std::string Combiner(const ir::Region& body) {
-  if (body.blocks().size() != 1) return "";
-  const ir::Block& b = body.front();
-  if (b.num_arguments() != 2 || b.operations().size() != 2) return "";
-  const ir::Operation& op = *b.operations()[0];
-  const ir::Operation& ret = *b.operations()[1];
-  if (op.num_operands() != 2 || op.num_results() != 1 || ret.num_operands() != 1 || ret.operand(0) != op.result(0)) {
-    return "";
-  }
-  const bool args = (op.operand(0) == b.argument(0) && op.operand(1) == b.argument(1)) ||
-                    (op.operand(0) == b.argument(1) && op.operand(1) == b.argument(0));
-  return args ? op.name() : "";
-}
 
 namespace {
 
 // Whether combining the devices' results, each folded from `init`, gives
 // what one fold from `init` gives: max, min, and, or fold it in once more
 // harmlessly; a sum needs 0, a product 1.
-bool InitFoldsTwice(const std::string& combiner, const ir::Value* init) {
-  if (combiner == "stablehlo.maximum" || combiner == "stablehlo.minimum" || combiner == "stablehlo.and" ||
-      combiner == "stablehlo.or") {
+bool InitFoldsTwice(ir::OpId combiner, const ir::Value* init) {
+  using ir::OpId;
+  if (combiner == OpId::kMaximum || combiner == OpId::kMinimum || combiner == OpId::kAnd || combiner == OpId::kOr) {
     return true;
   }
-  const ir::Operation* def = init->defining_op();
-  const auto* value = def && def->id() == ir::OpId::kConstant ? def->attr("value").as<ir::DenseElementsAttr>()
-                                                                 : nullptr;
-  if (value == nullptr) return false;
-  const ir::ElementType e = init->type().element();
-  std::vector<uint8_t> neutral;
-  if (combiner == "stablehlo.add") {
-    neutral.assign(static_cast<size_t>(ir::StorageBytes(e)), 0);
-  } else if (combiner == "stablehlo.multiply" && ir::IsFloat(e)) {
-    neutral = FloatBytes(e, 1.0);
-  } else if (combiner == "stablehlo.multiply" && ir::IsInteger(e)) {
-    neutral = IntegerBytes(e, 1);
-  } else {
-    return false;
-  }
-  return value->bytes == neutral;
+  return (combiner == OpId::kAdd || combiner == OpId::kMultiply) && ir::IsFoldIdentity(combiner, init);
 }
 
 }  // namespace
@@ -62,8 +34,8 @@ Results Reduce(Emitter& e, const ir::Operation& op, const Operands& operands) {
   for (size_t d : reduced) {
     if (in.counts[d] > 1) cut.push_back(d);
   }
-  const std::string combiner = n == 1 ? Combiner(op.region(0)) : "";
-  const bool combine = !cut.empty() && !combiner.empty() && InitFoldsTwice(combiner, operands[1]);
+  const ir::Operation* combiner = n == 1 ? ir::FoldOfBody(op) : nullptr;
+  const bool combine = !cut.empty() && combiner != nullptr && InitFoldsTwice(combiner->id(), operands[1]);
   if (!combine) {
     for (size_t d : cut) in = in.Without(d);  // each device reduces whole rows
     cut.clear();

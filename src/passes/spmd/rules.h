@@ -76,8 +76,6 @@ bool RegionsReadFromOutside(const ir::Operation& op);
 // `op` copied on `operands` (already laid out as `s`), its results at
 // their pieces' shapes under `s`, each given `s`.
 Results EmitAt(Emitter& e, const ir::Operation& op, const Operands& operands, const DeviceSharding& s);
-// The op of a region `return op(%a, %b)` over its two arguments, or "".
-std::string Combiner(const ir::Region& body);
 
 // "'stablehlo.sort' at file:3:5 (operand 0 sharded {devices=[4,1]0,1,2,3})": an op
 // and its operands' shardings, for errors.

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "ir/attribute.h"
+#include "ir/fold_body.h"
 #include "passes/spmd/rules.h"
 
 namespace hlograph::passes::spmd {
@@ -35,12 +36,18 @@ std::vector<std::pair<size_t, size_t>> BatchDims(const ir::ScatterDimsAttr& s, s
   return pairs;
 }
 
+// The scatter's body adds the update to the operand's element.
+bool AddsUpdates(const ir::Operation& scatter) {
+  const ir::Operation* fold = ir::FoldOfBody(scatter);
+  return fold != nullptr && fold->id() == ir::OpId::kAdd;
+}
+
 }  // namespace
 
 Results Scatter(Emitter& e, const ir::Operation& op, const Operands& operands) {
   const auto* dims = op.attr("scatter_dimension_numbers").as<ir::ScatterDimsAttr>();
   if (dims == nullptr || operands.size() != 3 || op.num_regions() != 1 || RegionsReadFromOutside(op) ||
-      Combiner(op.region(0)) != "stablehlo.add" || !dims->input_batching_dims.empty()) {
+      !AddsUpdates(op) || !dims->input_batching_dims.empty()) {
     return ComputeWhole(e, op, operands);
   }
   const size_t indices_rank = operands[1]->type().shape().size();
@@ -83,7 +90,7 @@ Results Scatter(Emitter& e, const ir::Operation& op, const Operands& operands) {
       e.Here().Splat(type, std::vector<uint8_t>(static_cast<size_t>(ir::StorageBytes(type.element())), 0));
   ir::Value* partial = e.Copy(op, {zeros, at, add}, {type})->result(0);
   ir::Value* sum = e.AllReduce(partial, groups, nullptr);
-  ir::Value* result = e.Here().Binary("stablehlo.add", base, sum);
+  ir::Value* result = e.Here().Binary(ir::OpId::kAdd, base, sum);
   e.SetSharding(result, DeviceSharding::Replicated(type.shape().size(), e.devices()));
   return std::vector<ir::Value*>{result};
 }

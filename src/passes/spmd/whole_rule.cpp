@@ -10,13 +10,13 @@ namespace {
 
 // Why `op` cannot run whole on every device, or "".
 std::string Refusal(const ir::Operation& op) {
-  static const char* const kDeviceDependent[] = {
-      "stablehlo.partition_id", "stablehlo.replica_id",       "stablehlo.all_gather",
-      "stablehlo.all_reduce",   "stablehlo.reduce_scatter",   "stablehlo.all_to_all",
-      "stablehlo.collective_permute", "stablehlo.collective_broadcast", "stablehlo.cross-replica-sum",
-      "stablehlo.rng",          "sdy.manual_computation"};
-  for (const char* name : kDeviceDependent) {
-    if (op.name() == name) return "its value depends on the device";
+  using ir::OpId;
+  static constexpr OpId kDeviceDependent[] = {
+      OpId::kPartitionId,       OpId::kReplicaId,           OpId::kAllGather,       OpId::kAllReduce,
+      OpId::kReduceScatter,     OpId::kAllToAll,            OpId::kCollectivePermute,
+      OpId::kCollectiveBroadcast, OpId::kCrossReplicaSum,   OpId::kRng,             OpId::kSdyManualComputation};
+  for (OpId id : kDeviceDependent) {
+    if (op.id() == id) return "its value depends on the device";
   }
   if (op.def().Has(ir::kHasSideEffect)) return "it has effects";
   if (op.id() == ir::OpId::kCustomCall) {

@@ -382,15 +382,15 @@ struct Combiner {
   bool update_first = false;  // the op's first operand is the update
 };
 
-Combine CombineOf(const std::string& name, ElementType e) {
+Combine CombineOf(ir::OpId name, ElementType e) {
   const bool ordered = !ir::IsComplex(e);
   const bool bitwise = ir::IsInteger(e) || ir::IsBool(e);
-  if (name == "stablehlo.add") return Combine::kAdd;
-  if (name == "stablehlo.multiply") return Combine::kMul;
-  if (name == "stablehlo.maximum" && ordered) return Combine::kMax;
-  if (name == "stablehlo.minimum" && ordered) return Combine::kMin;
-  if (name == "stablehlo.and" && bitwise) return Combine::kAnd;
-  if (name == "stablehlo.or" && bitwise) return Combine::kOr;
+  if (name == ir::OpId::kAdd) return Combine::kAdd;
+  if (name == ir::OpId::kMultiply) return Combine::kMul;
+  if (name == ir::OpId::kMaximum && ordered) return Combine::kMax;
+  if (name == ir::OpId::kMinimum && ordered) return Combine::kMin;
+  if (name == ir::OpId::kAnd && bitwise) return Combine::kAnd;
+  if (name == ir::OpId::kOr && bitwise) return Combine::kOr;
   return Combine::kGeneric;
 }
 
@@ -425,7 +425,7 @@ std::vector<Combiner> DetectCombiners(const ir::Region& region, const std::vecto
     const ir::Operation* def = v->defining_op();
     if (!def || def->parent_block() != &block || def->num_operands() != 2 || def->num_regions() != 0) return generic;
     if (types[i].IsQuantized()) return generic;
-    found[i].kind = CombineOf(def->name(), types[i].element());
+    found[i].kind = CombineOf(def->id(), types[i].element());
     if (found[i].kind == Combine::kGeneric) return generic;
     if (is_arg(def->operand(0), n + i) && is_arg(def->operand(1), i)) {
       found[i].update_first = true;

@@ -109,14 +109,14 @@ double IntToDoubleRoundOdd(int64_t v) {
   return v < 0 ? -d : d;
 }
 
-std::optional<BinOp> BinOpFromName(std::string_view name) {
-  if (name == "stablehlo.add") return BinOp::kAdd;
-  if (name == "stablehlo.multiply") return BinOp::kMul;
-  if (name == "stablehlo.maximum") return BinOp::kMax;
-  if (name == "stablehlo.minimum") return BinOp::kMin;
-  if (name == "stablehlo.and") return BinOp::kAnd;
-  if (name == "stablehlo.or") return BinOp::kOr;
-  if (name == "stablehlo.xor") return BinOp::kXor;
+std::optional<BinOp> BinOpOf(ir::OpId name) {
+  if (name == ir::OpId::kAdd) return BinOp::kAdd;
+  if (name == ir::OpId::kMultiply) return BinOp::kMul;
+  if (name == ir::OpId::kMaximum) return BinOp::kMax;
+  if (name == ir::OpId::kMinimum) return BinOp::kMin;
+  if (name == ir::OpId::kAnd) return BinOp::kAnd;
+  if (name == ir::OpId::kOr) return BinOp::kOr;
+  if (name == ir::OpId::kXor) return BinOp::kXor;
   return std::nullopt;
 }
 
@@ -207,7 +207,7 @@ std::optional<std::vector<BinOp>> MatchReducer(const ir::Region& region) {
     if (def == nullptr || def->parent_block() != block || def->num_operands() != 2 || def->num_regions() != 0) {
       return std::nullopt;
     }
-    const std::optional<BinOp> op = BinOpFromName(def->name());
+    const std::optional<BinOp> op = BinOpOf(def->id());
     if (!op) return std::nullopt;
     const bool in_order = def->operand(0) == acc && def->operand(1) == val;
     const bool swapped = def->operand(0) == val && def->operand(1) == acc;
@@ -394,7 +394,7 @@ bool ScalarProgram::AddOp(const ir::Operation& op) {
   if (op.num_results() != 1 || op.num_regions() != 0 || !IsScalarTensor(op.result(0)->type())) return false;
   const ElementType e = op.result(0)->type().element();
   const Cls cls = ClassOf(e);
-  const std::string& name = op.name();
+  const ir::OpId name = op.id();
   std::vector<int32_t> in;
   std::vector<ElementType> in_types;
   for (const ir::Value* v : op.operands()) {
@@ -411,7 +411,7 @@ bool ScalarProgram::AddOp(const ir::Operation& op) {
   if (in.size() > 2) s.c = in[2];
   const bool same_types = std::all_of(in_types.begin(), in_types.end(), [&](ElementType t) { return t == e; });
 
-  if (name == "stablehlo.constant") {
+  if (name == ir::OpId::kConstant) {
     const auto* attr = op.attr("value").as<ir::DenseElementsAttr>();
     if (attr == nullptr || !attr->type.IsTensor() || attr->type.element() != e || attr->type.NumElements() != 1 ||
         attr->bytes.size() < static_cast<size_t>(ir::StorageBytes(e))) {
@@ -420,10 +420,10 @@ bool ScalarProgram::AddOp(const ir::Operation& op) {
     LoaderFor(e)(attr->bytes.data(), 0, s.imm);
     if (cls == Cls::kSigned || cls == Cls::kUnsigned) s.imm.i = WrapInteger(s.imm.i, e);
     s.code = Code::kConst;
-  } else if (name == "stablehlo.select") {
+  } else if (name == ir::OpId::kSelect) {
     if (in.size() != 3 || in_types[0] != ElementType::kI1 || in_types[1] != e || in_types[2] != e) return false;
     s.code = Code::kSelect;
-  } else if (name == "stablehlo.compare") {
+  } else if (name == ir::OpId::kCompare) {
     if (in.size() != 2 || in_types[0] != in_types[1] || e != ElementType::kI1) return false;
     std::optional<CmpDir> dir = CmpDirFromName(EnumValue(op, "comparison_direction"));
     if (!dir) return false;
@@ -443,7 +443,7 @@ bool ScalarProgram::AddOp(const ir::Operation& op) {
         }
         break;
     }
-  } else if (name == "stablehlo.convert") {
+  } else if (name == ir::OpId::kConvert) {
     if (in.size() != 1 || !AddConvert(s, in_types[0], e)) return false;
   } else {
     // Elementwise arithmetic and logic: operands and result of one type.
@@ -451,24 +451,24 @@ bool ScalarProgram::AddOp(const ir::Operation& op) {
     const bool unary = in.size() == 1;
     const bool binary = in.size() == 2;
     struct Entry {
-      const char* name;
+      ir::OpId name;
       bool binary;
       Code f, s, u, b, c;  // per class; kConst marks "unsupported"
     };
     constexpr Code X = Code::kConst;
     static const Entry kTable[] = {
-        {"stablehlo.add", true, Code::kFAdd, Code::kIAdd, Code::kIAdd, Code::kOr, Code::kCAdd},
-        {"stablehlo.subtract", true, Code::kFSub, Code::kISub, Code::kISub, X, Code::kCSub},
-        {"stablehlo.multiply", true, Code::kFMul, Code::kIMul, Code::kIMul, Code::kAnd, Code::kCMul},
-        {"stablehlo.divide", true, Code::kFDiv, X, X, X, X},
-        {"stablehlo.maximum", true, Code::kFMax, Code::kSMax, Code::kUMax, Code::kOr, X},
-        {"stablehlo.minimum", true, Code::kFMin, Code::kSMin, Code::kUMin, Code::kAnd, X},
-        {"stablehlo.and", true, X, Code::kAnd, Code::kAnd, Code::kAnd, X},
-        {"stablehlo.or", true, X, Code::kOr, Code::kOr, Code::kOr, X},
-        {"stablehlo.xor", true, X, Code::kXor, Code::kXor, Code::kXor, X},
-        {"stablehlo.not", false, X, Code::kNot, Code::kNot, Code::kNot, X},
-        {"stablehlo.negate", false, Code::kFNeg, Code::kINeg, Code::kINeg, X, Code::kCNeg},
-        {"stablehlo.abs", false, Code::kFAbs, Code::kIAbs, Code::kCopy, X, X},
+        {ir::OpId::kAdd, true, Code::kFAdd, Code::kIAdd, Code::kIAdd, Code::kOr, Code::kCAdd},
+        {ir::OpId::kSubtract, true, Code::kFSub, Code::kISub, Code::kISub, X, Code::kCSub},
+        {ir::OpId::kMultiply, true, Code::kFMul, Code::kIMul, Code::kIMul, Code::kAnd, Code::kCMul},
+        {ir::OpId::kDivide, true, Code::kFDiv, X, X, X, X},
+        {ir::OpId::kMaximum, true, Code::kFMax, Code::kSMax, Code::kUMax, Code::kOr, X},
+        {ir::OpId::kMinimum, true, Code::kFMin, Code::kSMin, Code::kUMin, Code::kAnd, X},
+        {ir::OpId::kAnd, true, X, Code::kAnd, Code::kAnd, Code::kAnd, X},
+        {ir::OpId::kOr, true, X, Code::kOr, Code::kOr, Code::kOr, X},
+        {ir::OpId::kXor, true, X, Code::kXor, Code::kXor, Code::kXor, X},
+        {ir::OpId::kNot, false, X, Code::kNot, Code::kNot, Code::kNot, X},
+        {ir::OpId::kNegate, false, Code::kFNeg, Code::kINeg, Code::kINeg, X, Code::kCNeg},
+        {ir::OpId::kAbs, false, Code::kFAbs, Code::kIAbs, Code::kCopy, X, X},
     };
     const Entry* entry = nullptr;
     for (const Entry& t : kTable) {

@@ -291,15 +291,15 @@ StatusOr<std::string> BodyEmitter::AddressOf(const ir::Value* v, const Index& id
 
 StatusOr<Index> BodyEmitter::MovedFrom(const ir::Operation& op, const Index& idx) {
   const ir::Value* x = op.operand(0);
-  const std::string& name = op.name();
-  if (name == "stablehlo.reshape") return Reshaped(idx, op.result(0)->type().shape(), x->type().shape());
-  if (name == "stablehlo.transpose") {
+  const ir::OpId name = op.id();
+  if (name == ir::OpId::kReshape) return Reshaped(idx, op.result(0)->type().shape(), x->type().shape());
+  if (name == ir::OpId::kTranspose) {
     const auto perm = I64s(op, "permutation");
     Index src(perm.size());
     for (size_t i = 0; i < perm.size(); ++i) src[static_cast<size_t>(perm[i])] = idx[i];
     return src;
   }
-  if (name == "stablehlo.broadcast_in_dim") {
+  if (name == ir::OpId::kBroadcastInDim) {
     const auto dims = I64s(op, "broadcast_dimensions");
     Index src(dims.size());
     for (size_t j = 0; j < dims.size(); ++j) {
@@ -307,7 +307,7 @@ StatusOr<Index> BodyEmitter::MovedFrom(const ir::Operation& op, const Index& idx
     }
     return src;
   }
-  if (name == "stablehlo.slice") {
+  if (name == ir::OpId::kSlice) {
     const auto start = I64s(op, "start_indices");
     auto strides = I64s(op, "strides");
     strides.resize(start.size(), 1);
@@ -318,13 +318,13 @@ StatusOr<Index> BodyEmitter::MovedFrom(const ir::Operation& op, const Index& idx
     }
     return src;
   }
-  if (name == "stablehlo.dynamic_slice") {
+  if (name == ir::OpId::kDynamicSlice) {
     HLOGRAPH_ASSIGN(Index starts, ClampedStarts(op, 1, x->type().shape(), I64s(op, "slice_sizes")));
     Index src(idx.size());
     for (size_t d = 0; d < idx.size(); ++d) src[d] = IndexVar(idx[d] + " + " + starts[d]);
     return src;
   }
-  return Status::Error("internal error: '" + name + "' does not move elements");
+  return Status::Error("internal error: '" + op.name() + "' does not move elements");
 }
 
 std::string BodyEmitter::Key(const ir::Value* v, const Index& idx) {
@@ -354,12 +354,12 @@ StatusOr<std::string> BodyEmitter::Compute(const ir::Value* v, const Index& idx)
   if (in != inputs_.end()) return Load(in->second, v, idx);
   const ir::Operation* op = v->defining_op();
   if (!op) return Status::Error("internal error: a kernel reads a value it was not given");
-  const std::string& name = op->name();
+  const ir::OpId name = op->id();
   const ir::Type& type = v->type();
   const ir::Value* x = op->num_operands() ? op->operand(0) : nullptr;
 
-  if (name == "stablehlo.constant") return SplatLiteral(*op);
-  if (name == "stablehlo.iota") {
+  if (name == ir::OpId::kConstant) return SplatLiteral(*op);
+  if (name == ir::OpId::kIota) {
     const std::string i = idx[static_cast<size_t>(IntAttrOf(*op, "iota_dimension"))];
     HLOGRAPH_ASSIGN(std::string ct, ComputeType(type.element()));
     if (ir::IsComplex(type.element())) {
@@ -369,31 +369,31 @@ StatusOr<std::string> BodyEmitter::Compute(const ir::Value* v, const Index& idx)
     // Rounded through the storage type (an f16 iota holds f16 values).
     return LoadExpr(type.element(), StoreExpr(type.element(), "(" + ct + ")(" + i + ")"));
   }
-  if (MovesElements(*op) && name != "stablehlo.convert") {
+  if (MovesElements(*op) && name != ir::OpId::kConvert) {
     HLOGRAPH_ASSIGN(Index src, MovedFrom(*op, idx));
     return Emit(x, src);
   }
-  if (name == "stablehlo.broadcast") {
+  if (name == ir::OpId::kBroadcast) {
     const size_t lead = static_cast<size_t>(type.rank() - x->type().rank());
     return Emit(x, Index(idx.begin() + static_cast<std::ptrdiff_t>(lead), idx.end()));
   }
-  if (name == "stablehlo.reverse") {
+  if (name == ir::OpId::kReverse) {
     Index src = idx;
     for (int64_t d : I64s(*op, "dimensions")) {
       src[static_cast<size_t>(d)] = IndexVar(std::to_string(type.dim(d) - 1) + "LL - " + idx[static_cast<size_t>(d)]);
     }
     return Emit(x, src);
   }
-  if (name == "stablehlo.gather") return Gather(*op, idx);
-  if (name == "stablehlo.dot_general") return OuterProduct(*op, idx);
-  if (name == "stablehlo.scatter") return ScatterElement(*op, idx);
-  if (name == "stablehlo.reduce_window") return ReduceWindow(*op, v, idx);
-  if (name == "stablehlo.reduce" && op->num_operands() == 2) return SerialReduce(*op, idx);
-  if (name == "stablehlo.select_and_scatter") return SelectAndScatter(*op, idx);
-  if (name == "stablehlo.concatenate" || name == "stablehlo.pad" || name == "stablehlo.dynamic_update_slice") {
+  if (name == ir::OpId::kGather) return Gather(*op, idx);
+  if (name == ir::OpId::kDotGeneral) return OuterProduct(*op, idx);
+  if (name == ir::OpId::kScatter) return ScatterElement(*op, idx);
+  if (name == ir::OpId::kReduceWindow) return ReduceWindow(*op, v, idx);
+  if (name == ir::OpId::kReduce && op->num_operands() == 2) return SerialReduce(*op, idx);
+  if (name == ir::OpId::kSelectAndScatter) return SelectAndScatter(*op, idx);
+  if (name == ir::OpId::kConcatenate || name == ir::OpId::kPad || name == ir::OpId::kDynamicUpdateSlice) {
     return Conditional(*op, idx);
   }
-  if (name == "stablehlo.bitcast_convert" && !IsElementwise(*op)) return BitcastResize(*op, idx);
+  if (name == ir::OpId::kBitcastConvert && !IsElementwise(*op)) return BitcastResize(*op, idx);
   if (IsElementwise(*op)) {
     std::vector<std::string> operands;
     for (const ir::Value* o : op->operands()) {
@@ -403,7 +403,7 @@ StatusOr<std::string> BodyEmitter::Compute(const ir::Value* v, const Index& idx)
     }
     return ElementalExpr(*op, operands);
   }
-  return Status::Error("'" + name + "' cannot be computed inside a kernel");
+  return Status::Error("'" + op->name() + "' cannot be computed inside a kernel");
 }
 
 StatusOr<std::string> BodyEmitter::SerialReduce(const ir::Operation& op, const Index& idx) {
@@ -691,8 +691,8 @@ StatusOr<std::string> BodyEmitter::Conditional(const ir::Operation& op, const In
   HLOGRAPH_ASSIGN(std::string ct, CType(v));
   const std::string var = Fresh("c");
   Line(ct + " " + var + ";");
-  const std::string& name = op.name();
-  if (name == "stablehlo.concatenate") {
+  const ir::OpId name = op.id();
+  if (name == ir::OpId::kConcatenate) {
     const size_t dim = static_cast<size_t>(IntAttrOf(op, "dimension"));
     // Operands that hold something, with their offsets along `dim`.
     std::vector<std::pair<const ir::Value*, int64_t>> parts;
@@ -714,7 +714,7 @@ StatusOr<std::string> BodyEmitter::Conditional(const ir::Operation& op, const In
     }
     return var;
   }
-  if (name == "stablehlo.pad") {
+  if (name == ir::OpId::kPad) {
     const ir::Value* x = op.operand(0);
     const auto low = I64s(op, "edge_padding_low");
     const auto interior = I64s(op, "interior_padding");

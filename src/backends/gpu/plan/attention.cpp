@@ -13,6 +13,7 @@
 #include "backends/gpu/plan/op_classes.h"
 #include "backends/gpu/plan/plan_options.h"
 #include "ir/attribute.h"
+#include "ir/fold_body.h"
 #include "ir/verify/verify_util.h"
 
 namespace hlograph::gpu {
@@ -31,9 +32,9 @@ bool UsedOnlyBy(const ir::Value* v, const OpSet& allowed, const ValueUsers& user
   return !u.empty() && std::all_of(u.begin(), u.end(), [&](const ir::Operation* op) { return allowed.count(op); });
 }
 
-const ir::Operation* DefNamed(const ir::Value* v, const char* name) {
+const ir::Operation* DefNamed(const ir::Value* v, ir::OpId id) {
   const ir::Operation* op = v->defining_op();
-  return op != nullptr && op->name() == name ? op : nullptr;
+  return op != nullptr && op->id() == id ? op : nullptr;
 }
 
 // Whether `v` is a splat f32 constant of value `x`.
@@ -49,30 +50,25 @@ bool IsConstant(const ir::Value* v, float x) {
 
 // Whether `reduce` folds `operand` over its dim `dim` alone, from `init`,
 // with a body that is the single op `body` of its two arguments.
-bool FoldsDim(const ir::Operation& reduce, const ir::Value* operand, int64_t dim, const char* body, float init) {
+bool FoldsDim(const ir::Operation& reduce, const ir::Value* operand, int64_t dim, ir::OpId body, float init) {
   if (reduce.id() != ir::OpId::kReduce || reduce.num_operands() != 2 || reduce.num_results() != 1 ||
       reduce.operand(0) != operand || reduce.num_regions() != 1 || reduce.region(0).empty() ||
       !IsConstant(reduce.operand(1), init)) {
     return false;
   }
   if (ir::verify::I64ArrayAttr(reduce, "dimensions") != std::vector<int64_t>{dim}) return false;
-  const ir::Block& b = reduce.region(0).front();
-  if (b.num_arguments() != 2 || b.operations().size() != 2) return false;
-  const ir::Operation& op = *b.operations()[0];
-  const ir::Operation& ret = *b.operations()[1];
-  return op.name() == body && op.num_operands() == 2 && ret.num_operands() == 1 && ret.operand(0) == op.result(0) &&
-         ((op.operand(0) == b.argument(0) && op.operand(1) == b.argument(1)) ||
-          (op.operand(0) == b.argument(1) && op.operand(1) == b.argument(0)));
+  const ir::Operation* fold = ir::FoldOfBody(reduce);
+  return fold != nullptr && fold->id() == body;
 }
 
-bool FoldsLastDim(const ir::Operation& reduce, const ir::Value* operand, const char* body, float init) {
+bool FoldsLastDim(const ir::Operation& reduce, const ir::Value* operand, ir::OpId body, float init) {
   return FoldsDim(reduce, operand, operand->type().rank() - 1, body, init);
 }
 
 // Whether `reduce` folds S's keys: S over its last dim or, S a transpose
 // of T, T over the dim that becomes S's last (jax.nn.dot_product_attention
 // takes the maximum before it transposes the scores).
-bool FoldsKeys(const ir::Operation& reduce, const ir::Value* s, const char* body, float init) {
+bool FoldsKeys(const ir::Operation& reduce, const ir::Value* s, ir::OpId body, float init) {
   if (FoldsLastDim(reduce, s, body, init)) return true;
   const ir::Operation* t = s->defining_op();
   if (t == nullptr || t->id() != ir::OpId::kTranspose) return false;
@@ -182,19 +178,19 @@ bool MatchSoftmaxBetweenProducts(const ir::Operation& dot2, int p_operand,
   // P = E / Y (maybe rounded to a narrower float: the kernels keep the
   // weights in f32 until they are summed), E = exp(S - X).
   if (!UsedOnlyBy(p, {&dot2}, users)) return false;
-  const ir::Operation* rounding = DefNamed(p, "stablehlo.convert");
+  const ir::Operation* rounding = DefNamed(p, ir::OpId::kConvert);
   if (rounding != nullptr) {
     a.rounding = rounding;
     p = rounding->operand(0);
     if (!UsedOnlyBy(p, {rounding}, users)) return false;
   }
-  const ir::Operation* divide = DefNamed(p, "stablehlo.divide");
+  const ir::Operation* divide = DefNamed(p, ir::OpId::kDivide);
   if (divide == nullptr || p->type().element() != ir::ElementType::kF32) return false;
   a.e = divide->operand(0);
   a.y = divide->operand(1);
-  const ir::Operation* exp = DefNamed(a.e, "stablehlo.exponential");
+  const ir::Operation* exp = DefNamed(a.e, ir::OpId::kExponential);
   if (exp == nullptr || exp->parent_block() != block) return false;
-  const ir::Operation* subtract = DefNamed(exp->operand(0), "stablehlo.subtract");
+  const ir::Operation* subtract = DefNamed(exp->operand(0), ir::OpId::kSubtract);
   if (subtract == nullptr || !UsedOnlyBy(exp->operand(0), {exp}, users)) return false;
   a.s = subtract->operand(0);
   a.x = subtract->operand(1);
@@ -202,8 +198,8 @@ bool MatchSoftmaxBetweenProducts(const ir::Operation& dot2, int p_operand,
   // X from reduce_max(S) alone, Y from reduce_add(E) alone.
   OpSet x_ops, y_ops;
   if (!FromOneReduce(a.x, block, a.max, x_ops) || !FromOneReduce(a.y, block, a.sum, y_ops) || a.max == nullptr ||
-      a.sum == nullptr || !FoldsKeys(*a.max, a.s, "stablehlo.maximum", -INFINITY) ||
-      !FoldsLastDim(*a.sum, a.e, "stablehlo.add", 0.f)) {
+      a.sum == nullptr || !FoldsKeys(*a.max, a.s, ir::OpId::kMaximum, -INFINITY) ||
+      !FoldsLastDim(*a.sum, a.e, ir::OpId::kAdd, 0.f)) {
     return false;
   }
   // Nothing else reads them: the kernel computes them only for the rows it takes.

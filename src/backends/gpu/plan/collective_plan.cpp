@@ -106,14 +106,14 @@ StatusOr<CollectiveReduction> MatchBody(const ir::Operation& op, E e) {
                          std::string(ir::ElementTypeName(e)));
   }
   const bool pred = e == E::kI1;
-  const std::string& name = fold.name();
+  const ir::OpId name = fold.id();
   CollectiveReduction r = CollectiveReduction::kNone;
-  if (name == "stablehlo.add") r = pred ? CollectiveReduction::kMax : CollectiveReduction::kSum;
-  if (name == "stablehlo.multiply") r = pred ? CollectiveReduction::kMin : CollectiveReduction::kProduct;
-  if (name == "stablehlo.maximum" || (pred && name == "stablehlo.or")) r = CollectiveReduction::kMax;
-  if (name == "stablehlo.minimum" || (pred && name == "stablehlo.and")) r = CollectiveReduction::kMin;
+  if (name == ir::OpId::kAdd) r = pred ? CollectiveReduction::kMax : CollectiveReduction::kSum;
+  if (name == ir::OpId::kMultiply) r = pred ? CollectiveReduction::kMin : CollectiveReduction::kProduct;
+  if (name == ir::OpId::kMaximum || (pred && name == ir::OpId::kOr)) r = CollectiveReduction::kMax;
+  if (name == ir::OpId::kMinimum || (pred && name == ir::OpId::kAnd)) r = CollectiveReduction::kMin;
   if (r == CollectiveReduction::kNone) {
-    return Status::Error("reduces with '" + name + "', which NCCL has no reduction for (" + expected.substr(8) + ")");
+    return Status::Error("reduces with '" + fold.name() + "', which NCCL has no reduction for (" + expected.substr(8) + ")");
   }
   if (!NcclReduces(e, r)) {
     return Status::Error("reduces " + std::string(ir::ElementTypeName(e)) + " by " + CollectiveReductionName(r) +
@@ -181,21 +181,21 @@ Status JoinGroup(const std::vector<ir::ProcessGroup>& groups, const DevicePlace&
   return Status::Error("the device " + Where(me) + " is in none of its process groups");
 }
 
-CollectiveKind KindOf(const std::string& name) {
-  if (name == "stablehlo.all_gather") return CollectiveKind::kAllGather;
-  if (name == "stablehlo.reduce_scatter") return CollectiveKind::kReduceScatter;
-  if (name == "stablehlo.all_to_all") return CollectiveKind::kAllToAll;
-  if (name == "stablehlo.collective_permute") return CollectiveKind::kPermute;
-  if (name == "stablehlo.collective_broadcast") return CollectiveKind::kBroadcast;
+CollectiveKind KindOf(ir::OpId name) {
+  if (name == ir::OpId::kAllGather) return CollectiveKind::kAllGather;
+  if (name == ir::OpId::kReduceScatter) return CollectiveKind::kReduceScatter;
+  if (name == ir::OpId::kAllToAll) return CollectiveKind::kAllToAll;
+  if (name == ir::OpId::kCollectivePermute) return CollectiveKind::kPermute;
+  if (name == ir::OpId::kCollectiveBroadcast) return CollectiveKind::kBroadcast;
   return CollectiveKind::kAllReduce;
 }
 
 }  // namespace
 
 bool IsCollective(const ir::Operation& op) {
-  const std::string& n = op.name();
-  return n == "stablehlo.all_reduce" || n == "stablehlo.all_gather" || n == "stablehlo.reduce_scatter" ||
-         n == "stablehlo.all_to_all" || n == "stablehlo.collective_permute" || n == "stablehlo.collective_broadcast";
+  const ir::OpId n = op.id();
+  return n == ir::OpId::kAllReduce || n == ir::OpId::kAllGather || n == ir::OpId::kReduceScatter ||
+         n == ir::OpId::kAllToAll || n == ir::OpId::kCollectivePermute || n == ir::OpId::kCollectiveBroadcast;
 }
 
 StatusOr<CollectiveConfig> PlanCollective(const ir::Operation& op, const ir::Module& module,
@@ -203,7 +203,7 @@ StatusOr<CollectiveConfig> PlanCollective(const ir::Operation& op, const ir::Mod
   if (!IsCollective(op)) return Status::Error("is not a collective");
   HLOGRAPH_TRY(place.Verify());
   CollectiveConfig c;
-  c.kind = KindOf(op.name());
+  c.kind = KindOf(op.id());
   if (c.kind == CollectiveKind::kBroadcast && op.attr("has_dynamic_root")) {
     return Status::Error("has a dynamic root, which the GPU backend does not take (the root must be the group's first)");
   }

@@ -35,17 +35,17 @@ ConvEpilogueMatch MatchConvEpilogue(const ir::Operation& conv, const ConvLowerin
     }
     const ir::Value* other = OtherOperand(*user, v);
     if (other == nullptr) break;
-    const std::string& name = user->name();
+    const ir::OpId name = user->id();
     ConvEpilogueOp e;
-    if (name == "stablehlo.maximum") {
+    if (name == ir::OpId::kMaximum) {
       if (!IsZero(other)) break;
       e.op = ConvPointwise::kRelu;
     } else {
-      if (name == "stablehlo.add") {
+      if (name == ir::OpId::kAdd) {
         e.op = ConvPointwise::kAdd;
-      } else if (name == "stablehlo.multiply") {
+      } else if (name == ir::OpId::kMultiply) {
         e.op = ConvPointwise::kMultiply;
-      } else if (name == "stablehlo.subtract" && user->operand(0) == v) {
+      } else if (name == ir::OpId::kSubtract && user->operand(0) == v) {
         e.op = ConvPointwise::kSubtract;
       } else {
         break;

@@ -72,31 +72,31 @@ std::vector<int> OperandDims(const ir::Operation& broadcast, const std::vector<i
 std::optional<Affine> AffineIndex(const ir::Value* v, const std::vector<int>& dims, int depth = 0) {
   const ir::Operation* op = v->defining_op();
   if (op == nullptr || depth > 16 || !ir::IsInteger(v->type().element())) return std::nullopt;
-  const std::string& n = op->name();
-  if (n == "stablehlo.constant") {
+  const ir::OpId n = op->id();
+  if (n == ir::OpId::kConstant) {
     const auto x = SplatNumber(v);
     if (!x || std::fabs(*x) > 1e15) return std::nullopt;
     Affine a;
     a.constant = static_cast<int64_t>(*x);
     return a;
   }
-  if (n == "stablehlo.iota") {
+  if (n == ir::OpId::kIota) {
     const int64_t d = ir::verify::IntAttr(*op, "iota_dimension").value_or(-1);
     if (d < 0 || d >= static_cast<int64_t>(dims.size())) return std::nullopt;
     Affine a;
     if (dims[static_cast<size_t>(d)] != kIndexZero) a.coef[dims[static_cast<size_t>(d)]] = 1;
     return a;
   }
-  if (n == "stablehlo.broadcast_in_dim") return AffineIndex(op->operand(0), OperandDims(*op, dims), depth + 1);
-  if (n == "stablehlo.convert" && ir::IsInteger(op->operand(0)->type().element()) &&
+  if (n == ir::OpId::kBroadcastInDim) return AffineIndex(op->operand(0), OperandDims(*op, dims), depth + 1);
+  if (n == ir::OpId::kConvert && ir::IsInteger(op->operand(0)->type().element()) &&
       ir::BitWidth(v->type().element()) >= ir::BitWidth(op->operand(0)->type().element())) {
     return AffineIndex(op->operand(0), dims, depth + 1);
   }
-  if (n == "stablehlo.add" || n == "stablehlo.subtract") {
+  if (n == ir::OpId::kAdd || n == ir::OpId::kSubtract) {
     auto a = AffineIndex(op->operand(0), dims, depth + 1);
     auto b = AffineIndex(op->operand(1), dims, depth + 1);
     if (!a || !b) return std::nullopt;
-    const int64_t sign = n == "stablehlo.add" ? 1 : -1;
+    const int64_t sign = n == ir::OpId::kAdd ? 1 : -1;
     a->constant += sign * b->constant;
     for (const auto& [d, c] : b->coef) a->coef[d] += sign * c;
     return a;
@@ -110,21 +110,21 @@ std::optional<Affine> AffineIndex(const ir::Value* v, const std::vector<int>& di
 bool AffinePredicate(const ir::Value* v, const std::vector<int>& dims, std::vector<Affine>& all, int depth = 0) {
   const ir::Operation* op = v->defining_op();
   if (op == nullptr || depth > 16 || !ir::IsBool(v->type().element())) return false;
-  const std::string& n = op->name();
-  if (n == "stablehlo.constant") {
+  const ir::OpId n = op->id();
+  if (n == ir::OpId::kConstant) {
     const auto x = SplatNumber(v);
     return x && *x != 0;  // true everywhere: no condition
   }
-  if (n == "stablehlo.broadcast_in_dim") return AffinePredicate(op->operand(0), OperandDims(*op, dims), all, depth + 1);
-  if (n == "stablehlo.and") {
+  if (n == ir::OpId::kBroadcastInDim) return AffinePredicate(op->operand(0), OperandDims(*op, dims), all, depth + 1);
+  if (n == ir::OpId::kAnd) {
     return AffinePredicate(op->operand(0), dims, all, depth + 1) && AffinePredicate(op->operand(1), dims, all, depth + 1);
   }
-  if (n == "stablehlo.select") {  // p ? q : false is p and q
+  if (n == ir::OpId::kSelect) {  // p ? q : false is p and q
     const auto otherwise = SplatNumber(op->operand(2));
     return otherwise && *otherwise == 0 && AffinePredicate(op->operand(0), dims, all, depth + 1) &&
            AffinePredicate(op->operand(1), dims, all, depth + 1);
   }
-  if (n == "stablehlo.compare") {
+  if (n == ir::OpId::kCompare) {
     const std::string direction = ir::verify::EnumAttrValue(*op, "comparison_direction");
     if (!ir::IsInteger(op->operand(0)->type().element())) return false;
     auto a = AffineIndex(op->operand(0), dims, depth + 1);

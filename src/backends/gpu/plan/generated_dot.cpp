@@ -53,10 +53,10 @@ LoadsTogether LoadsTogetherWanted() { return PlanOptions::Current().loads_togeth
 DotEarlyLoads DotLoadsEarlyWanted() { return PlanOptions::Current().dot_loads_early; }
 
 bool MovesElements(const ir::Operation& op) {
-  static const std::set<std::string> kMoves = {"stablehlo.reshape",          "stablehlo.transpose",
-                                               "stablehlo.slice",            "stablehlo.broadcast_in_dim",
-                                               "stablehlo.convert",          "stablehlo.dynamic_slice"};
-  return op.num_operands() > 0 && kMoves.count(op.name()) > 0;
+  using ir::OpId;
+  static constexpr OpId kMoves[] = {OpId::kReshape,        OpId::kTranspose, OpId::kSlice,
+                                    OpId::kBroadcastInDim, OpId::kConvert,   OpId::kDynamicSlice};
+  return op.num_operands() > 0 && std::find(std::begin(kMoves), std::end(kMoves), op.id()) != std::end(kMoves);
 }
 
 int64_t DotTiling::partial_bytes() const {

@@ -2,8 +2,8 @@
 
 #include "backends/gpu/plan/scatter_plan.h"
 
-#include <set>
-#include <string>
+#include <algorithm>
+#include <iterator>
 
 #include "backends/cpu/kernels/custom_call_targets.h"
 #include "backends/gpu/plan/collective_plan.h"
@@ -23,15 +23,15 @@ namespace hlograph::gpu {
 namespace {
 
 // Index maps and producers the loop emitter computes per output element.
-const std::set<std::string>& IndexMapOps() {
-  static const std::set<std::string> ops = {
-      "stablehlo.broadcast_in_dim", "stablehlo.reshape",       "stablehlo.transpose",
-      "stablehlo.slice",            "stablehlo.iota",          "stablehlo.reverse",
-      "stablehlo.concatenate",      "stablehlo.pad",           "stablehlo.dynamic_slice",
-      "stablehlo.dynamic_update_slice", "stablehlo.constant",  "stablehlo.broadcast",
-      "stablehlo.gather",
+bool IsIndexMapOp(ir::OpId id) {
+  using ir::OpId;
+  static constexpr OpId kOps[] = {
+      OpId::kBroadcastInDim, OpId::kReshape, OpId::kTranspose,     OpId::kSlice,
+      OpId::kIota,           OpId::kReverse, OpId::kConcatenate,   OpId::kPad,
+      OpId::kDynamicSlice,   OpId::kDynamicUpdateSlice,            OpId::kConstant,
+      OpId::kBroadcast,      OpId::kGather,
   };
-  return ops;
+  return std::find(std::begin(kOps), std::end(kOps), id) != std::end(kOps);
 }
 
 bool ElementTypesSupported(const ir::Operation& op) {
@@ -71,15 +71,15 @@ bool IsSplatConstant(const ir::Operation& op) {
 }
 
 OpClass ClassifyOp(const ir::Operation& op) {
-  const std::string& name = op.name();
-  if (name == "func.return" || name == "stablehlo.return") return OpClass::kReturn;
-  if (name == "stablehlo.while") return OpClass::kWhile;
-  if (name == "stablehlo.case" || name == "stablehlo.if") return OpClass::kCase;
+  const ir::OpId name = op.id();
+  if (name == ir::OpId::kFuncReturn || name == ir::OpId::kReturn) return OpClass::kReturn;
+  if (name == ir::OpId::kWhile) return OpClass::kWhile;
+  if (name == ir::OpId::kCase || name == ir::OpId::kIf) return OpClass::kCase;
   // On one device a sharding annotation is the identity.
-  if (name == "stablehlo.optimization_barrier" || name == "sdy.sharding_constraint") return OpClass::kAlias;
+  if (name == ir::OpId::kOptimizationBarrier || name == ir::OpId::kSdyShardingConstraint) return OpClass::kAlias;
   if (!ElementTypesSupported(op)) return OpClass::kUnsupported;
   if (IsCollective(op)) return OpClass::kCollective;
-  if (name == "stablehlo.dot_general") {
+  if (name == ir::OpId::kDotGeneral) {
     if (IsOuterProduct(op)) return OpClass::kFusible;
     if (TakesGeneratedDot(op)) return OpClass::kGeneratedDot;
     if (LowerDot(op).ok()) return OpClass::kDot;
@@ -90,51 +90,51 @@ OpClass ClassifyOp(const ir::Operation& op) {
                          ir::IsComplex(op.result(0)->type().element());
     return complex ? OpClass::kDot : OpClass::kDirectDot;
   }
-  if (name == "stablehlo.reduce") {
+  if (name == ir::OpId::kReduce) {
     return op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kReduce : OpClass::kUnsupported;
   }
-  if (name == "stablehlo.sort") {
+  if (name == ir::OpId::kSort) {
     return op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kSort : OpClass::kUnsupported;
   }
-  if (name == "stablehlo.rng_bit_generator") return OpClass::kRng;
-  if (name == "stablehlo.custom_call") {
+  if (name == ir::OpId::kRngBitGenerator) return OpClass::kRng;
+  if (name == ir::OpId::kCustomCall) {
     // jaxlib's LAPACK targets and XLA's Qr ones: small factorisations the
     // CPU backend runs with the same LAPACK as XLA:CPU (same pivots and
     // sign conventions).
     const auto* target = op.attr("call_target_name").as<ir::StringAttr>();
     if (target && cpu::FindLinalgCustomCall(target->value) != nullptr) return OpClass::kHost;
   }
-  if (name == "chlo.top_k") return ir::IsComplex(op.operand(0)->type().element()) ? OpClass::kUnsupported : OpClass::kSort;
-  if (name == "stablehlo.scatter") {
+  if (name == ir::OpId::kChloTopK) return ir::IsComplex(op.operand(0)->type().element()) ? OpClass::kUnsupported : OpClass::kSort;
+  if (name == ir::OpId::kScatter) {
     if (op.num_regions() != 1 || !IsScalarBody(op.region(0))) return OpClass::kUnsupported;
     return IsElementMapScatter(op) ? OpClass::kFusible : OpClass::kScatter;
   }
-  if (name == "stablehlo.convolution") {
+  if (name == ir::OpId::kConvolution) {
     return LowerConvolution(op).ok() ? OpClass::kCudnnConvolution : OpClass::kConvolution;
   }
-  if (name == "stablehlo.fft") {
+  if (name == ir::OpId::kFft) {
     const auto config = FftConfigOf(op);
     return config.ok() && ChooseFft(*config, DeviceLimits::H200()).library ? OpClass::kCufft : OpClass::kFft;
   }
-  if (name == "chlo.scan" || name == "stablehlo.reduce_window") {
+  if (name == ir::OpId::kChloScan || name == ir::OpId::kReduceWindow) {
     if (MatchPrefixScan(op)) return OpClass::kScan;
-    if (name == "chlo.scan") return OpClass::kUnsupported;
+    if (name == ir::OpId::kChloScan) return OpClass::kUnsupported;
   }
-  if (name == "stablehlo.reduce_window") {
+  if (name == ir::OpId::kReduceWindow) {
     // Each output element folds its window inside the kernel.
     return op.num_operands() % 2 == 0 && op.num_regions() == 1 && IsScalarBody(op.region(0)) ? OpClass::kFusible
                                                                                        : OpClass::kUnsupported;
   }
-  if (name == "stablehlo.select_and_scatter") {
+  if (name == ir::OpId::kSelectAndScatter) {
     // Each output element gathers the windows that select it.
     return op.num_operands() == 3 && op.num_regions() == 2 && IsScalarBody(op.region(0)) &&
                    IsScalarBody(op.region(1))
                ? OpClass::kFusible
                : OpClass::kUnsupported;
   }
-  if (IndexMapOps().count(name) || IsElementwise(op)) return OpClass::kFusible;
+  if (IsIndexMapOp(name) || IsElementwise(op)) return OpClass::kFusible;
   // Between widths it maps indices too (an element splits or pieces join).
-  if (name == "stablehlo.bitcast_convert") return OpClass::kFusible;
+  if (name == ir::OpId::kBitcastConvert) return OpClass::kFusible;
   return OpClass::kUnsupported;
 }
 
@@ -171,18 +171,19 @@ std::vector<int64_t> ComposedTransposes(const std::vector<const ir::Operation*>&
 }
 
 bool IsExpensive(const ir::Operation& op) {
-  static const std::set<std::string> cheap = {
-      "stablehlo.add",      "stablehlo.subtract", "stablehlo.multiply", "stablehlo.negate",  "stablehlo.abs",
-      "stablehlo.maximum",  "stablehlo.minimum",  "stablehlo.select",   "stablehlo.compare", "stablehlo.convert",
-      "stablehlo.clamp",    "stablehlo.and",      "stablehlo.or",       "stablehlo.xor",     "stablehlo.not",
-      "stablehlo.sign",     "stablehlo.floor",    "stablehlo.ceil",     "stablehlo.bitcast_convert",
-      "stablehlo.shift_left", "stablehlo.shift_right_logical", "stablehlo.shift_right_arithmetic",
-      "stablehlo.is_finite", "stablehlo.round_nearest_even", "stablehlo.round_nearest_afz",
-      "stablehlo.real",     "stablehlo.imag",     "stablehlo.complex",  // moves of complex parts
+  using ir::OpId;
+  static constexpr OpId kCheap[] = {
+      OpId::kAdd,        OpId::kSubtract,        OpId::kMultiply,   OpId::kNegate,     OpId::kAbs,
+      OpId::kMaximum,    OpId::kMinimum,         OpId::kSelect,     OpId::kCompare,    OpId::kConvert,
+      OpId::kClamp,      OpId::kAnd,             OpId::kOr,         OpId::kXor,        OpId::kNot,
+      OpId::kSign,       OpId::kFloor,           OpId::kCeil,       OpId::kBitcastConvert,
+      OpId::kShiftLeft,  OpId::kShiftRightLogical, OpId::kShiftRightArithmetic,
+      OpId::kIsFinite,   OpId::kRoundNearestEven, OpId::kRoundNearestAfz,
+      OpId::kReal,       OpId::kImag,            OpId::kComplex,  // moves of complex parts
   };
   if (op.id() == ir::OpId::kReduceWindow || op.id() == ir::OpId::kSelectAndScatter) return true;  // loops per element
   if (!IsElementwise(op)) return false;  // index maps move data, they compute nothing
-  return cheap.count(op.name()) == 0;
+  return std::find(std::begin(kCheap), std::end(kCheap), op.id()) == std::end(kCheap);
 }
 
 }  // namespace hlograph::gpu

@@ -657,12 +657,12 @@ class Planner {
   }
 
   static bool IsCheapToRepeat(const ir::Operation& op) {
-    const std::string& n = op.name();
-    if (n == "stablehlo.dynamic_update_slice") {
+    const ir::OpId n = op.id();
+    if (n == ir::OpId::kDynamicUpdateSlice) {
       const ir::Operation* array = op.operand(0)->defining_op();
-      return array == nullptr || (array->name() != n && IsCheapToRepeat(*array));
+      return array == nullptr || (array->id() != n && IsCheapToRepeat(*array));
     }
-    return n != "stablehlo.concatenate" && n != "stablehlo.pad";
+    return n != ir::OpId::kConcatenate && n != ir::OpId::kPad;
   }
 
   // The buffer holding `v`, materialising it if it is computed inline so

@@ -1,6 +1,8 @@
 #include "backends/gpu/plan/prefix_scan.h"
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <set>
 #include <string>
 
@@ -49,10 +51,13 @@ const ir::Module& NoFunctions() {
 // The single element that constants alone make `v` (a splat constant,
 // through broadcasts, reshapes and converts), or nothing.
 std::optional<cpu::Tensor> ConstantElement(const ir::Value* v, int depth = 0) {
-  static const std::set<std::string> kThrough = {"stablehlo.constant", "stablehlo.broadcast_in_dim",
-                                                 "stablehlo.broadcast", "stablehlo.reshape", "stablehlo.convert"};
+  using ir::OpId;
+  static constexpr OpId kThrough[] = {OpId::kConstant, OpId::kBroadcastInDim, OpId::kBroadcast, OpId::kReshape,
+                                      OpId::kConvert};
   const ir::Operation* def = v->defining_op();
-  if (def == nullptr || depth > 8 || !kThrough.count(def->name()) || def->num_results() != 1 ||
+  const bool through =
+      def != nullptr && std::find(std::begin(kThrough), std::end(kThrough), def->id()) != std::end(kThrough);
+  if (!through || depth > 8 || def->num_results() != 1 ||
       v->type().NumElements() != 1) {
     return std::nullopt;
   }

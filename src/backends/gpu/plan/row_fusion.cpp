@@ -32,8 +32,8 @@ std::optional<Labels> OperandLabels(const ir::Operation& op, const ir::Value* op
   const ir::Type& out = op.result(0)->type();
   const ir::Type& in = operand->type();
   if (!in.IsTensor() || in.rank() == 0) return Labels{};
-  const std::string& name = op.name();
-  if (name == "stablehlo.reduce") {
+  const ir::OpId name = op.id();
+  if (name == ir::OpId::kReduce) {
     // A row reduction (the only reduce walked): its operand at (row, the
     // folded index); its init value is a scalar.
     if (operand != op.operand(0)) return std::nullopt;
@@ -46,7 +46,7 @@ std::optional<Labels> OperandLabels(const ir::Operation& op, const ir::Value* op
     return result;
   }
   if (operand != op.operand(0)) return std::nullopt;
-  if (name == "stablehlo.broadcast_in_dim") {
+  if (name == ir::OpId::kBroadcastInDim) {
     const std::vector<int64_t> dims = ir::verify::I64ArrayAttr(op, "broadcast_dimensions");
     if (dims.size() != static_cast<size_t>(in.rank())) return std::nullopt;
     Labels l(dims.size(), kNotARow);
@@ -56,7 +56,7 @@ std::optional<Labels> OperandLabels(const ir::Operation& op, const ir::Value* op
     }
     return l;
   }
-  if (name == "stablehlo.transpose") {
+  if (name == ir::OpId::kTranspose) {
     const std::vector<int64_t> perm = ir::verify::I64ArrayAttr(op, "permutation");
     if (perm.size() != result.size()) return std::nullopt;
     Labels l(perm.size(), kNotARow);
@@ -66,7 +66,7 @@ std::optional<Labels> OperandLabels(const ir::Operation& op, const ir::Value* op
     }
     return l;
   }
-  if (name == "stablehlo.reshape") {
+  if (name == ir::OpId::kReshape) {
     // Only dims of size 1 added or dropped: the others keep their order.
     std::vector<size_t> in_dims, out_dims;
     for (int64_t d = 0; d < in.rank(); ++d) {
