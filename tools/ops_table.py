@@ -146,9 +146,12 @@ def declared(kind):
 
 
 def ops_named(text):
-    """The ops `text` names, by string or by id."""
+    """The ops `text` names, by string or by id, or through a list of ops it includes (ir/ops/*.def)."""
     names = declared(None)
-    return set(re.findall(OP, text)) | {names[i] for i in re.findall(OP_ID, text) if i in names}
+    ops = set(re.findall(OP, text)) | {names[i] for i in re.findall(OP_ID, text) if i in names}
+    for listed in re.findall(r'#include "(src/)?(ir/ops/\w+\.def)"', text):
+        ops |= {names[i] for i in re.findall(r"^HLOGRAPH_\w+\((k\w+),", read("src/" + listed[1]), re.M)}
+    return ops
 
 
 def cpu_ops():

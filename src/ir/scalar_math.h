@@ -14,6 +14,8 @@
 #define HLO_SCALAR_INF __longlong_as_double(0x7ff0000000000000ll)
 #define HLO_SCALAR_NAN __longlong_as_double(0x7ff8000000000000ll)
 #else
+#include <math.h>  // lgamma_r: std::lgamma writes the global signgam
+
 #include <cmath>
 #include <limits>
 #define HLO_SCALAR inline
@@ -21,6 +23,8 @@
 #define HLO_SCALAR_NAN std::numeric_limits<double>::quiet_NaN()
 namespace hlograph::scalar {
 using std::copysign;
+using std::erf;
+using std::erfc;
 using std::exp;
 using std::fabs;
 using std::floor;
@@ -37,6 +41,47 @@ using std::tgamma;
 #endif
 
 #define HLO_SCALAR_PI 3.141592653589793238462643383279502884
+
+// erf, erfc and log|Gamma|: the math library's (the host's lgamma_r, which
+// leaves the global signgam alone; the device's lgamma has no such global).
+HLO_SCALAR double hlo_erf(double x) { return erf(x); }
+HLO_SCALAR double hlo_erfc(double x) { return erfc(x); }
+HLO_SCALAR double hlo_lgamma(double x) {
+#if defined(__CUDACC_RTC__) || !defined(__GLIBC__)
+  return lgamma(x);
+#else
+  int sign;
+  return ::lgamma_r(x, &sign);
+#endif
+}
+
+// erf^-1(y): Winitzki's closed-form estimate refined by Halley steps on
+// erf(x) = y, or on erfc(x) = 1 - y where 1 - y would lose digits.
+HLO_SCALAR double hlo_erf_inv(double y) {
+  if (isnan(y) || y < -1 || y > 1) return HLO_SCALAR_NAN;
+  if (y == 1) return HLO_SCALAR_INF;
+  if (y == -1) return -HLO_SCALAR_INF;
+  if (y == 0) return y;
+  const double ay = fabs(y);
+  const double a = 0.147;
+  const double l = log((1 - ay) * (1 + ay));
+  const double t = 2 / (HLO_SCALAR_PI * a) + l / 2;
+  double x = sqrt(sqrt(t * t - l / a) - t);
+  const double two_over_sqrt_pi = 2 / sqrt(HLO_SCALAR_PI);
+  const bool use_erfc = ay > 0.5;
+  const double target = use_erfc ? 1 - ay : ay;  // 1 - ay is exact here
+  for (int i = 0; i < 6; ++i) {
+    const double f = use_erfc ? erfc(x) - target : erf(x) - target;
+    double df = two_over_sqrt_pi * exp(-x * x);
+    if (use_erfc) df = -df;
+    if (df == 0) break;
+    // Halley: f'' = -2 x f' for both erf and erfc.
+    const double dx = f / (df + x * f);
+    x -= dx;
+    if (fabs(dx) <= fabs(x) * 1e-17) break;
+  }
+  return copysign(x, y);
+}
 
 // tan(pi x), exact in its argument reduction: tan has period 1 in x.
 HLO_SCALAR double hlo_tan_pi(double x) { return tan(HLO_SCALAR_PI * (x - rint(x))); }

@@ -398,7 +398,8 @@ TEST(GpuElemental, Expressions) {
   EXPECT_EQ(ExprOf("stablehlo.divide", {E::kU16, E::kU16}, E::kU16, {"a", "b"}), "hlo_idiv<uint16_t>(a, b)");
   EXPECT_EQ(ExprOf("stablehlo.exponential", {E::kF32}, E::kF32, {"x"}), "expf(x)");
   EXPECT_EQ(ExprOf("stablehlo.exponential", {E::kF64}, E::kF64, {"x"}), "exp(x)");
-  EXPECT_EQ(ExprOf("chlo.erf", {E::kF32}, E::kF32, {"x"}), "((float)erf((double)x))");
+  EXPECT_EQ(ExprOf("chlo.erf", {E::kF32}, E::kF32, {"x"}), "((float)hlo_erf((double)x))");
+  EXPECT_EQ(ExprOf("chlo.zeta", {E::kF64, E::kF64}, E::kF64, {"s", "q"}), "hlo_zeta(s, q)");
   EXPECT_EQ(ExprOf("stablehlo.select", {E::kI1, E::kF32, E::kF32}, E::kF32, {"p", "a", "b"}), "(p ? a : b)");
   EXPECT_EQ(ExprOf("stablehlo.compare", {E::kF32, E::kF32}, E::kI1, {"a", "b"},
                    "comparison_direction = #stablehlo<comparison_direction LT>, "

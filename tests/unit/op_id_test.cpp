@@ -72,6 +72,27 @@ TEST(ElementwiseOps, DeclarationsDriveTheRegistryAndTheBytecodeReader) {
   EXPECT_EQ(FindElementwiseOp(OpId::kNumOps), nullptr);
 }
 
+// The ops both backends compute with one function of ir/scalar_math.h are
+// declared elementwise ops of the same arity.
+TEST(ElementwiseOps, ScalarFunctionOpsAreDeclaredWithTheirArity) {
+  struct Line {
+    OpId id;
+    int arity;
+  };
+  constexpr Line kLines[] = {
+#define HLOGRAPH_SCALAR_FUNCTION(id, fn, arity) {OpId::id, arity},
+#include "ir/ops/scalar_function_ops.def"
+#undef HLOGRAPH_SCALAR_FUNCTION
+  };
+  EXPECT_GE(std::size(kLines), 8u);
+  for (const Line& line : kLines) {
+    const ElementwiseOp* op = FindElementwiseOp(line.id);
+    ASSERT_NE(op, nullptr) << OpIdName(line.id);
+    EXPECT_EQ(op->arity, line.arity) << op->name;
+    EXPECT_EQ(op->operand_classes, kFloatClass) << op->name << ": computed in double, so on floats only";
+  }
+}
+
 TEST(ElementwiseOps, TheVerifierReadsTheTypeRule) {
   // cbrt takes floats and complex numbers, not integers; is_finite's
   // result is a predicate.

@@ -1,14 +1,12 @@
 // CHLO's special functions: erf, erfc, erf_inv, lgamma, digamma, polygamma,
-// zeta, bessel_i1e and next_after. Every type is computed in double and
-// rounded once to the operand type, so f32 and narrower results are as close
-// as the format allows; the f64 algorithms are accurate to a few ulp.
-#include <math.h>  // lgamma_r: std::lgamma writes the global signgam
-
+// zeta, bessel_i1e (ir/scalar_math.h, the GPU's too, listed in
+// ir/ops/scalar_function_ops.def) and next_after. Every type is computed in
+// double and rounded once to the operand type, so f32 and narrower results
+// are as close as the format allows; the f64 algorithms are accurate to a
+// few ulp.
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <limits>
-#include <numbers>
 
 #include "backends/cpu/kernels/elementwise_util.h"
 #include "ir/float_bits.h"
@@ -17,69 +15,27 @@
 namespace hlograph::cpu {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kPi = std::numbers::pi;
+// Element functors of the ops of scalar_function_ops.def: computed in
+// double by the function of ir/scalar_math.h, rounded to the operand type.
+template <double (*Fn)(double)>
+struct ViaDouble1 {
+  template <typename C>
+  static C Float(C a) { return static_cast<C>(Fn(static_cast<double>(a))); }
+};
+template <double (*Fn)(double, double)>
+struct ViaDouble2 {
+  template <typename C>
+  static C Float(C a, C b) { return static_cast<C>(Fn(static_cast<double>(a), static_cast<double>(b))); }
+};
 
-double LogGamma(double x) {
-#if defined(__GLIBC__)
-  int sign;
-  return ::lgamma_r(x, &sign);
-#else
-  return std::lgamma(x);
-#endif
-}
-
-// erf^-1(y): Winitzki's closed-form estimate refined by Halley steps on
-// erf(x) = y, or on erfc(x) = 1 - y where 1 - y would lose digits.
-double ErfInv(double y) {
-  if (std::isnan(y) || y < -1 || y > 1) return kNaN;
-  if (y == 1) return kInf;
-  if (y == -1) return -kInf;
-  if (y == 0) return y;
-  const double ay = std::fabs(y);
-  const double a = 0.147;
-  const double l = std::log((1 - ay) * (1 + ay));
-  const double t = 2 / (kPi * a) + l / 2;
-  double x = std::sqrt(std::sqrt(t * t - l / a) - t);
-  const double two_over_sqrt_pi = 2 / std::sqrt(kPi);
-  const bool use_erfc = ay > 0.5;
-  const double target = use_erfc ? 1 - ay : ay;  // 1 - ay is exact here
-  for (int i = 0; i < 6; ++i) {
-    const double f = use_erfc ? std::erfc(x) - target : std::erf(x) - target;
-    double df = two_over_sqrt_pi * std::exp(-x * x);
-    if (use_erfc) df = -df;
-    if (df == 0) break;
-    // Halley: f'' = -2 x f' for both erf and erfc.
-    const double dx = f / (df + x * f);
-    x -= dx;
-    if (std::fabs(dx) <= std::fabs(x) * 1e-17) break;
+template <int Arity, auto Fn>
+KernelFn ViaDoubleKernel() {
+  if constexpr (Arity == 1) {
+    return &ew::UnaryKernel<ViaDouble1<Fn>>;
+  } else {
+    return &ew::BinaryKernel<ViaDouble2<Fn>>;
   }
-  return std::copysign(x, y);
 }
-
-// Element functors: computed in double, rounded to the operand type.
-#define HLOGRAPH_DOUBLE_UNARY(Name, fn)                                              \
-  struct Name {                                                                      \
-    template <typename C>                                                            \
-    static C Float(C a) { return static_cast<C>(fn(static_cast<double>(a))); }       \
-  };
-HLOGRAPH_DOUBLE_UNARY(ErfOp, std::erf)
-HLOGRAPH_DOUBLE_UNARY(ErfcOp, std::erfc)
-HLOGRAPH_DOUBLE_UNARY(ErfInvOp, ErfInv)
-HLOGRAPH_DOUBLE_UNARY(LgammaOp, LogGamma)
-HLOGRAPH_DOUBLE_UNARY(DigammaOp, scalar::hlo_digamma)
-HLOGRAPH_DOUBLE_UNARY(BesselI1eOp, scalar::hlo_bessel_i1e)
-#undef HLOGRAPH_DOUBLE_UNARY
-
-struct PolygammaOp {
-  template <typename C>
-  static C Float(C n, C x) { return static_cast<C>(scalar::hlo_polygamma(static_cast<double>(n), static_cast<double>(x))); }
-};
-struct ZetaOp {
-  template <typename C>
-  static C Float(C s, C q) { return static_cast<C>(scalar::hlo_zeta(static_cast<double>(s), static_cast<double>(q))); }
-};
 
 // next_after(x, y): the neighbour of x towards y in x's own format, found by
 // stepping its bit pattern; NaN if either is NaN, y if they are equal, and
@@ -142,14 +98,9 @@ Status NextAfterKernel(KernelContext& ctx) {
 namespace ew {
 
 void RegisterChloSpecialKernels(KernelRegistry& r) {
-  r.Register(ir::OpId::kChloErf, &UnaryKernel<ErfOp>);
-  r.Register(ir::OpId::kChloErfc, &UnaryKernel<ErfcOp>);
-  r.Register(ir::OpId::kChloErfInv, &UnaryKernel<ErfInvOp>);
-  r.Register(ir::OpId::kChloLgamma, &UnaryKernel<LgammaOp>);
-  r.Register(ir::OpId::kChloDigamma, &UnaryKernel<DigammaOp>);
-  r.Register(ir::OpId::kChloBesselI1e, &UnaryKernel<BesselI1eOp>);
-  r.Register(ir::OpId::kChloPolygamma, &BinaryKernel<PolygammaOp>);
-  r.Register(ir::OpId::kChloZeta, &BinaryKernel<ZetaOp>);
+#define HLOGRAPH_SCALAR_FUNCTION(id, fn, arity) r.Register(ir::OpId::id, ViaDoubleKernel<arity, &scalar::fn>());
+#include "ir/ops/scalar_function_ops.def"
+#undef HLOGRAPH_SCALAR_FUNCTION
   r.Register(ir::OpId::kChloNextAfter, &NextAfterKernel);
 }
 

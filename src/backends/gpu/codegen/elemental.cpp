@@ -123,11 +123,26 @@ constexpr MathOp kExactOps[] = {
     {ir::OpId::kRoundNearestAfz, "round"},
     {ir::OpId::kRoundNearestEven, "rint"},
 };
-// CHLO special functions: double device functions (CUDA's or the prelude's).
-constexpr MathOp kSpecialOps[] = {
-    {ir::OpId::kChloErf, "erf"},         {ir::OpId::kChloErfc, "erfc"},       {ir::OpId::kChloErfInv, "hlo_erf_inv"},
-    {ir::OpId::kChloLgamma, "lgamma"},   {ir::OpId::kChloDigamma, "hlo_digamma"}, {ir::OpId::kChloBesselI1e, "hlo_bessel_i1e"},
+// The ops computed by a function of ir/scalar_math.h in double (the
+// prelude embeds that file): the interpreter's own algorithm.
+struct ScalarFunction {
+  ir::OpId op;
+  const char* fn;
+  int arity;
 };
+constexpr ScalarFunction kScalarFunctions[] = {
+#define HLOGRAPH_SCALAR_FUNCTION(id, fn, arity) {ir::OpId::id, #fn, arity},
+#include "ir/ops/scalar_function_ops.def"
+#undef HLOGRAPH_SCALAR_FUNCTION
+};
+
+// The scalar function computing `op` on `arity` operands, or null.
+const char* ScalarFunctionOf(ir::OpId op, int arity) {
+  for (const ScalarFunction& f : kScalarFunctions) {
+    if (f.op == op && f.arity == arity) return f.fn;
+  }
+  return nullptr;
+}
 
 template <size_t N>
 const char* Lookup(const MathOp (&table)[N], ir::OpId name) {
@@ -211,10 +226,8 @@ StatusOr<std::string> BinaryExpr(const OpView& v) {
     r = Call(MathFn(t, "pow"), {a, b});
   } else if (n == ir::OpId::kAtan2) {
     r = Call(MathFn(t, "atan2"), {a, b});
-  } else if (n == ir::OpId::kChloPolygamma) {
-    r = ViaDouble(t, "hlo_polygamma", {a, b});
-  } else if (n == ir::OpId::kChloZeta) {
-    r = ViaDouble(t, "hlo_zeta", {a, b});
+  } else if (const char* fn = ScalarFunctionOf(n, 2)) {
+    r = ViaDouble(t, fn, {a, b});
   } else {
     return v.NotDefinedFor(t);
   }
@@ -263,8 +276,8 @@ StatusOr<std::string> UnaryExpr(const OpView& v) {
     r = Call("hlo_logistic_narrow", {a});
   } else if (const char* fn = Lookup(kMathOps, n)) {
     r = Call(MathFn(t, fn), {a});
-  } else if (const char* special = Lookup(kSpecialOps, n)) {
-    r = ViaDouble(t, special, {a});
+  } else if (const char* scalar = ScalarFunctionOf(n, 1)) {
+    r = ViaDouble(t, scalar, {a});
   } else if (n == ir::OpId::kSqrt) {
     r = Call(f64 ? "__dsqrt_rn" : "__fsqrt_rn", {a});
   } else if (n == ir::OpId::kRsqrt) {

@@ -490,24 +490,8 @@ __device__ __forceinline__ float hlo_next_after_bf16(float x, float y) {
   return hlo_bf16_from_bits(hlo_next_after_bits16(hlo_bf16_bits(x), x, y));
 }
 
-// ---- CHLO special functions, in double (the CPU backend's algorithms) -----
-
-#define HLO_PI 3.141592653589793238462643383279502884
-#define HLO_INF __longlong_as_double(0x7ff0000000000000ll)
-#define HLO_NAN __longlong_as_double(0x7ff8000000000000ll)
-
-// digamma, polygamma, zeta and bessel_i1e: ir/scalar_math.h, after this.
-
-// erf^-1: CUDA's erfinv, with the CPU backend's edge cases.
-__device__ inline double hlo_erf_inv(double y) {
-  if (isnan(y) || y < -1 || y > 1) return HLO_NAN;
-  if (y == 0) return y;
-  return erfinv(y);
-}
-
-#undef HLO_PI
-#undef HLO_INF
-#undef HLO_NAN
+// The CHLO special functions (erf, erf_inv, lgamma, digamma, ...), in
+// double with the CPU backend's algorithms: ir/scalar_math.h, after this.
 )PRELUDE";
 
 }  // namespace
