@@ -178,6 +178,14 @@ Type Type::Tuple(std::vector<Type> elements) {
   return t;
 }
 
+int64_t Type::StorageBytes() const {
+  if (!IsTensor()) return 0;
+  const int64_t n = NumElements();
+  const int64_t bytes = ir::StorageBytes(element());
+  return n > std::numeric_limits<int64_t>::max() / std::max<int64_t>(bytes, 1) ? std::numeric_limits<int64_t>::max()
+                                                                                : n * bytes;
+}
+
 int64_t Type::NumElements() const {
   int64_t n = 1;
   for (int64_t d : shape_) {

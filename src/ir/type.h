@@ -68,6 +68,9 @@ class Type {
   int64_t dim(int64_t i) const { return shape_[static_cast<size_t>(i)]; }
   // Product of dims; saturates at INT64_MAX on overflow.
   int64_t NumElements() const;
+  // The bytes a tensor's elements take stored (a quantized tensor's storage
+  // integers); 0 for tuples and tokens.
+  int64_t StorageBytes() const;
 
   // Quantized tensors: the parameters, or null for other types.
   bool IsQuantized() const { return quant_ != nullptr; }

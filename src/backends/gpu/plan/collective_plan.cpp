@@ -113,7 +113,8 @@ StatusOr<CollectiveReduction> MatchBody(const ir::Operation& op, E e) {
   if (name == ir::OpId::kMaximum || (pred && name == ir::OpId::kOr)) r = CollectiveReduction::kMax;
   if (name == ir::OpId::kMinimum || (pred && name == ir::OpId::kAnd)) r = CollectiveReduction::kMin;
   if (r == CollectiveReduction::kNone) {
-    return Status::Error("reduces with '" + fold.name() + "', which NCCL has no reduction for (" + expected.substr(8) + ")");
+    return Status::Error("reduces with '" + fold.name() + "', which NCCL has no reduction for (" +
+                         expected.substr(8) + ")");
   }
   if (!NcclReduces(e, r)) {
     return Status::Error("reduces " + std::string(ir::ElementTypeName(e)) + " by " + CollectiveReductionName(r) +
@@ -122,7 +123,6 @@ StatusOr<CollectiveReduction> MatchBody(const ir::Operation& op, E e) {
   return r;
 }
 
-int64_t BytesOf(const ir::Type& t) { return t.NumElements() * ir::StorageBytes(t.element()); }
 
 // The product of `shape`'s dims before `dim`.
 int64_t Outer(const std::vector<int64_t>& shape, int64_t dim) {
@@ -267,8 +267,8 @@ StatusOr<CollectiveConfig> PlanCollective(const ir::Operation& op, const ir::Mod
     CollectiveOperand o;
     o.element = t.element();
     o.elements = t.NumElements();
-    o.bytes = BytesOf(t);
-    o.result_bytes = BytesOf(r);
+    o.bytes = t.StorageBytes();
+    o.result_bytes = r.StorageBytes();
     if (c.kind == CollectiveKind::kAllGather) {
       HLOGRAPH_ASSIGN(const int64_t dim, DimAttr(op, "all_gather_dim"));
       o.receive = Pieces(Outer(t.shape(), dim), n, o.result_bytes);

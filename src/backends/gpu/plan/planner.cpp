@@ -1,19 +1,7 @@
-// The planner walks each block once to decide which values are
-// materialised (get a buffer) and which are computed inline inside the
-// kernels that read them, then emits the steps in program order.
-//
-// A value produced by a fusible op is materialised when
-//  - something other than a kernel reads it (a GEMM, a loop, a return, an op
-//    whose nested region reads it);
-//  - it would be computed inside several kernels and it is a concatenate
-//    or pad (a select per piece, chains of them multiply);
-//  - it is expensive and the kernels reading it would evaluate it more
-//    often than it has elements, over a budget (a transcendental feeding a
-//    large broadcast would be recomputed per element), or it loops per
-//    element (reduce_window);
-// but never a single element: recomputing it costs less than a kernel.
-// Reductions are always materialised; their operands are computed inside
-// the reduction kernel.
+// The planner lowers each block to steps in program order: kernels for
+// the fusions plan/fusion_decisions.h decided for the block (what is
+// materialised, which kernel computes what), library calls, loops,
+// conditionals, copies; then buffers, donations and the graph's shape.
 #include "backends/gpu/plan/plan_options.h"
 #include "backends/gpu/plan/planner.h"
 
@@ -28,6 +16,7 @@
 #include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/attention.h"
 #include "backends/gpu/plan/flash_attention.h"
+#include "backends/gpu/plan/fusion_decisions.h"
 #include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/convolution_epilogue.h"
 #include "backends/gpu/plan/convolution_lowering.h"
@@ -58,16 +47,6 @@
 namespace hlograph::gpu {
 namespace {
 
-// Evaluations of an expensive value, in all the kernels that would compute
-// it inline, below which it is recomputed rather than stored (about what a
-// kernel launch of its own costs in SFU time spread over the device).
-constexpr int64_t kRecomputeBudget = int64_t{1} << 20;
-
-// The most elements a product's blocks each fold into one result of a
-// reduce they compute in their prologue (a layer norm's row, a row of
-// attention scores).
-constexpr int64_t kMaxPrologueReduceElements = 16384;
-
 // Nested calls and regions deeper than this are refused rather than risk
 // the stack.
 constexpr int kMaxDepth = 64;
@@ -79,10 +58,6 @@ std::string OpError(const ir::Operation& op, const std::string& message) {
     if (!where.empty()) s += "\n  note: the op comes from " + where;
   }
   return s;
-}
-
-int64_t BytesOf(const ir::Type& t) {
-  return t.IsTensor() ? t.NumElements() * ir::StorageBytes(t.element()) : 0;
 }
 
 class Planner {
@@ -127,7 +102,7 @@ class Planner {
       Buffer b;
       b.kind = BufferKind::kParameter;
       b.index = static_cast<int>(i);
-      b.bytes = BytesOf(arg->type());
+      b.bytes = arg->type().StorageBytes();
       b.label = "arg " + std::to_string(i);
       const BufferId id = program_.AddBuffer(std::move(b));
       buffers_[arg] = id;
@@ -154,11 +129,12 @@ class Planner {
     if (depth > kMaxDepth) return Status::Error("regions or calls nested deeper than " + std::to_string(kMaxDepth));
     const bool was_top = top_level_;
     top_level_ = depth == 0;
-    HLOGRAPH_TRY(Decide(block));
+    HLOGRAPH_TRY(DecideFusion(
+        block, [&](const ir::Value* v) { return buffers_.count(v) > 0; }, update_in_place_, fused_));
     for (const auto& op_ptr : block.operations()) {
       const ir::Operation& op = *op_ptr;
       // Computed by another kernel: a GEMM's epilogue, an attention kernel.
-      if (absorbed_.count(&op) || in_attention_.count(&op) || in_sort_.count(&op)) continue;
+      if (absorbed_.count(&op) || fused_.in_attention.count(&op) || fused_.in_sort.count(&op)) continue;
       switch (ClassifyOp(op)) {
         case OpClass::kFusible:
           if (op.id() == ir::OpId::kConstant && !IsSplatConstant(op)) {
@@ -166,22 +142,22 @@ class Planner {
             Buffer b;
             b.kind = BufferKind::kConstant;
             b.constant = &op;
-            b.bytes = BytesOf(op.result(0)->type());
+            b.bytes = op.result(0)->type().StorageBytes();
             b.label = "constant " + op.result(0)->type().ToString();
             buffers_[op.result(0)] = program_.AddBuffer(std::move(b));
-          } else if (exit_dot_.count(&op)) {
+          } else if (fused_.exit_dot.count(&op)) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
-          } else if (flash_exit_.count(&op)) {
+          } else if (fused_.flash_exit.count(&op)) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFlashAttention, seq));
           } else if (const auto in_place = update_in_place_.find(&op); in_place != update_in_place_.end()) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kUpdateSliceInPlace, seq, {in_place->second}));
-          } else if (materialized_.count(op.result(0)) && !buffers_.count(op.result(0))) {
+          } else if (fused_.materialized.count(op.result(0)) && !buffers_.count(op.result(0))) {
             // (Not again when a step computed it early: a GEMM's scale.)
-            HLOGRAPH_TRY(EmitFusion(op, row_roots_.count(&op) ? FusionKind::kRows : FusionKind::kLoop, seq));
+            HLOGRAPH_TRY(EmitFusion(op, fused_.row_roots.count(&op) ? FusionKind::kRows : FusionKind::kLoop, seq));
           }
           break;
         case OpClass::kReduce:
-          if (!prologue_reduces_.count(&op) && !sibling_reduces_.count(&op) && !row_reduces_.count(&op)) {
+          if (!fused_.prologue_reduces.count(&op) && !sibling_reduces_.count(&op) && !fused_.row_reduces.count(&op)) {
             HLOGRAPH_TRY(EmitFusion(op, FusionKind::kReduction, seq));
           }
           break;
@@ -219,16 +195,16 @@ class Planner {
           HLOGRAPH_TRY(EmitCufft(op, seq));
           break;
         case OpClass::kDot:
-          if (flash_.count(&op)) {
+          if (fused_.flash.count(&op)) {
             // (With moves after it, where the last of them is.)
-            if (!StoresThroughMoves(op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFlashAttention, seq));
+            if (!fused_.StoresThroughMoves(op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFlashAttention, seq));
           } else {
             HLOGRAPH_TRY(EmitDot(op, seq));
           }
           break;
         case OpClass::kGeneratedDot:
           // With an epilogue the kernel is emitted where its last op is.
-          if (!dot_exit_.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
+          if (!fused_.dot_exit.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
           break;
         case OpClass::kWhile:
           HLOGRAPH_TRY(EmitWhile(op, seq, depth));
@@ -272,398 +248,6 @@ class Planner {
     return "is not supported by the GPU backend yet";
   }
 
-  // Decides which fusible values of `block` are materialised (see the top
-  // of this file). Walks the ops backwards so users are decided first.
-  Status Decide(const ir::Block& block) {
-    std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>> users;
-    std::unordered_map<const ir::Operation*, size_t> position;
-    for (size_t i = 0; i < block.operations().size(); ++i) {
-      const ir::Operation* op = block.operations()[i].get();
-      position[op] = i;
-      std::set<const ir::Value*> seen;
-      ForEachRead(*op, [&](const ir::Value* v) {
-        if (seen.insert(v).second) users[v].push_back(op);
-      });
-    }
-    // A sort read only through slices of its first k positions writes them
-    // itself (plan/sort_lowering.h): the slices are no kernels.
-    for (const auto& op : block.operations()) {
-      if (ClassifyOp(*op) != OpClass::kSort) continue;
-      if (auto slices = MatchSortReadThroughSlices(*op, users)) {
-        for (const auto& of_result : slices->slices) {
-          for (const ir::Operation* slice : of_result) {
-            in_sort_.insert(slice);
-            materialized_.insert(slice->result(0));
-          }
-        }
-        sort_slices_[op.get()] = std::move(*slices);
-      }
-    }
-    // Attention as one kernel, in its values product's.
-    for (const auto& op : block.operations()) {
-      if (ClassifyOp(*op) != OpClass::kGeneratedDot) continue;
-      if (auto a = MatchSoftmaxAttention(*op, users); a && !in_attention_.count(a->scores)) {
-        for (const ir::Operation* part : {a->scores, a->max, a->sum}) in_attention_[part] = op.get();
-        attention_[op.get()] = std::move(*a);
-      }
-    }
-    // Attention of many queries as one kernel, in its values product's
-    // (plan/flash_attention.h). It copies tiles of the queries, keys and
-    // values from memory: values computed inline so far get kernels of
-    // their own (what they are reshapes of: the same bytes).
-    for (const auto& op : block.operations()) {
-      if (ClassifyOp(*op) != OpClass::kDot) continue;
-      if (auto a = MatchFlashAttention(*op, users); a && !in_attention_.count(a->softmax.scores)) {
-        const SoftmaxAttention& sm = a->softmax;
-        for (const ir::Operation* part : {sm.scores, sm.max, sm.sum}) in_attention_[part] = op.get();
-        for (const ir::Value* v : {sm.scores->operand(0), sm.scores->operand(1), op->operand(1 - a->p_operand)}) {
-          materialized_.insert(ReshapedFrom(v));
-        }
-        // It stores through the transposes after it (the last one's
-        // kernel is the attention's).
-        const std::vector<const ir::Operation*> moves = FlashOutputMoves(*op, users);
-        if (!moves.empty()) {
-          for (size_t i = 0; i + 1 < moves.size(); ++i) in_attention_[moves[i]] = op.get();
-          flash_exit_[moves.back()] = op.get();
-        }
-        flash_[op.get()] = std::move(*a);
-      }
-    }
-    // A loop state updated in place with the keys or values an attention
-    // kernel loads (a scan's stacked KV caches) is written by that kernel
-    // as it loads them: no kernel of its own reading them all again, and
-    // nothing for the next layer's kernels to wait for.
-    for (const auto& op : block.operations()) {
-      if (!update_in_place_.count(op.get()) || !FromLoopStateAlone(*op, 2)) continue;
-      for (const auto& [dot, a] : attention_) {
-        if (dot->parent_block() == &block && StoredByAttention(*op, a) != nullptr) {
-          in_attention_[op.get()] = dot;
-          attention_stores_[dot].push_back(op.get());
-          break;
-        }
-      }
-    }
-    // A generated product's epilogue ends in a stored value; the product
-    // itself is computed in that value's kernel.
-    for (const auto& op : block.operations()) {
-      if (ClassifyOp(*op) != OpClass::kGeneratedDot || in_attention_.count(op.get())) continue;
-      const DotEpilogue epilogue = FindDotEpilogue(*op);
-      if (epilogue.exit == nullptr || exit_dot_.count(epilogue.exit->defining_op())) continue;
-      materialized_.insert(epilogue.exit);
-      dot_exit_[op.get()] = epilogue.exit->defining_op();
-      exit_dot_[epilogue.exit->defining_op()] = op.get();
-    }
-    // roots[v]: the kernels (named by their root op) that compute v inline.
-    std::unordered_map<const ir::Value*, std::set<const ir::Operation*>> roots;
-    std::unordered_map<const ir::Operation*, int64_t> domain;  // elements a root's kernel iterates over
-    const auto& ops = block.operations();
-    for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
-      const ir::Operation& op = **it;
-      const OpClass cls = ClassifyOp(op);
-      if (in_sort_.count(&op)) continue;
-      if (const auto owner = in_attention_.find(&op); owner != in_attention_.end()) {
-        roots[op.result(0)] = {owner->second};
-        continue;
-      }
-      if (const auto a = attention_.find(&op); a != attention_.end()) {
-        domain[&op] = op.operand(0)->type().NumElements();  // each of P's elements once
-        if (!dot_exit_.count(&op)) materialized_.insert(op.result(0));
-        continue;
-      }
-      if (const auto flash = flash_.find(&op); flash != flash_.end()) {
-        domain[&op] = op.operand(static_cast<size_t>(flash->second.p_operand))->type().NumElements();
-        if (!StoresThroughMoves(op)) materialized_.insert(op.result(0));
-        continue;
-      }
-      if (flash_exit_.count(&op)) {
-        materialized_.insert(op.result(0));
-        continue;
-      }
-      if (cls == OpClass::kReduce) {
-        if (const ir::Operation* dot = ProductComputingInItsPrologue(op, users, roots)) {
-          prologue_reduces_[&op] = dot;
-          roots[op.result(0)] = {dot};
-          continue;
-        }
-        if (const ir::Operation* root = RowKernelComputing(op, users, roots, position)) {
-          row_reduces_[&op] = root;
-          row_roots_.insert(root);
-          roots[op.result(0)] = {root};
-          continue;
-        }
-      }
-      if (cls == OpClass::kReduce || cls == OpClass::kSort || cls == OpClass::kScatter || cls == OpClass::kRng ||
-          cls == OpClass::kScan) {
-        domain[&op] = op.operand(0)->type().NumElements();
-        for (const auto& r : op.results()) materialized_.insert(r.get());
-        continue;
-      }
-      if (cls == OpClass::kGeneratedDot) {
-        // A block staging its lhs computes each lhs element once per tile
-        // (the rhs's are read once in all); otherwise every lane computes
-        // its rows' lhs in the inner loop, and an expensive operand is
-        // stored (a softmax recomputed by every lane of a product cost more
-        // than its own kernel: docs/PERF.md).
-        const DotTiling t = PlanDotTiling(op, kPlannedSmCount);
-        domain[&op] = t.stage_lhs ? std::max(t.tiles * t.dims.m, t.dims.batch * t.dims.n) * t.dims.k
-                                  : std::numeric_limits<int64_t>::max();
-        if (!dot_exit_.count(&op)) materialized_.insert(op.result(0));
-        continue;
-      }
-      if (cls == OpClass::kConvolution || cls == OpClass::kDirectDot || cls == OpClass::kFft) {
-        // Each operand element is read by many outputs: an expensive
-        // producer is stored rather than recomputed per product.
-        domain[&op] = std::numeric_limits<int64_t>::max();
-        materialized_.insert(op.result(0));
-        continue;
-      }
-      if (cls != OpClass::kFusible || (op.id() == ir::OpId::kConstant && !IsSplatConstant(op))) continue;
-      const ir::Value* v = op.result(0);
-      bool must = false;
-      std::set<const ir::Operation*> mine;
-      for (const ir::Operation* user : users[v]) {
-        const OpClass ucls = ClassifyOp(*user);
-        if (const auto prologue = prologue_reduces_.find(user); prologue != prologue_reduces_.end()) {
-          mine.insert(prologue->second);
-        } else if (const auto row = row_reduces_.find(user); row != row_reduces_.end()) {
-          mine.insert(row->second);
-        } else if (const auto owner = in_attention_.find(user); owner != in_attention_.end()) {
-          mine.insert(owner->second);
-        } else if (flash_.count(user)) {
-          mine.insert(user);
-        } else if (ucls == OpClass::kReduce || ucls == OpClass::kSort || ucls == OpClass::kScatter ||
-            ucls == OpClass::kScan || ucls == OpClass::kConvolution || ucls == OpClass::kDirectDot ||
-            ucls == OpClass::kRng || ucls == OpClass::kFft ||
-            ucls == OpClass::kGeneratedDot) {
-          mine.insert(user);
-        } else if (ucls == OpClass::kCudnnConvolution && !CudnnConvolutionReads(*user, v)) {
-          // Backward data reads the filter before its reversal, not this.
-        } else if (ucls == OpClass::kFusible && user->parent_block() == &block) {
-          const ir::Value* u = user->result(0);
-          if (materialized_.count(u)) {
-            mine.insert(user);
-          } else {
-            mine.insert(roots[u].begin(), roots[u].end());
-          }
-        } else if (!OnlyOverwrittenBy(*user, v)) {
-          must = true;
-        }
-      }
-      if (mine.empty() && !must) continue;  // dead
-      // A single element (a mean, a norm's scale) costs less to recompute
-      // wherever it is read than a kernel launch of its own.
-      const bool scalar = v->type().NumElements() <= 1;
-      bool materialize = must || (!scalar && mine.size() > 1 && !IsCheapToRepeat(op));
-      if (!materialize && !scalar && IsExpensive(op)) {
-        // Evaluated more often than it has elements: stored, unless all
-        // those evaluations together cost less than a kernel of its own
-        // (a softmax's exponentials, read by the sum and by the division,
-        // are recomputed in both).
-        int64_t evaluations = 0;
-        for (const ir::Operation* root : mine) {
-          const int64_t d = domain.count(root) ? domain[root] : root->result(0)->type().NumElements();
-          evaluations = evaluations > std::numeric_limits<int64_t>::max() - d ? std::numeric_limits<int64_t>::max()
-                                                                               : evaluations + d;
-        }
-        const bool loops_per_element = !IsElementwise(op);  // reduce_window, select_and_scatter
-        materialize = evaluations > v->type().NumElements() &&
-                      (loops_per_element || (evaluations > kRecomputeBudget && !RecomputingMovesFewerBytes(op, evaluations)));
-      }
-      if (materialize) {
-        materialized_.insert(v);
-        domain[&op] = v->type().NumElements();
-      } else {
-        roots[v] = std::move(mine);
-      }
-    }
-    return Status::Ok();
-  }
-
-  // The generated product that computes `reduce` itself, its blocks
-  // reducing together before they stage their lhs (a layer norm's mean and
-  // variance; with HLOGRAPH_GPU_PROLOGUE_REDUCE=all also one value per
-  // batch element, a softmax's max and sum; =0: none), or null: the reduce
-  // must be a single-operand f32 fold of at most kMaxPrologueReduceElements
-  // per result, read only by that product's lhs through values computed
-  // inline, and the product must stage its lhs. Each block then repeats
-  // the reduction, but the chain of kernels is shorter by one launch
-  // (docs/PERF.md, "prologue reductions").
-  const ir::Operation* ProductComputingInItsPrologue(
-      const ir::Operation& reduce, std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>>& users,
-      std::unordered_map<const ir::Value*, std::set<const ir::Operation*>>& roots) const {
-    if (reduce.id() != ir::OpId::kReduce || reduce.num_operands() != 2 || reduce.num_results() != 1) return nullptr;
-    const ir::Type& result = reduce.result(0)->type();
-    // Per batch element only when asked: a softmax's max and sum in an
-    // attention product measured slower than their own two kernels
-    // (docs/PERF.md).
-    const std::string& setting = PlanOptions::Current().prologue_reduce;
-    if (setting == "0" || (setting != "all" && result.NumElements() != 1)) return nullptr;
-    if (result.element() != ir::ElementType::kF32 || result.NumElements() < 1 ||
-        reduce.operand(0)->type().NumElements() / result.NumElements() > kMaxPrologueReduceElements) {
-      return nullptr;
-    }
-    std::set<const ir::Operation*> readers;
-    for (const ir::Operation* user : users[reduce.result(0)]) {
-      const OpClass ucls = ClassifyOp(*user);
-      if (ucls == OpClass::kGeneratedDot) {
-        readers.insert(user);
-      } else if (ucls == OpClass::kFusible && user->parent_block() == reduce.parent_block() &&
-                 !materialized_.count(user->result(0)) && roots.count(user->result(0))) {
-        readers.insert(roots[user->result(0)].begin(), roots[user->result(0)].end());
-      } else {
-        return nullptr;
-      }
-    }
-    if (readers.size() != 1 || ClassifyOp(**readers.begin()) != OpClass::kGeneratedDot) return nullptr;
-    const ir::Operation* dot = *readers.begin();
-    const DotTiling tiling = PlanDotTiling(*dot, kPlannedSmCount);
-    if (tiling.lanes != DotTiling::Lanes::kOverN || !tiling.stage_lhs) return nullptr;
-    // One value for the whole product, or one per batch element (a
-    // softmax's max and sum per head, for attention's second product).
-    std::vector<int64_t> batch;
-    const auto* dn = dot->attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
-    for (int64_t d : dn->lhs_batching) batch.push_back(dot->operand(0)->type().dim(d));
-    if (result.NumElements() != 1 && result.shape() != batch) return nullptr;
-    // Not through the rhs: the kernel loads it before anything else.
-    if (!InputsReadFor(dot->operand(1), {reduce.result(0)}).empty()) return nullptr;
-    return dot;
-  }
-
-  // The loop kernel that computes `reduce` as a row reduction
-  // (plan/row_fusion.h), or null: only that kernel reads the reduce
-  // (through values it computes inline, or other row reductions of it),
-  // its result is shaped like the reduce's operand, the shape passes the
-  // cost model, and every read is at the kernel's row.
-  // HLOGRAPH_GPU_ROW_KERNELS=0 keeps the separate kernels.
-  const ir::Operation* RowKernelComputing(
-      const ir::Operation& reduce, std::unordered_map<const ir::Value*, std::vector<const ir::Operation*>>& users,
-      std::unordered_map<const ir::Value*, std::set<const ir::Operation*>>& roots,
-      const std::unordered_map<const ir::Operation*, size_t>& position) const {
-    if (!PlanOptions::Current().row_kernels) return nullptr;
-    const std::optional<RowShape> shape = RowReductionShape(reduce);
-    if (!shape || !RowKernelWorthIt(*shape)) return nullptr;
-    std::set<const ir::Operation*> readers;
-    for (const ir::Operation* user : users[reduce.result(0)]) {
-      if (const auto row = row_reduces_.find(user); row != row_reduces_.end()) {
-        readers.insert(row->second);
-      } else if (ClassifyOp(*user) == OpClass::kFusible && user->parent_block() == reduce.parent_block() &&
-                 !in_attention_.count(user) && !exit_dot_.count(user)) {
-        const ir::Value* u = user->result(0);
-        if (materialized_.count(u)) {
-          readers.insert(user);
-        } else if (roots.count(u)) {
-          readers.insert(roots[u].begin(), roots[u].end());
-        } else {
-          return nullptr;
-        }
-      } else {
-        return nullptr;
-      }
-    }
-    if (readers.size() != 1) return nullptr;
-    const ir::Operation* root = *readers.begin();
-    if (ClassifyOp(*root) != OpClass::kFusible || root->num_results() != 1 || !materialized_.count(root->result(0)) ||
-        exit_dot_.count(root) || update_in_place_.count(root) || in_attention_.count(root) ||
-        root->id() == ir::OpId::kConstant || root->parent_block() != reduce.parent_block() ||
-        root->result(0)->type().shape() != reduce.operand(0)->type().shape()) {
-      return nullptr;
-    }
-    const size_t after = position.at(&reduce);
-    const auto computed_inline = [&](const ir::Value* v) {
-      const ir::Operation* def = v->defining_op();
-      return def != nullptr && !buffers_.count(v) && !materialized_.count(v) && ClassifyOp(*def) == OpClass::kFusible &&
-             def->parent_block() == reduce.parent_block() && position.count(def) && position.at(def) > after;
-    };
-    const auto is_row_reduce = [&](const ir::Operation& op) {
-      return &op == &reduce || (row_reduces_.count(&op) && row_reduces_.at(&op) == root);
-    };
-    const auto is_elementwise = [](const ir::Operation& op) { return IsElementwise(op); };
-    if (!ReadsRowReductionsAtTheirRow(*root, shape->row_rank, computed_inline, is_row_reduce, is_elementwise)) {
-      return nullptr;
-    }
-    return root;
-  }
-
-  // Whether operands `first`... of `op` are computed from values outside
-  // its block by fusible ops alone: no product, so not from an attention
-  // kernel's results either (a dynamic_update_slice's start indices).
-  static bool FromLoopStateAlone(const ir::Operation& op, size_t first) {
-    std::vector<const ir::Value*> todo;
-    for (size_t i = first; i < op.num_operands(); ++i) todo.push_back(op.operand(i));
-    std::set<const ir::Operation*> seen;
-    while (!todo.empty()) {
-      const ir::Operation* def = todo.back()->defining_op();
-      todo.pop_back();
-      if (def == nullptr || def->parent_block() != op.parent_block() || !seen.insert(def).second) continue;
-      if (ClassifyOp(*def) != OpClass::kFusible || def->num_regions() != 0) return false;
-      for (const ir::Value* o : def->operands()) todo.push_back(o);
-    }
-    return true;
-  }
-
-  // Whether `user` is a loop whose every operand `v` is an initial value
-  // it never reads (InitialValueOverwritten): no use of `v` at all.
-  static bool OnlyOverwrittenBy(const ir::Operation& user, const ir::Value* v) {
-    if (user.id() != ir::OpId::kWhile) return false;
-    bool any = false;
-    for (size_t i = 0; i < user.num_operands(); ++i) {
-      if (user.operand(i) != v) continue;
-      if (!InitialValueOverwritten(user, i)) return false;
-      any = true;
-    }
-    return any;
-  }
-
-  // Ops recomputed in several kernels rather than stored: index maps and
-  // cheap arithmetic. A concatenate or pad is a select per element among
-  // its pieces, and chains of them multiply; store them. A single
-  // dynamic_update_slice of an array read from memory (a KV cache's layer
-  // with this step's row) is one comparison per element: repeat it.
-  // Whether an elementwise value evaluated `evaluations` times costs less
-  // recomputed by each kernel reading it than stored once and read back:
-  // recomputed, every evaluation reads what it is computed from; stored,
-  // its kernel reads that once and writes the value, and every evaluation
-  // reads the value. Transcendentals cost far less than the bytes
-  // (a softmax's f32 exponentials of a bf16 row: 4 bytes written and read
-  // twice against 2 bytes read twice). Only for values evaluated a few
-  // times per element: a value broadcast into a larger loop is read back
-  // from cache, which this does not count.
-  static bool RecomputingMovesFewerBytes(const ir::Operation& op, int64_t evaluations) {
-    const ir::Value* v = op.result(0);
-    const int64_t n = v->type().NumElements();
-    if (n <= 0 || evaluations > 4 * n) return false;
-    // The bytes per element read from memory by the inline computation:
-    // its leaves (values no fusible op of this block makes), broadcast
-    // leaves counted by their share.
-    double read = 0;
-    std::set<const ir::Value*> seen;
-    std::vector<const ir::Value*> stack(op.operands().begin(), op.operands().end());
-    while (!stack.empty()) {
-      const ir::Value* x = stack.back();
-      stack.pop_back();
-      if (!seen.insert(x).second) continue;
-      const ir::Operation* def = x->defining_op();
-      const bool inline_op = def && def->parent_block() == op.parent_block() && ClassifyOp(*def) == OpClass::kFusible &&
-                             !(def->id() == ir::OpId::kConstant && !IsSplatConstant(*def));
-      if (inline_op && def->id() != ir::OpId::kConstant) {
-        stack.insert(stack.end(), def->operands().begin(), def->operands().end());
-      } else if (!inline_op) {
-        read += static_cast<double>(BytesOf(x->type())) / static_cast<double>(n);
-      }
-    }
-    const double k = static_cast<double>(evaluations) / static_cast<double>(n);
-    const double value = static_cast<double>(ir::StorageBytes(v->type().element()));
-    return k * read < read + value * (1 + k);
-  }
-
-  static bool IsCheapToRepeat(const ir::Operation& op) {
-    const ir::OpId n = op.id();
-    if (n == ir::OpId::kDynamicUpdateSlice) {
-      const ir::Operation* array = op.operand(0)->defining_op();
-      return array == nullptr || (array->id() != n && IsCheapToRepeat(*array));
-    }
-    return n != ir::OpId::kConcatenate && n != ir::OpId::kPad;
-  }
 
   // The buffer holding `v`, materialising it if it is computed inline so
   // far (a splat constant read by a GEMM, say).
@@ -674,12 +258,12 @@ class Planner {
     if (!op || ClassifyOp(*op) != OpClass::kFusible) {
       return Status::Error("internal error: a value without a buffer is read by a step");
     }
-    materialized_.insert(v);
+    fused_.materialized.insert(v);
     HLOGRAPH_TRY(EmitFusion(*op, FusionKind::kLoop, seq));
     return buffers_.at(v);
   }
 
-  BufferId NewTemp(const ir::Type& type, std::string label) { return NewTemp(BytesOf(type), std::move(label)); }
+  BufferId NewTemp(const ir::Type& type, std::string label) { return NewTemp(type.StorageBytes(), std::move(label)); }
   BufferId NewTemp(int64_t bytes, std::string label) {
     Buffer b;
     b.kind = BufferKind::kTemp;
@@ -705,16 +289,16 @@ class Planner {
     f.name = "fusion_" + std::to_string(program_.fusions.size());
     // kDot: the product, computed inline when the root is its epilogue's end.
     const ir::Operation* dot = nullptr;
-    if (kind == FusionKind::kDot) dot = exit_dot_.count(&root) ? exit_dot_.at(&root) : &root;
-    if (kind == FusionKind::kFlashAttention) dot = flash_exit_.count(&root) ? flash_exit_.at(&root) : &root;
-    const auto attention = dot != nullptr ? attention_.find(dot) : attention_.end();
-    if (attention != attention_.end()) f.kind = FusionKind::kAttention;
+    if (kind == FusionKind::kDot) dot = fused_.exit_dot.count(&root) ? fused_.exit_dot.at(&root) : &root;
+    if (kind == FusionKind::kFlashAttention) dot = fused_.flash_exit.count(&root) ? fused_.flash_exit.at(&root) : &root;
+    const auto attention = dot != nullptr ? fused_.attention.find(dot) : fused_.attention.end();
+    if (attention != fused_.attention.end()) f.kind = FusionKind::kAttention;
     // Depth first from the root, operands in order, so that the kernel's
     // inputs come in the order the ops read them.
     // An attention kernel also stores the keys or values that updates in
-    // place write (attention_stores_): those are roots too.
+    // place write (fused_.attention_stores): those are roots too.
     std::vector<const ir::Operation*> stores;
-    if (attention != attention_.end() && attention_stores_.count(dot)) stores = attention_stores_.at(dot);
+    if (attention != fused_.attention.end() && fused_.attention_stores.count(dot)) stores = fused_.attention_stores.at(dot);
     std::set<const ir::Operation*> in_kernel = {&root};
     in_kernel.insert(stores.begin(), stores.end());
     // A reduction kernel computes its siblings too (plan/sibling_reductions.h).
@@ -741,11 +325,11 @@ class Planner {
       if (in_place && next == 1) continue;
       if (kind == FusionKind::kScatter && op == &root && next <= op->num_operands() / 2) continue;
       const ir::Operation* def = v->defining_op();
-      const bool inline_value = def && !buffers_.count(v) && !materialized_.count(v) &&
+      const bool inline_value = def && !buffers_.count(v) && !fused_.materialized.count(v) &&
                                 (ClassifyOp(*def) == OpClass::kFusible || def == dot ||
-                                 (dot != nullptr && prologue_reduces_.count(def) && prologue_reduces_.at(def) == dot) ||
-                                 (row_reduces_.count(def) && row_reduces_.at(def) == &root) ||
-                                 (dot != nullptr && in_attention_.count(def) && in_attention_.at(def) == dot)) &&
+                                 (dot != nullptr && fused_.prologue_reduces.count(def) && fused_.prologue_reduces.at(def) == dot) ||
+                                 (fused_.row_reduces.count(def) && fused_.row_reduces.at(def) == &root) ||
+                                 (dot != nullptr && fused_.in_attention.count(def) && fused_.in_attention.at(def) == dot)) &&
                                 def->parent_block() == root.parent_block() &&
                                 !(def->id() == ir::OpId::kConstant && !IsSplatConstant(*def));
       if (inline_value) {
@@ -793,7 +377,7 @@ class Planner {
       f.outputs.push_back(u->result(0));
       f.output_types.push_back(u->result(0)->type());
     }
-    if (attention != attention_.end()) {
+    if (attention != fused_.attention.end()) {
       const SoftmaxAttention& at = attention->second;
       f.key_chunk = AttentionChunk(at, kPlannedSmCount);
       // The keys and values are prefetched before the wait where their
@@ -805,7 +389,8 @@ class Planner {
         // step's row, which its loads of that row wait for).
         if (!f.early_inputs.empty() && AttentionEarlyLoadsWanted()) AddHeldScalars(f, k);
       }
-      const int64_t cache_bytes = BytesOf(at.scores->operand(1)->type()) + BytesOf(at.values->operand(1)->type());
+      const int64_t cache_bytes =
+          at.scores->operand(1)->type().StorageBytes() + at.values->operand(1)->type().StorageBytes();
       f.dependents_at_start = !f.early_inputs.empty() && cache_bytes >= kDependentsAtStartBytes;
       int64_t batch = 1, width = 1;
       for (int64_t d : at.batch_shape) batch *= d;
@@ -813,7 +398,7 @@ class Planner {
       const int64_t chunks = (at.keys + f.key_chunk - 1) / f.key_chunk;
       AddPartialSums(f, k, batch * chunks * (2 + width) * 4, batch * 4, "partial softmax sums", *dot);
     } else if (kind == FusionKind::kFlashAttention) {
-      const FlashAttention& a = flash_.at(dot);
+      const FlashAttention& a = fused_.flash.at(dot);
       f.key_chunk = FlashKeyChunk(a, kPlannedSmCount);
       if (f.key_chunk < a.softmax.keys) {
         AddPartialSums(f, k, FlashPartialBytes(a, f.key_chunk), FlashCounterBytes(a), "partial softmax sums", *dot);
@@ -821,7 +406,8 @@ class Planner {
     } else if (dot != nullptr) {
       f.tiling = PlanDotTiling(*dot, kPlannedSmCount);
       if (f.tiling.lanes == DotTiling::Lanes::kOverN) f.early_inputs = EarlyInputs(f, k, *dot);
-      f.dependents_at_start = !f.early_inputs.empty() && BytesOf(dot->operand(1)->type()) >= kDependentsAtStartBytes;
+      f.dependents_at_start =
+          !f.early_inputs.empty() && dot->operand(1)->type().StorageBytes() >= kDependentsAtStartBytes;
       if (f.tiling.splits > 1) {
         AddPartialSums(f, k, f.tiling.partial_bytes(), f.tiling.counter_bytes(), "partial sums", *dot);
       }
@@ -887,14 +473,14 @@ class Planner {
     const auto source = [&](const ir::Value* v) {
       if (buffers_.count(v)) return ValueSource::kMemory;
       const ir::Operation* def = v->defining_op();
-      const bool inline_value = def && !materialized_.count(v) && ClassifyOp(*def) == OpClass::kFusible &&
+      const bool inline_value = def && !fused_.materialized.count(v) && ClassifyOp(*def) == OpClass::kFusible &&
                                 def->parent_block() == reduce.parent_block() &&
                                 !(def->id() == ir::OpId::kConstant && !IsSplatConstant(*def));
       return inline_value ? ValueSource::kInline : ValueSource::kNotYet;
     };
     const auto candidate = [&](const ir::Operation& op) {
-      return ClassifyOp(op) == OpClass::kReduce && !prologue_reduces_.count(&op) && !in_attention_.count(&op) &&
-             !sibling_reduces_.count(&op) && !row_reduces_.count(&op);
+      return ClassifyOp(op) == OpClass::kReduce && !fused_.prologue_reduces.count(&op) && !fused_.in_attention.count(&op) &&
+             !sibling_reduces_.count(&op) && !fused_.row_reduces.count(&op);
     };
     return SiblingReductions(reduce, source, candidate);
   }
@@ -903,7 +489,7 @@ class Planner {
   // it reads; a split one gets its partials and arrival counters.
   void PlanReduction(Fusion& f, KernelStep& k, const ir::Operation& reduce) {
     int64_t bytes = 0;
-    for (const ir::Type& t : f.input_types) bytes += BytesOf(t);
+    for (const ir::Type& t : f.input_types) bytes += t.StorageBytes();
     f.reduction = PlanReductionLayout(reduce, bytes, kPlannedSmCount);
     if (f.reduction.splits <= 1) return;
     std::vector<ir::ElementType> elements;
@@ -975,8 +561,8 @@ class Planner {
   // its plan (plan/sort_lowering.h); slices it is read through get the
   // results' buffers.
   Status EmitSort(const ir::Operation& op, Sequence& seq) {
-    const auto read = sort_slices_.find(&op);
-    const SortSlices* slices = read == sort_slices_.end() ? nullptr : &read->second;
+    const auto read = fused_.sort_slices.find(&op);
+    const SortSlices* slices = read == fused_.sort_slices.end() ? nullptr : &read->second;
     HLOGRAPH_TRY(EmitFusion(op, op.id() == ir::OpId::kChloTopK ? FusionKind::kTopK : FusionKind::kSort, seq));
     auto passes = LowerSort(program_, seq.steps.back(), slices, kPlannedSmCount);
     if (!passes.ok()) return Status::Error(OpError(op, passes.status().message()));
@@ -1320,7 +906,7 @@ class Planner {
       HLOGRAPH_TRY(CheckLoopValueType(op, op.operand(i)));
       // An initial value the loop never reads (the zeros a scan's stacked
       // outputs start from) is neither copied in nor, when only the loop
-      // wanted it, computed (Decide counts no use of it).
+      // wanted it, computed (DecideFusion counts no use of it).
       const bool overwritten = InitialValueOverwritten(op, i);
       BufferId init = -1;
       if (!overwritten) {
@@ -1493,7 +1079,7 @@ class Planner {
       Buffer out;
       out.kind = BufferKind::kOutput;
       out.index = static_cast<int>(i);
-      out.bytes = BytesOf(type);
+      out.bytes = type.StorageBytes();
       out.label = "result " + std::to_string(i);
       const BufferId id = program_.AddBuffer(std::move(out));
       HLOGRAPH_TRY(EmitCopy(returned[i], id, program_.main, ret));
@@ -1517,7 +1103,6 @@ class Planner {
     }
   };
   std::map<PackedKey, BufferId> packed_operands_;
-  std::set<const ir::Value*> materialized_;
   std::set<BufferId> top_level_temps_;
   // dynamic_update_slices written into their operand's buffer: a loop's
   // state updated by one DUS whose result is that state's next value.
@@ -1525,34 +1110,8 @@ class Planner {
   std::set<const ir::Operation*> absorbed_;  // bias adds and relus in a GEMM's epilogue
   // Reduces computed by an earlier reduce's kernel (SiblingsOf).
   std::set<const ir::Operation*> sibling_reduces_;
-  // Reduces computed by the product kernel that reads them (ProductComputingInItsPrologue).
-  std::map<const ir::Operation*, const ir::Operation*> prologue_reduces_;
-  // Reduces computed by the row kernel (plan/row_fusion.h) of a loop root,
-  // and those roots.
-  std::map<const ir::Operation*, const ir::Operation*> row_reduces_;
-  std::set<const ir::Operation*> row_roots_;
-  // Generated products with an epilogue: the product and the op ending it.
-  std::map<const ir::Operation*, const ir::Operation*> dot_exit_, exit_dot_;
-  // Attention kernels (plan/attention.h), by their values product; the
-  // scores product, the two reductions and the updates in place each
-  // computes, to that product (none is planned on its own).
-  std::map<const ir::Operation*, SoftmaxAttention> attention_;
-  std::map<const ir::Operation*, const ir::Operation*> in_attention_;
-  // The updates in place each attention kernel stores (StoredByAttention),
-  // in program order; in_attention_ names their kernel too.
-  std::map<const ir::Operation*, std::vector<const ir::Operation*>> attention_stores_;
-  // Attention kernels of many queries (plan/flash_attention.h), by their
-  // values product; in_attention_ names their scores product and reductions.
-  std::map<const ir::Operation*, FlashAttention> flash_;
-  // The last move each stores through (FlashOutputMoves), by that move.
-  std::map<const ir::Operation*, const ir::Operation*> flash_exit_;
-  bool StoresThroughMoves(const ir::Operation& dot2) const {
-    return std::any_of(flash_exit_.begin(), flash_exit_.end(), [&](const auto& exit) { return exit.second == &dot2; });
-  }
-  // Sorts read only through slices of their first k positions, and those
-  // slices (written by the sort's kernels).
-  std::map<const ir::Operation*, SortSlices> sort_slices_;
-  std::set<const ir::Operation*> in_sort_;
+  // What each block's kernels compute (DecideFusion), the blocks so far.
+  FusionDecisions fused_;
   bool top_level_ = true;
 };
 

@@ -16,8 +16,6 @@
 namespace hlograph::gpu {
 namespace {
 
-int64_t BytesOf(const ir::Type& type) { return type.NumElements() * ir::StorageBytes(type.element()); }
-
 std::string ShortName(const ir::Operation& op) {
   const std::string& n = op.name();
   const size_t dot = n.find('.');
@@ -99,7 +97,7 @@ int64_t KernelBytes(const GpuProgram& program, const KernelStep& k) {
       for (size_t o = 0; o < op->num_operands() && only_windows; ++o) {
         if (op->operand(o) != v) continue;
         if (o == 0 && ReadsWindowOfOperand(*op)) {
-          windows += BytesOf(op->result(0)->type());
+          windows += op->result(0)->type().StorageBytes();
         } else {
           only_windows = false;
         }
@@ -112,7 +110,7 @@ int64_t KernelBytes(const GpuProgram& program, const KernelStep& k) {
     const ir::Operation* def = v ? v->defining_op() : nullptr;
     const bool in_place = def && ShortName(*def) == "dynamic_update_slice" &&
                           std::find(f.inputs.begin(), f.inputs.end(), def->operand(0)) == f.inputs.end();
-    bytes += in_place ? BytesOf(def->operand(1)->type()) : buffer_bytes(k.outputs[i]);
+    bytes += in_place ? def->operand(1)->type().StorageBytes() : buffer_bytes(k.outputs[i]);
   }
   return bytes;
 }
