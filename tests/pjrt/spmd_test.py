@@ -3,8 +3,9 @@ partitioner (passes/spmd) on the plugin's CPU devices: data-parallel MLP
 forward and gradient step, Megatron column- then row-parallel MLP, reductions
 over the sharded dim, a cut moved to another dim (all_to_all), slices,
 concatenations, pads, dynamic slices and updates, iotas, sorts and scans
-along whole dims, embedding lookups and their gradients, and a
-data-parallel convolution layer and its gradient step, on 2, 4 and 8
+along whole dims, embedding lookups and their gradients, a data-parallel
+convolution layer and its gradient step, and loops (fori_loop and a
+while_loop whose condition sums the pieces) partitioned inside, on 2, 4 and 8
 devices and 2-D meshes, with Shardy's annotations and GSPMD's. Each
 case's values are compared with JAX's own CPU backend given as many
 devices, and so is the compiled program's per-device signature
@@ -92,6 +93,20 @@ ids = rng.integers(0, 10, size=(16,)).astype(np.int32)
 grads = rng.standard_normal((16, 16), np.float32)
 images = rng.standard_normal((8, 6, 6, 3), np.float32)
 filters = rng.standard_normal((3, 3, 3, 4), np.float32) / 3
+square = rng.standard_normal((16, 16), np.float32) / 4
+
+def loop_mlp(w, x):
+    return jax.lax.fori_loop(0, 3, lambda i, h: jnp.tanh(h @ w), x)
+
+def loop_norms(x):
+    def body(i, carry):
+        h, s = carry
+        return h * 0.5 + 1.0, s + jnp.sum(h * h)
+    return jax.lax.fori_loop(0, 3, body, (x, jnp.float32(0)))
+
+def loop_while(x):
+    # A data-dependent trip count: the condition reads a sum of the pieces.
+    return jax.lax.while_loop(lambda h: jnp.sum(h) < 1000.0, lambda h: h * 1.5 + 1.0, x)
 
 def signature(text):
     # The braces of entry_computation_layout={...}, balanced: the per-device
@@ -144,6 +159,9 @@ def cases(tag):
         case(f"{tag}embedding_grad_{n}", embedding_grad, (table, ids, grads), m, [P(), P("x"), P("x")], P())
         case(f"{tag}conv_{n}", conv_layer, (filters, images), m, [P(), P("x")], P("x"))
         case(f"{tag}conv_grad_step_{n}", conv_grad_step, (filters, images), m, [P(), P("x")], P())
+        case(f"{tag}loop_mlp_{n}", loop_mlp, (square, x), m, [P(), P("x")], P("x"))
+        case(f"{tag}loop_norms_{n}", loop_norms, (x,), m, [P("x")], [P("x"), P()])
+        case(f"{tag}loop_while_{n}", loop_while, (np.abs(x),), m, [P("x")], P("x"))
 
 cases("")
 jax.config.update("jax_use_shardy_partitioner", False)
@@ -196,6 +214,9 @@ EXPECTED_REPORTS = {
     "embedding_grad": (["all_reduce"], []),
     "conv_layer": ([], []),
     "conv_grad_step": (["all_reduce"], []),
+    "loop_mlp": ([], ["all_gather", "all_reduce"]),
+    "loop_norms": (["all_reduce"], ["all_gather"]),
+    "loop_while": (["all_reduce"], ["all_gather"]),
 }
 
 

@@ -227,5 +227,37 @@ TEST(SpmdRules, ConvolutionOnACutBatch) {
   EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_reduce");
 }
 
+// A loop partitioned inside: its carried rows stay cut, the scalar sum of
+// their squares is carried whole (an all_reduce each iteration), and the
+// bias read from outside the loop is read as it was laid out before it.
+TEST(SpmdRules, LoopsKeepTheirCarriedShardings) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%a: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %b: tensor<6xf32>)
+      -> (tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, tensor<f32>) {
+    %zero = stablehlo.constant dense<0.0> : tensor<f32>
+    %i0 = stablehlo.constant dense<0> : tensor<i32>
+    %bias = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<6xf32>) -> tensor<8x6xf32>
+    %r:3 = stablehlo.while(%i = %i0, %h = %a, %s = %zero) : tensor<i32>, tensor<8x6xf32>, tensor<f32>
+    cond {
+      %n = stablehlo.constant dense<3> : tensor<i32>
+      %c = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    } do {
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %j = stablehlo.add %i, %one : tensor<i32>
+      %t = stablehlo.tanh %h : tensor<8x6xf32>
+      %u = stablehlo.add %t, %bias : tensor<8x6xf32>
+      %sq = stablehlo.multiply %h, %h : tensor<8x6xf32>
+      %z = stablehlo.constant dense<0.0> : tensor<f32>
+      %sum = stablehlo.reduce(%sq init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<8x6xf32>, tensor<f32>) -> tensor<f32>
+      %s2 = stablehlo.add %s, %sum : tensor<f32>
+      stablehlo.return %j, %u, %s2 : tensor<i32>, tensor<8x6xf32>, tensor<f32>
+    }
+    return %r#1, %r#2 : tensor<8x6xf32>, tensor<f32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_reduce");
+}
+
 }  // namespace
 }  // namespace hlograph::passes

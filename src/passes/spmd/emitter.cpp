@@ -54,6 +54,25 @@ const DeviceSharding& Emitter::ShardingOf(const ir::Value* v) {
   return shardings_.emplace(v, DeviceSharding::Replicated(rank, devices_)).first->second;
 }
 
+Emitter::Scope::Scope(Emitter& e, ir::Block& block)
+    : e_(e), block_(e.block_), moved_(e.moved_), partition_(e.partition_) {
+  e_.block_ = &block;
+  e_.scopes_.push_back(this);
+}
+
+Emitter::Scope::~Scope() {
+  e_.scopes_.pop_back();
+  e_.block_ = block_;
+  e_.moved_ = std::move(moved_);
+  e_.partition_ = partition_;
+}
+
+void Emitter::Scope::Swap() {
+  std::swap(e_.block_, block_);
+  std::swap(e_.moved_, moved_);
+  std::swap(e_.partition_, partition_);
+}
+
 ir::Operation* Emitter::Copy(const ir::Operation& op, const std::vector<ir::Value*>& operands,
                              const std::vector<ir::Type>& types) {
   ir::ValueMap map;
@@ -62,7 +81,7 @@ ir::Operation* Emitter::Copy(const ir::Operation& op, const std::vector<ir::Valu
   for (size_t i = 0; i < types.size(); ++i) copy->result(i)->set_type(types[i]);
   copy->RemoveAttr("mhlo.sharding");
   copy->RemoveAttr("sdy.sharding");
-  return block_.Append(std::move(copy));
+  return block_->Append(std::move(copy));
 }
 
 ir::Operation* Emitter::Collective(ir::OpId id, ir::Value* v, const ir::Type& type,
@@ -165,7 +184,7 @@ ir::Value* Emitter::Offset(const DeviceSharding& target, size_t dim, int64_t loc
 
 ir::Value* Emitter::Remake(ir::Value* v, const ir::Type& type, const DeviceSharding& target) {
   const ir::Operation* def = v->defining_op();
-  if (def == nullptr || def->parent_block() != &block_) return nullptr;
+  if (def == nullptr || def->parent_block() != block_) return nullptr;
   OpBuilder b = Here();
   if (def->id() == ir::OpId::kConstant) {
     const auto* value = def->attr("value").as<ir::DenseElementsAttr>();
@@ -213,7 +232,7 @@ ir::Value* Emitter::Remake(ir::Value* v, const ir::Type& type, const DeviceShard
 
 bool Emitter::Remakeable(const ir::Value* v, int depth) const {
   const ir::Operation* def = v->defining_op();
-  if (def == nullptr || def->parent_block() != &block_ || depth > 8 || def->num_results() != 1) return false;
+  if (def == nullptr || def->parent_block() != block_ || depth > 8 || def->num_results() != 1) return false;
   if (def->id() == ir::OpId::kIota || def->id() == ir::OpId::kBroadcastInDim) return true;
   if (def->id() == ir::OpId::kConstant) {
     const auto* value = def->attr("value").as<ir::DenseElementsAttr>();
@@ -280,6 +299,19 @@ StatusOr<ir::Value*> Emitter::Slice(ir::Value* v, const DeviceSharding& target) 
 StatusOr<ir::Value*> Emitter::Reshard(ir::Value* v, const DeviceSharding& target) {
   if (!v->type().IsTensor() || ShardingOf(v) == target) return v;
   if (ShardingOf(v).rank() != target.rank()) return Status::Error("a sharding of another rank");
+  const ir::Block* home = v->defining_op() != nullptr ? v->defining_op()->parent_block() : v->owner_block();
+  if (!scopes_.empty() && home != block_) {
+    // Made outside the op whose region this is (a loop's weights): moved
+    // in the enclosing block, before the op, once rather than per
+    // iteration.
+    Scope* outer = scopes_.back();
+    outer->Swap();
+    scopes_.pop_back();
+    StatusOr<ir::Value*> moved = Reshard(v, target);
+    scopes_.push_back(outer);
+    outer->Swap();
+    return moved;
+  }
   // A value read by several ops laid out the same way is moved once.
   auto key = std::make_pair(static_cast<const ir::Value*>(v), target.ToHlo());
   if (auto it = moved_.find(key); it != moved_.end()) return it->second;

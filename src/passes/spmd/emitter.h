@@ -22,14 +22,36 @@ namespace hlograph::passes::spmd {
 
 class Emitter {
  public:
-  Emitter(ir::Block& block, int64_t devices) : block_(block), devices_(devices) {}
+  Emitter(ir::Block& block, int64_t devices) : block_(&block), devices_(devices) {}
   int64_t devices() const { return devices_; }
+
+  // Emits into `block` (a region of an op being built: a loop's body)
+  // while the scope lives, then into the block before. What was made in
+  // there (resharded values, the partition id) is not reused after; a
+  // value from outside is resharded out there, once, before the op.
+  class Scope {
+   public:
+    Scope(Emitter& e, ir::Block& block);
+    ~Scope();
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+
+   private:
+    friend class Emitter;
+    // Swaps the emitter's block, moves and partition id with those saved
+    // here (entering the enclosing block, or coming back).
+    void Swap();
+    Emitter& e_;
+    ir::Block* block_;
+    std::map<std::pair<const ir::Value*, std::string>, ir::Value*> moved_;
+    ir::Value* partition_;
+  };
 
   // The op new ops stand for (their position and location).
   void set_origin(const ir::Operation& op) { origin_ = &op; }
-  OpBuilder Here() { return OpBuilder(block_, block_.operations().size(), *origin_); }
+  OpBuilder Here() { return OpBuilder(*block_, block_->operations().size(), *origin_); }
   // Appends `op` (built by the caller) to the block.
-  ir::Operation* Append(std::unique_ptr<ir::Operation> op) { return block_.Append(std::move(op)); }
+  ir::Operation* Append(std::unique_ptr<ir::Operation> op) { return block_->Append(std::move(op)); }
 
   // A value no rule gave a sharding (a constant made here) is whole.
   // A copy of `op` on `operands` with results of `types` (sharding
@@ -90,7 +112,8 @@ class Emitter {
   ir::Operation* Collective(ir::OpId id, ir::Value* v, const ir::Type& type,
                             const std::vector<std::vector<int64_t>>& groups);
 
-  ir::Block& block_;
+  ir::Block* block_;
+  std::vector<Scope*> scopes_;  // the blocks enclosing block_, innermost last
   const int64_t devices_;
   const ir::Operation* origin_ = nullptr;
   std::unordered_map<const ir::Value*, DeviceSharding> shardings_;

@@ -219,11 +219,62 @@ class Partitioner {
     if (n == ir::OpId::kGather) return spmd::Gather(e_, op, operands);
     if (n == ir::OpId::kScatter) return spmd::Scatter(e_, op, operands);
     if (n == ir::OpId::kConvolution) return spmd::Convolution(e_, op, operands);
+    if (n == ir::OpId::kWhile) return While(op, operands);
     if (n == ir::OpId::kDotGeneral) {
       auto it = wanted_.find(op.result(0));
       return spmd::DotGeneral(e_, op, operands, it != wanted_.end() ? &it->second : nullptr);
     }
     return spmd::ComputeWhole(e_, op, operands);
+  }
+
+  // A loop partitioned as it is: its carried values keep the shardings
+  // their initial values have, its condition and body are partitioned op
+  // by op, and the body's next values are laid out as the carried ones
+  // (what it cannot keep is resharded once an iteration). Values the
+  // regions read from outside are read as partitioned before the loop.
+  StatusOr<std::vector<ir::Value*>> While(const ir::Operation& op, const spmd::Operands& operands) {
+    if (op.num_regions() != 2) return spmd::ComputeWhole(e_, op, operands);
+    std::vector<DeviceSharding> carried;
+    for (ir::Value* v : operands) carried.push_back(e_.ShardingOf(v));
+    auto loop = std::make_unique<ir::Operation>(&op.def(), op.pos());
+    loop->set_loc(op.loc());
+    for (ir::Value* v : operands) loop->AddOperand(v);
+    for (ir::Value* v : operands) loop->AddResult(v->type());
+    for (size_t r = 0; r < 2; ++r) {
+      const ir::Block& old_block = op.region(r).front();
+      ir::Block* block = loop->AddRegion()->AddBlock();
+      for (size_t i = 0; i < old_block.num_arguments(); ++i) {
+        ir::Value* arg = block->AddArgument(operands[i]->type(), old_block.argument(i)->name_hint());
+        block->argument_locs().back() = old_block.argument_locs()[i];
+        e_.SetSharding(arg, carried[i]);
+        map_[old_block.argument(i)] = arg;
+      }
+      const spmd::Emitter::Scope scope(e_, *block);
+      for (const auto& inner : old_block.operations()) {
+        e_.set_origin(*inner);
+        if (inner->id() != ir::OpId::kReturn) {
+          HLOGRAPH_TRY(Partition(*inner));
+          continue;
+        }
+        std::vector<ir::Value*> values;
+        for (size_t i = 0; i < inner->num_operands(); ++i) {
+          ir::Value* v = map_.at(inner->operand(i));
+          const DeviceSharding want =
+              r == 1 ? carried[i] : DeviceSharding::Replicated(v->type().shape().size(), devices_);
+          HLOGRAPH_ASSIGN(v, e_.Reshard(v, want));
+          values.push_back(v);
+        }
+        e_.Copy(*inner, values, {});
+      }
+    }
+    e_.set_origin(op);
+    ir::Operation* partitioned = e_.Append(std::move(loop));
+    std::vector<ir::Value*> results;
+    for (size_t i = 0; i < partitioned->num_results(); ++i) {
+      e_.SetSharding(partitioned->result(i), carried[i]);
+      results.push_back(partitioned->result(i));
+    }
+    return results;
   }
 
   const ir::Module& module_;
