@@ -4,8 +4,9 @@ forward and gradient step, Megatron column- then row-parallel MLP, reductions
 over the sharded dim, a cut moved to another dim (all_to_all), slices,
 concatenations, pads, dynamic slices and updates, iotas, sorts and scans
 along whole dims, embedding lookups and their gradients, a data-parallel
-convolution layer and its gradient step, and loops (fori_loop and a
-while_loop whose condition sums the pieces) partitioned inside, on 2, 4 and 8
+convolution layer and its gradient step, scatters (setting and adding
+rows) into an array cut by rows, and loops (fori_loop and a while_loop
+whose condition sums the pieces) partitioned inside, on 2, 4 and 8
 devices and 2-D meshes, with Shardy's annotations and GSPMD's. Each
 case's values are compared with JAX's own CPU backend given as many
 devices, and so is the compiled program's per-device signature
@@ -104,6 +105,12 @@ def loop_norms(x):
         return h * 0.5 + 1.0, s + jnp.sum(h * h)
     return jax.lax.fori_loop(0, 3, body, (x, jnp.float32(0)))
 
+def embedding_grad_rows(table, ids, g):
+    return embedding_grad(table, ids, g)
+
+def rows_set(a, i, u):
+    return a.at[i].set(u), a.at[i].add(u)
+
 def loop_while(x):
     # A data-dependent trip count: the condition reads a sum of the pieces.
     return jax.lax.while_loop(lambda h: jnp.sum(h) < 1000.0, lambda h: h * 1.5 + 1.0, x)
@@ -162,6 +169,10 @@ def cases(tag):
         case(f"{tag}loop_mlp_{n}", loop_mlp, (square, x), m, [P(), P("x")], P("x"))
         case(f"{tag}loop_norms_{n}", loop_norms, (x,), m, [P("x")], [P("x"), P()])
         case(f"{tag}loop_while_{n}", loop_while, (np.abs(x),), m, [P("x")], P("x"))
+        case(f"{tag}rows_set_{n}", rows_set, (x, np.array([3, 0, 15, 7], np.int32), grads[:4]), m,
+             [P("x"), P(), P()], [P("x"), P("x")])
+        case(f"{tag}embedding_grad_rows_{n}", embedding_grad_rows, (table[:8], ids % 8, grads), m, [P("x"), P(), P()],
+             P("x"))
 
 cases("")
 jax.config.update("jax_use_shardy_partitioner", False)
@@ -217,6 +228,8 @@ EXPECTED_REPORTS = {
     "loop_mlp": ([], ["all_gather", "all_reduce"]),
     "loop_norms": (["all_reduce"], ["all_gather"]),
     "loop_while": (["all_reduce"], ["all_gather"]),
+    "rows_set": ([], ["all_gather", "all_reduce"]),
+    "embedding_grad_rows": ([], ["all_gather", "all_reduce"]),
 }
 
 

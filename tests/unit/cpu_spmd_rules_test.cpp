@@ -259,5 +259,55 @@ TEST(SpmdRules, LoopsKeepTheirCarriedShardings) {
   EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_reduce");
 }
 
+// A scatter into a table cut by rows keeps the rows' pieces: every device
+// scatters all the updates with the indices shifted by its piece's offset
+// (those outside its rows, and those out of bounds everywhere, dropped).
+// Replacing and adding alike; the indices here include -1 and 16.
+TEST(SpmdRules, ScatterIntoATableCutByRows) {
+  for (const char* body : {"stablehlo.add", "stablehlo.maximum"}) {
+    const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%table: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                  %ids: tensor<6xi32>, %u: tensor<6x8xf32>)
+      -> (tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %m = stablehlo.constant dense<15> : tensor<6xi32>
+    %k = stablehlo.and %ids, %m : tensor<6xi32>
+    %edges = stablehlo.constant dense<[0, 0, 0, 0, -1, 16]> : tensor<6xi32>
+    %zero = stablehlo.constant dense<0> : tensor<6xi32>
+    %inner = stablehlo.constant dense<[1, 1, 1, 1, 0, 0]> : tensor<6xi32>
+    %kk = stablehlo.multiply %k, %inner : tensor<6xi32>
+    %i = stablehlo.add %kk, %edges : tensor<6xi32>
+    %j = stablehlo.reshape %i : (tensor<6xi32>) -> tensor<6x1xi32>
+    %s = "stablehlo.scatter"(%table, %j, %u) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %r = )" + std::string(body) + R"( %a, %b : tensor<f32>
+      stablehlo.return %r : tensor<f32>
+    }) : (tensor<16x8xf32>, tensor<6x1xi32>, tensor<6x8xf32>) -> tensor<16x8xf32>
+    return %s : tensor<16x8xf32>
+  }
+})";
+    EXPECT_EQ(PartitionAndCompare(text, 4), "no collectives") << body;
+  }
+}
+
+// Replacing rows (x.at[i].set(u)): the same, with the updates' body
+// returning the update.
+TEST(SpmdRules, ScatterReplacingRowsOfACutArray) {
+  const std::string text = "module {\n" + Mesh1(2) + R"(
+  func.func @main(%x: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                  %ids: tensor<3xi32>, %u: tensor<3x4xf32>)
+      -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %m = stablehlo.constant dense<7> : tensor<3xi32>
+    %k = stablehlo.and %ids, %m : tensor<3xi32>
+    %j = stablehlo.reshape %k : (tensor<3xi32>) -> tensor<3x1xi32>
+    %s = "stablehlo.scatter"(%x, %j, %u) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      stablehlo.return %b : tensor<f32>
+    }) : (tensor<8x4xf32>, tensor<3x1xi32>, tensor<3x4xf32>) -> tensor<8x4xf32>
+    return %s : tensor<8x4xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 2), "no collectives");
+}
+
 }  // namespace
 }  // namespace hlograph::passes

@@ -81,6 +81,10 @@ class Emitter {
   ir::Value* ReduceScatter(ir::Value* v, const std::vector<std::vector<int64_t>>& groups, size_t dim,
                            const DeviceSharding& result);
 
+  // This device's offset along `dim` of `target` (pieces of `local_size`)
+  // as a scalar i32.
+  ir::Value* Offset(const DeviceSharding& target, size_t dim, int64_t local_size);
+
   // What was emitted, for the report: collectives by name.
   const std::map<std::string, int>& counts() const { return counts_; }
   // Ops computed whole on gathered pieces, by name, for the report.
@@ -103,8 +107,6 @@ class Emitter {
   // An iota's piece: an iota at the piece's shape counting from the
   // piece's offset.
   ir::Value* RemakeIota(const ir::Operation& iota, const ir::Type& type, const DeviceSharding& target);
-  // This device's offset along `dim` of `target` as a scalar i32.
-  ir::Value* Offset(const DeviceSharding& target, size_t dim, int64_t local_size);
   // The dim of `target` that can take over the cut of `v`'s dim `from` by
   // all_to_all (whole in `v`, cut by the same devices the same way in
   // `target`, divisible), or -1.

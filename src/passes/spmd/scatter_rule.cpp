@@ -2,7 +2,13 @@
 // the gradient of an embedding lookup is: each device adds its own updates
 // into zeros of the operand's whole shape, the devices' sums are added by
 // all_reduce, and the operand is added last, so every update is counted
-// once. Other scatters (replacing, or on updates not cut) run whole.
+// once. A scatter (of any body: adding, replacing, ...) into an operand
+// cut along the dim its indices select (a table cut by rows) keeps the
+// operand's pieces instead: each device scatters all the updates into its
+// piece with the indices shifted by the piece's offset, and those that
+// fall outside it are dropped, as the scatter drops any out of bounds;
+// chosen when moving the updates costs fewer bytes than the operand.
+// Other scatters run whole.
 #include <algorithm>
 
 #include "ir/attribute.h"
@@ -42,14 +48,57 @@ bool AddsUpdates(const ir::Operation& scatter) {
   return fold != nullptr && fold->id() == ir::OpId::kAdd;
 }
 
+int64_t Bytes(const ir::Value* v) { return v->type().StorageBytes(); }
+
+// The scatter on the operand's pieces along its cut dim `dim`, which the
+// single index component selects with update windows of one element
+// there: every device scatters all the updates, the indices shifted by its
+// piece's offset. Null when the scatter is not of that form.
+Results ScatterIntoPieces(Emitter& e, const ir::Operation& op, const Operands& operands,
+                          const ir::ScatterDimsAttr& dims) {
+  const DeviceSharding& so = e.ShardingOf(operands[0]);
+  std::vector<size_t> cut;
+  for (size_t d = 0; d < so.rank(); ++d) {
+    if (so.counts[d] > 1) cut.push_back(d);
+  }
+  const ir::Type& indices_type = operands[1]->type();
+  const size_t vector_dim = static_cast<size_t>(dims.index_vector_dim);
+  const bool one_component =
+      vector_dim >= indices_type.shape().size() || indices_type.dim(static_cast<int64_t>(vector_dim)) == 1;
+  if (cut.size() != 1 || dims.scatter_dims_to_operand_dims.size() != 1 || !one_component ||
+      dims.scatter_dims_to_operand_dims[0] != static_cast<int64_t>(cut[0]) || !Has(dims.inserted_window_dims, cut[0]) ||
+      !ir::IsInteger(indices_type.element()) || Bytes(operands[1]) + Bytes(operands[2]) > 2 * Bytes(operands[0])) {
+    return Status::Error("not a scatter into the operand's pieces");
+  }
+  const size_t dim = cut[0];
+  DeviceSharding pieces = DeviceSharding::Replicated(so.rank(), e.devices());
+  pieces.counts[dim] = so.counts[dim];
+  for (size_t k = 0; k < pieces.tiles.size(); ++k) pieces.tiles[k][dim] = so.tiles[k][dim];
+  HLOGRAPH_ASSIGN(ir::Value * base, e.Reshard(operands[0], pieces));
+  const auto whole = [&](const ir::Value* v) { return DeviceSharding::Replicated(v->type().shape().size(), e.devices()); };
+  HLOGRAPH_ASSIGN(ir::Value * at, e.Reshard(operands[1], whole(operands[1])));
+  HLOGRAPH_ASSIGN(ir::Value * add, e.Reshard(operands[2], whole(operands[2])));
+  const int64_t local = base->type().dim(static_cast<int64_t>(dim));
+  ir::Value* offset32 = e.Offset(pieces, dim, local);
+  OpBuilder b = e.Here();  // after the offset's ops
+  ir::Value* offset = b.Convert(offset32, indices_type.element());
+  ir::Value* shifted = b.Binary(ir::OpId::kSubtract, at, b.BroadcastInDim(offset, indices_type, {}));
+  e.SetSharding(shifted, whole(shifted));
+  ir::Operation* copy = e.Copy(op, {base, shifted, add}, {base->type()});
+  e.SetSharding(copy->result(0), pieces);
+  return std::vector<ir::Value*>{copy->result(0)};
+}
+
 }  // namespace
 
 Results Scatter(Emitter& e, const ir::Operation& op, const Operands& operands) {
   const auto* dims = op.attr("scatter_dimension_numbers").as<ir::ScatterDimsAttr>();
   if (dims == nullptr || operands.size() != 3 || op.num_regions() != 1 || RegionsReadFromOutside(op) ||
-      !AddsUpdates(op) || !dims->input_batching_dims.empty()) {
+      !dims->input_batching_dims.empty()) {
     return ComputeWhole(e, op, operands);
   }
+  if (Results pieces = ScatterIntoPieces(e, op, operands, *dims); pieces.ok()) return pieces;
+  if (!AddsUpdates(op)) return ComputeWhole(e, op, operands);
   const size_t indices_rank = operands[1]->type().shape().size();
   const size_t updates_rank = operands[2]->type().shape().size();
   const auto pairs = BatchDims(*dims, indices_rank, updates_rank);
