@@ -4,8 +4,8 @@ forward and gradient step, Megatron column- then row-parallel MLP, reductions
 over the sharded dim, a cut moved to another dim (all_to_all), slices,
 concatenations, pads, dynamic slices and updates, iotas, sorts and scans
 along whole dims, embedding lookups and their gradients, a data-parallel
-convolution layer and its gradient step, scatters (setting and adding
-rows) into an array cut by rows, and loops (fori_loop and a while_loop
+convolution layer and its gradient step, lookups in and scatters (setting
+and adding rows) into an array cut by rows, and loops (fori_loop and a while_loop
 whose condition sums the pieces) partitioned inside, on 2, 4 and 8
 devices and 2-D meshes, with Shardy's annotations and GSPMD's. Each
 case's values are compared with JAX's own CPU backend given as many
@@ -105,6 +105,9 @@ def loop_norms(x):
         return h * 0.5 + 1.0, s + jnp.sum(h * h)
     return jax.lax.fori_loop(0, 3, body, (x, jnp.float32(0)))
 
+def embedding_rows(table, ids):
+    return table[ids]
+
 def embedding_grad_rows(table, ids, g):
     return embedding_grad(table, ids, g)
 
@@ -171,6 +174,7 @@ def cases(tag):
         case(f"{tag}loop_while_{n}", loop_while, (np.abs(x),), m, [P("x")], P("x"))
         case(f"{tag}rows_set_{n}", rows_set, (x, np.array([3, 0, 15, 7], np.int32), grads[:4]), m,
              [P("x"), P(), P()], [P("x"), P("x")])
+        case(f"{tag}embedding_rows_{n}", embedding_rows, (np.tile(table, (4, 1)), ids * 3, ), m, [P("x"), P()], P())
         case(f"{tag}embedding_grad_rows_{n}", embedding_grad_rows, (table[:8], ids % 8, grads), m, [P("x"), P(), P()],
              P("x"))
 
@@ -230,6 +234,7 @@ EXPECTED_REPORTS = {
     "loop_while": (["all_reduce"], ["all_gather"]),
     "rows_set": ([], ["all_gather", "all_reduce"]),
     "embedding_grad_rows": ([], ["all_gather", "all_reduce"]),
+    "embedding_rows": (["all_reduce"], ["all_gather"]),
 }
 
 

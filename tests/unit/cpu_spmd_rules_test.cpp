@@ -309,5 +309,27 @@ TEST(SpmdRules, ScatterReplacingRowsOfACutArray) {
   EXPECT_EQ(PartitionAndCompare(text, 2), "no collectives");
 }
 
+// A lookup into a table cut by rows (a vocabulary split across devices):
+// each device looks every index up in its rows, zeros the others, and the
+// results are added; indices out of bounds clamp to the first and last
+// rows, as the gather clamps them.
+TEST(SpmdRules, GatherFromATableCutByRows) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%table: tensor<64x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                  %ids: tensor<6xi32>) -> tensor<6x8xf32> {
+    %m = stablehlo.constant dense<63> : tensor<6xi32>
+    %k = stablehlo.and %ids, %m : tensor<6xi32>
+    %edges = stablehlo.constant dense<[0, 0, 0, -1, 64, 100]> : tensor<6xi32>
+    %inner = stablehlo.constant dense<[1, 1, 1, 0, 0, 0]> : tensor<6xi32>
+    %kk = stablehlo.multiply %k, %inner : tensor<6xi32>
+    %i = stablehlo.add %kk, %edges : tensor<6xi32>
+    %j = stablehlo.reshape %i : (tensor<6xi32>) -> tensor<6x1xi32>
+    %g = "stablehlo.gather"(%table, %j) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 8>}> : (tensor<64x8xf32>, tensor<6x1xi32>) -> tensor<6x8xf32>
+    return %g : tensor<6x8xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_reduce");
+}
+
 }  // namespace
 }  // namespace hlograph::passes

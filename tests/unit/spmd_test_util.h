@@ -93,6 +93,7 @@ inline std::string PartitionAndCompare(const std::string& text, int64_t devices)
   auto results = cpu::RunOnGrid(*program->module, 1, devices,
                                 std::vector<const ir::Operation*>(static_cast<size_t>(devices), entry), pieces);
   EXPECT_TRUE(results.ok()) << results.status().message() << "\n" << ir::PrintModule(*program->module);
+  if (getenv("SPMD_PRINT")) std::cerr << ir::PrintModule(*program->module);
   if (!results.ok()) return "";
   for (size_t r = 0; r < expected->size(); ++r) {
     const auto s = Sharding(program->result_shardings[r], global.results[r].shape().size(), devices);

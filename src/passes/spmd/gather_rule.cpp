@@ -3,10 +3,16 @@
 // operand, so the result's batch dims keep the indices' pieces. An operand
 // dim every slice takes whole (no index into it) may stay cut too: its
 // pieces go to the result's matching offset dim. The index vector and the
-// batching dims of a batched gather are made whole.
+// batching dims of a batched gather are made whole. A table cut along the
+// dim the indices select (a vocabulary cut by rows) stays cut when that
+// moves fewer bytes than gathering it: each device looks every index up in
+// its rows (shifted by its piece's offset), zeros where the row is not
+// its, and the devices' results are added (all_reduce).
 #include <algorithm>
 
 #include "ir/attribute.h"
+#include "ir/clone.h"
+#include "passes/op_builder.h"
 #include "passes/spmd/rules.h"
 
 namespace hlograph::passes::spmd {
@@ -43,12 +49,88 @@ DeviceSharding ResultOf(const ir::GatherDimsAttr& g, const DeviceSharding& opera
   return out;
 }
 
+ir::Attribute Direction(const char* d) { return ir::MakeEnum("comparison_direction", d); }
+
+// The lookup into the table's pieces along its cut dim `dim`, which the
+// single index component selects with one-element slices; an error when
+// the gather is not of that form or gathering the table costs less.
+Results GatherFromPieces(Emitter& e, const ir::Operation& op, const Operands& operands, const ir::GatherDimsAttr& g,
+                         const std::vector<int64_t>& slice_sizes) {
+  const DeviceSharding& so = e.ShardingOf(operands[0]);
+  std::vector<size_t> cut;
+  for (size_t d = 0; d < so.rank(); ++d) {
+    if (so.counts[d] > 1) cut.push_back(d);
+  }
+  const ir::Type& ids_type = operands[1]->type();
+  const ir::Type& type = op.result(0)->type();
+  const size_t vector_dim = static_cast<size_t>(g.index_vector_dim);
+  const bool implicit_vector = vector_dim >= ids_type.shape().size();
+  if (cut.size() != 1 || g.start_index_map.size() != 1 || g.start_index_map[0] != static_cast<int64_t>(cut[0]) ||
+      !Has(g.collapsed_slice_dims, cut[0]) || slice_sizes[cut[0]] != 1 || !g.operand_batching_dims.empty() ||
+      (!implicit_vector && ids_type.dim(static_cast<int64_t>(vector_dim)) != 1) ||
+      !ir::IsInteger(ids_type.element()) || 2 * type.StorageBytes() >= op.operand(0)->type().StorageBytes()) {
+    return Status::Error("not a lookup into the table's pieces");
+  }
+  const size_t dim = cut[0];
+  DeviceSharding pieces = DeviceSharding::Replicated(so.rank(), e.devices());
+  pieces.counts[dim] = so.counts[dim];
+  for (size_t k = 0; k < pieces.tiles.size(); ++k) pieces.tiles[k][dim] = so.tiles[k][dim];
+  HLOGRAPH_ASSIGN(const auto groups, pieces.GroupsAlong({dim}));
+  const auto whole = [&](const ir::Value* v) { return DeviceSharding::Replicated(v->type().shape().size(), e.devices()); };
+  HLOGRAPH_ASSIGN(ir::Value * table, e.Reshard(operands[0], pieces));
+  HLOGRAPH_ASSIGN(ir::Value * ids, e.Reshard(operands[1], whole(operands[1])));
+  const int64_t rows = op.operand(0)->type().dim(static_cast<int64_t>(dim));  // the global table's
+  const int64_t local = table->type().dim(static_cast<int64_t>(dim));
+  ir::Value* offset32 = e.Offset(pieces, dim, local);
+  OpBuilder b = e.Here();  // after the offset's ops
+  const ir::ElementType it = ids_type.element();
+  auto splat = [&](const ir::Type& t, int64_t x) { return b.Splat(t, IntegerBytes(t.element(), x)); };
+  // The start index as the gather clamps it, then this device's row.
+  ir::Value* start = b.Add(ir::OpId::kClamp, {splat(ids_type, 0), ids, splat(ids_type, rows - 1)}, ids_type);
+  ir::Value* shifted =
+      b.Binary(ir::OpId::kSubtract, start, b.BroadcastInDim(b.Convert(offset32, it), ids_type, {}));
+  const ir::Type pred = ids_type.WithElement(ir::ElementType::kI1);
+  ir::Value* above = b.Add(ir::OpId::kCompare, {shifted, splat(ids_type, 0)}, pred,
+                           {{"comparison_direction", Direction("GE")}});
+  ir::Value* below = b.Add(ir::OpId::kCompare, {shifted, splat(ids_type, local)}, pred,
+                           {{"comparison_direction", Direction("LT")}});
+  ir::Value* mine = b.Binary(ir::OpId::kAnd, above, below);
+  ir::Value* row = b.Add(ir::OpId::kClamp, {splat(ids_type, 0), shifted, splat(ids_type, local - 1)}, ids_type);
+  // The lookup as it was (one row along `dim`, every other dim whole), on
+  // the piece; inserted through `b` so the ops after it follow it.
+  ir::ValueMap map;
+  std::unique_ptr<ir::Operation> lookup = ir::CloneOperation(op, map);
+  lookup->SetOperand(0, table);
+  lookup->SetOperand(1, row);
+  lookup->RemoveAttr("mhlo.sharding");
+  lookup->RemoveAttr("sdy.sharding");
+  ir::Value* found = b.Insert(std::move(lookup))->result(0);
+  // `mine` over the result: its batch dims are the indices' (the index
+  // vector dim dropped), the offset dims the slices'.
+  std::vector<int64_t> batch_shape, batch_dims;
+  for (size_t d = 0; d < ids_type.shape().size(); ++d) {
+    if (implicit_vector || d != vector_dim) batch_shape.push_back(ids_type.dim(static_cast<int64_t>(d)));
+  }
+  for (size_t d = 0; d < type.shape().size(); ++d) {
+    if (!Has(g.offset_dims, d)) batch_dims.push_back(static_cast<int64_t>(d));
+  }
+  ir::Value* flat = b.Add(ir::OpId::kReshape, {mine}, ir::Type::Tensor(ir::ElementType::kI1, batch_shape));
+  ir::Value* mask = b.BroadcastInDim(flat, type.WithElement(ir::ElementType::kI1), batch_dims);
+  ir::Value* zeros = b.Splat(type, std::vector<uint8_t>(static_cast<size_t>(ir::StorageBytes(type.element())), 0));
+  ir::Value* partial = b.Add(ir::OpId::kSelect, {mask, found, zeros}, type);
+  e.SetSharding(partial, whole(partial));
+  ir::Value* sum = e.AllReduce(partial, groups, nullptr);
+  e.SetSharding(sum, whole(sum));
+  return std::vector<ir::Value*>{sum};
+}
+
 }  // namespace
 
 Results Gather(Emitter& e, const ir::Operation& op, const Operands& operands) {
   const auto* g = op.attr("dimension_numbers").as<ir::GatherDimsAttr>();
   const auto* sizes = op.attr("slice_sizes").as<ir::DenseArrayAttr>();
   if (g == nullptr || sizes == nullptr) return ComputeWhole(e, op, operands);
+  if (Results pieces = GatherFromPieces(e, op, operands, *g, sizes->values); pieces.ok()) return pieces;
   const std::vector<int64_t>& operand_shape = op.operand(0)->type().shape();
   const size_t rank = op.result(0)->type().shape().size();
   DeviceSharding indices = e.ShardingOf(operands[1]);

@@ -48,7 +48,8 @@ bool AddsUpdates(const ir::Operation& scatter) {
   return fold != nullptr && fold->id() == ir::OpId::kAdd;
 }
 
-int64_t Bytes(const ir::Value* v) { return v->type().StorageBytes(); }
+// The bytes of `op`'s operand `i` as the program has it (not a piece).
+int64_t Bytes(const ir::Operation& op, size_t i) { return op.operand(i)->type().StorageBytes(); }
 
 // The scatter on the operand's pieces along its cut dim `dim`, which the
 // single index component selects with update windows of one element
@@ -67,7 +68,7 @@ Results ScatterIntoPieces(Emitter& e, const ir::Operation& op, const Operands& o
       vector_dim >= indices_type.shape().size() || indices_type.dim(static_cast<int64_t>(vector_dim)) == 1;
   if (cut.size() != 1 || dims.scatter_dims_to_operand_dims.size() != 1 || !one_component ||
       dims.scatter_dims_to_operand_dims[0] != static_cast<int64_t>(cut[0]) || !Has(dims.inserted_window_dims, cut[0]) ||
-      !ir::IsInteger(indices_type.element()) || Bytes(operands[1]) + Bytes(operands[2]) > 2 * Bytes(operands[0])) {
+      !ir::IsInteger(indices_type.element()) || Bytes(op, 1) + Bytes(op, 2) > 2 * Bytes(op, 0)) {
     return Status::Error("not a scatter into the operand's pieces");
   }
   const size_t dim = cut[0];
