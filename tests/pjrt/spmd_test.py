@@ -4,10 +4,10 @@ forward and gradient step, Megatron column- then row-parallel MLP, reductions
 over the sharded dim, a cut moved to another dim (all_to_all), slices,
 concatenations, pads, dynamic slices and updates, iotas, sorts and scans
 along whole dims, embedding lookups and their gradients, a data-parallel
-convolution layer and its gradient step, lookups in and scatters (setting
-and adding rows) into an array cut by rows, and loops (fori_loop and a while_loop
-whose condition sums the pieces) partitioned inside, on 2, 4 and 8
-devices and 2-D meshes, with Shardy's annotations and GSPMD's. Each
+convolution layer and its gradient step, FFTs of rows, lookups in and
+scatters (setting and adding rows) into an array cut by rows, and loops
+(fori_loop and a while_loop whose condition sums the pieces) partitioned
+inside, on 2, 4 and 8 devices and 2-D meshes, with Shardy's annotations and GSPMD's. Each
 case's values are compared with JAX's own CPU backend given as many
 devices, and so is the compiled program's per-device signature
 (entry_computation_layout: the shard shapes XLA's partitioner gives).
@@ -111,6 +111,9 @@ def embedding_rows(table, ids):
 def embedding_grad_rows(table, ids, g):
     return embedding_grad(table, ids, g)
 
+def fft_rows(a):
+    return jnp.fft.irfft(jnp.fft.rfft(a) * 0.5, n=a.shape[-1])
+
 def rows_set(a, i, u):
     return a.at[i].set(u), a.at[i].add(u)
 
@@ -172,6 +175,7 @@ def cases(tag):
         case(f"{tag}loop_mlp_{n}", loop_mlp, (square, x), m, [P(), P("x")], P("x"))
         case(f"{tag}loop_norms_{n}", loop_norms, (x,), m, [P("x")], [P("x"), P()])
         case(f"{tag}loop_while_{n}", loop_while, (np.abs(x),), m, [P("x")], P("x"))
+        case(f"{tag}fft_rows_{n}", fft_rows, (x,), m, [P("x")], P("x"))
         case(f"{tag}rows_set_{n}", rows_set, (x, np.array([3, 0, 15, 7], np.int32), grads[:4]), m,
              [P("x"), P(), P()], [P("x"), P("x")])
         case(f"{tag}embedding_rows_{n}", embedding_rows, (np.tile(table, (4, 1)), ids * 3, ), m, [P("x"), P()], P())
@@ -233,6 +237,7 @@ EXPECTED_REPORTS = {
     "loop_norms": (["all_reduce"], ["all_gather"]),
     "loop_while": (["all_reduce"], ["all_gather"]),
     "rows_set": ([], ["all_gather", "all_reduce"]),
+    "fft_rows": ([], ["all_gather", "all_reduce", "all_to_all"]),
     "embedding_grad_rows": ([], ["all_gather", "all_reduce"]),
     "embedding_rows": (["all_reduce"], ["all_gather"]),
 }

@@ -331,5 +331,33 @@ TEST(SpmdRules, GatherFromATableCutByRows) {
   EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_reduce");
 }
 
+// Transforms and factorizations of a batch cut by its leading dim: each
+// device its own matrices and rows, no collectives.
+TEST(SpmdRules, FftAndLinalgAlongTrailingDims) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                  %a: tensor<4x3x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {}]>},
+                  %b: tensor<4x3x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {}]>})
+      -> (tensor<8x9xcomplex<f32>> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+          tensor<4x3x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {}]>},
+          tensor<4x3x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {}]>}) {
+    %f = stablehlo.fft %x, type = RFFT, length = [16] : (tensor<8x16xf32>) -> tensor<8x9xcomplex<f32>>
+    %at = stablehlo.transpose %a, dims = [0, 2, 1] : (tensor<4x3x3xf32>) -> tensor<4x3x3xf32>
+    %aa = stablehlo.dot_general %a, %at, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x3x3xf32>, tensor<4x3x3xf32>) -> tensor<4x3x3xf32>
+    %three = stablehlo.constant dense<3.0> : tensor<4x3x3xf32>
+    %i = stablehlo.iota dim = 1 : tensor<4x3x3xf32>
+    %j = stablehlo.iota dim = 2 : tensor<4x3x3xf32>
+    %eq = stablehlo.compare EQ, %i, %j : (tensor<4x3x3xf32>, tensor<4x3x3xf32>) -> tensor<4x3x3xi1>
+    %zero = stablehlo.constant dense<0.0> : tensor<4x3x3xf32>
+    %diag = stablehlo.select %eq, %three, %zero : tensor<4x3x3xi1>, tensor<4x3x3xf32>
+    %spd = stablehlo.add %aa, %diag : tensor<4x3x3xf32>
+    %l = stablehlo.cholesky %spd, lower = true : tensor<4x3x3xf32>
+    %y = "stablehlo.triangular_solve"(%l, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<4x3x3xf32>, tensor<4x3x2xf32>) -> tensor<4x3x2xf32>
+    return %f, %l, %y : tensor<8x9xcomplex<f32>>, tensor<4x3x3xf32>, tensor<4x3x2xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "no collectives");
+}
+
 }  // namespace
 }  // namespace hlograph::passes

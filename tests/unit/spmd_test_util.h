@@ -63,7 +63,8 @@ inline void ExpectNear(const cpu::Tensor& got, const cpu::Tensor& want, const st
   ASSERT_EQ(got.type().ToString(), want.type().ToString()) << what;
   const auto* g = got.data<float>();
   const auto* w = want.data<float>();
-  for (int64_t i = 0; i < got.num_elements(); ++i) {
+  const int64_t floats = got.num_elements() * (ir::IsComplex(got.element()) ? 2 : 1);  // f32 or complex<f32>
+  for (int64_t i = 0; i < floats; ++i) {
     ASSERT_NEAR(g[i], w[i], 1e-4 * (1 + std::fabs(w[i]))) << what << " element " << i;
   }
 }
@@ -93,7 +94,6 @@ inline std::string PartitionAndCompare(const std::string& text, int64_t devices)
   auto results = cpu::RunOnGrid(*program->module, 1, devices,
                                 std::vector<const ir::Operation*>(static_cast<size_t>(devices), entry), pieces);
   EXPECT_TRUE(results.ok()) << results.status().message() << "\n" << ir::PrintModule(*program->module);
-  if (getenv("SPMD_PRINT")) std::cerr << ir::PrintModule(*program->module);
   if (!results.ok()) return "";
   for (size_t r = 0; r < expected->size(); ++r) {
     const auto s = Sharding(program->result_shardings[r], global.results[r].shape().size(), devices);

@@ -194,7 +194,7 @@ ir::Value* Emitter::Remake(ir::Value* v, const ir::Type& type, const DeviceShard
     return c;
   }
   if (def->id() == ir::OpId::kIota) return RemakeIota(*def, type, target);
-  if (def->def().Has(ir::kElementwise) && Remakeable(v, 0)) {
+  if (def->id() != ir::OpId::kBroadcastInDim && Remakeable(v, 0)) {
     // Values computed from remakeable ones only (an iota scaled, a mask
     // from two iotas): the op again on their pieces.
     std::vector<ir::Value*> pieces;
@@ -238,7 +238,11 @@ bool Emitter::Remakeable(const ir::Value* v, int depth) const {
     const auto* value = def->attr("value").as<ir::DenseElementsAttr>();
     return value != nullptr && value->splat;
   }
-  if (!def->def().Has(ir::kElementwise)) return false;
+  // Per element: the elementwise ops, and select and clamp (their operands
+  // of the result's shape, checked below).
+  const bool per_element =
+      def->def().Has(ir::kElementwise) || def->id() == ir::OpId::kSelect || def->id() == ir::OpId::kClamp;
+  if (!per_element) return false;
   for (const ir::Value* operand : def->operands()) {
     if (operand->type().shape() != v->type().shape() || !Remakeable(operand, depth + 1)) return false;
   }

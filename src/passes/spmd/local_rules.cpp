@@ -1,5 +1,6 @@
 // Ops that read along some dims only (slice, dynamic_slice,
-// dynamic_update_slice, concatenate, pad, reverse, sort, reduce_window):
+// dynamic_update_slice, concatenate, pad, reverse, sort, reduce_window;
+// fft, cholesky and triangular_solve along their trailing dims):
 // along every other dim an element of the result
 // depends on the operands' elements at its own index, so those dims keep
 // their pieces and each device computes its piece alone. The dims the op
@@ -161,6 +162,14 @@ Results ReduceWindow(Emitter& e, const ir::Operation& op, const Operands& operan
                        padding[2 * d] != 0 || padding[2 * d + 1] != 0;
     if (spans) read.push_back(d);
   }
+  return Local(e, op, operands, read);
+}
+
+Results AlongTrailingDims(Emitter& e, const ir::Operation& op, const Operands& operands, size_t dims) {
+  const size_t rank = op.result(0)->type().shape().size();
+  if (dims > rank) return ComputeWhole(e, op, operands);
+  std::vector<size_t> read;
+  for (size_t d = rank - dims; d < rank; ++d) read.push_back(d);
   return Local(e, op, operands, read);
 }
 

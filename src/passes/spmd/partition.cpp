@@ -220,6 +220,13 @@ class Partitioner {
     if (n == ir::OpId::kScatter) return spmd::Scatter(e_, op, operands);
     if (n == ir::OpId::kConvolution) return spmd::Convolution(e_, op, operands);
     if (n == ir::OpId::kWhile) return While(op, operands);
+    if (n == ir::OpId::kFft) {
+      const auto* lengths = op.attr("fft_length").as<ir::DenseArrayAttr>();
+      if (lengths != nullptr) return spmd::AlongTrailingDims(e_, op, operands, lengths->values.size());
+    }
+    if (n == ir::OpId::kCholesky || n == ir::OpId::kTriangularSolve) {
+      return spmd::AlongTrailingDims(e_, op, operands, 2);
+    }
     if (n == ir::OpId::kDotGeneral) {
       auto it = wanted_.find(op.result(0));
       return spmd::DotGeneral(e_, op, operands, it != wanted_.end() ? &it->second : nullptr);

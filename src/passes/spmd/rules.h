@@ -50,6 +50,10 @@ Results Pad(Emitter& e, const ir::Operation& op, const Operands& operands);
 Results Reverse(Emitter& e, const ir::Operation& op, const Operands& operands);
 Results Sort(Emitter& e, const ir::Operation& op, const Operands& operands);
 Results ReduceWindow(Emitter& e, const ir::Operation& op, const Operands& operands);
+// fft along its fft_length's trailing dims, cholesky and triangular_solve
+// along their matrices' two: each device transforms or factors its own
+// batch of them.
+Results AlongTrailingDims(Emitter& e, const ir::Operation& op, const Operands& operands, size_t dims);
 // gather: the indices keep the pieces of their batch dims (each device
 // looks up its own indices) in a whole operand, whose dims taken whole by
 // every slice may keep their pieces too; the result is cut as they are.
