@@ -58,6 +58,22 @@ DeviceSharding DeviceSharding::Without(size_t dim) const {
   return s;
 }
 
+DeviceSharding DeviceSharding::OnlyAlong(size_t dim) const {
+  DeviceSharding s = *this;
+  for (size_t d = 0; d < rank(); ++d) {
+    if (d != dim) s = s.Without(d);
+  }
+  return s;
+}
+
+std::vector<size_t> DeviceSharding::CutDims() const {
+  std::vector<size_t> cut;
+  for (size_t d = 0; d < rank(); ++d) {
+    if (counts[d] > 1) cut.push_back(d);
+  }
+  return cut;
+}
+
 StatusOr<std::vector<int64_t>> DeviceSharding::LocalShape(const std::vector<int64_t>& global) const {
   std::vector<int64_t> local = global;
   for (size_t d = 0; d < global.size(); ++d) {

@@ -33,6 +33,10 @@ struct DeviceSharding {
   bool Valid() const;
   // `dim` whole (one piece) on every device.
   DeviceSharding Without(size_t dim) const;
+  // Every dim but `dim` whole; `dim` cut as here.
+  DeviceSharding OnlyAlong(size_t dim) const;
+  // The dims cut into more than one piece.
+  std::vector<size_t> CutDims() const;
   // A device's share of `global`; an error when a dimension does not divide.
   StatusOr<std::vector<int64_t>> LocalShape(const std::vector<int64_t>& global) const;
   // The groups of devices that together hold every piece along `dims` and

@@ -60,6 +60,10 @@ class Emitter {
                       const std::vector<ir::Type>& types);
 
   const DeviceSharding& ShardingOf(const ir::Value* v);
+  // Whole on every device, at `v`'s rank.
+  DeviceSharding Whole(const ir::Value* v) const {
+    return DeviceSharding::Replicated(v->type().IsTensor() ? v->type().shape().size() : 0, devices_);
+  }
   void SetSharding(const ir::Value* v, DeviceSharding s) { shardings_[v] = std::move(s); }
 
   // `v` laid out as `target` (same rank): a cut moved from one dim to

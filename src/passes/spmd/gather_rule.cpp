@@ -57,10 +57,7 @@ ir::Attribute Direction(const char* d) { return ir::MakeEnum("comparison_directi
 Results GatherFromPieces(Emitter& e, const ir::Operation& op, const Operands& operands, const ir::GatherDimsAttr& g,
                          const std::vector<int64_t>& slice_sizes) {
   const DeviceSharding& so = e.ShardingOf(operands[0]);
-  std::vector<size_t> cut;
-  for (size_t d = 0; d < so.rank(); ++d) {
-    if (so.counts[d] > 1) cut.push_back(d);
-  }
+  const std::vector<size_t> cut = so.CutDims();
   const ir::Type& ids_type = operands[1]->type();
   const ir::Type& type = op.result(0)->type();
   const size_t vector_dim = static_cast<size_t>(g.index_vector_dim);
@@ -72,13 +69,10 @@ Results GatherFromPieces(Emitter& e, const ir::Operation& op, const Operands& op
     return Status::Error("not a lookup into the table's pieces");
   }
   const size_t dim = cut[0];
-  DeviceSharding pieces = DeviceSharding::Replicated(so.rank(), e.devices());
-  pieces.counts[dim] = so.counts[dim];
-  for (size_t k = 0; k < pieces.tiles.size(); ++k) pieces.tiles[k][dim] = so.tiles[k][dim];
+  const DeviceSharding pieces = so.OnlyAlong(dim);
   HLOGRAPH_ASSIGN(const auto groups, pieces.GroupsAlong({dim}));
-  const auto whole = [&](const ir::Value* v) { return DeviceSharding::Replicated(v->type().shape().size(), e.devices()); };
   HLOGRAPH_ASSIGN(ir::Value * table, e.Reshard(operands[0], pieces));
-  HLOGRAPH_ASSIGN(ir::Value * ids, e.Reshard(operands[1], whole(operands[1])));
+  HLOGRAPH_ASSIGN(ir::Value * ids, e.Reshard(operands[1], e.Whole(operands[1])));
   const int64_t rows = op.operand(0)->type().dim(static_cast<int64_t>(dim));  // the global table's
   const int64_t local = table->type().dim(static_cast<int64_t>(dim));
   ir::Value* offset32 = e.Offset(pieces, dim, local);
@@ -118,9 +112,9 @@ Results GatherFromPieces(Emitter& e, const ir::Operation& op, const Operands& op
   ir::Value* mask = b.BroadcastInDim(flat, type.WithElement(ir::ElementType::kI1), batch_dims);
   ir::Value* zeros = b.Splat(type, std::vector<uint8_t>(static_cast<size_t>(ir::StorageBytes(type.element())), 0));
   ir::Value* partial = b.Add(ir::OpId::kSelect, {mask, found, zeros}, type);
-  e.SetSharding(partial, whole(partial));
+  e.SetSharding(partial, e.Whole(partial));
   ir::Value* sum = e.AllReduce(partial, groups, nullptr);
-  e.SetSharding(sum, whole(sum));
+  e.SetSharding(sum, e.Whole(sum));
   return std::vector<ir::Value*>{sum};
 }
 

@@ -58,10 +58,7 @@ int64_t Bytes(const ir::Operation& op, size_t i) { return op.operand(i)->type().
 Results ScatterIntoPieces(Emitter& e, const ir::Operation& op, const Operands& operands,
                           const ir::ScatterDimsAttr& dims) {
   const DeviceSharding& so = e.ShardingOf(operands[0]);
-  std::vector<size_t> cut;
-  for (size_t d = 0; d < so.rank(); ++d) {
-    if (so.counts[d] > 1) cut.push_back(d);
-  }
+  const std::vector<size_t> cut = so.CutDims();
   const ir::Type& indices_type = operands[1]->type();
   const size_t vector_dim = static_cast<size_t>(dims.index_vector_dim);
   const bool one_component =
@@ -72,19 +69,16 @@ Results ScatterIntoPieces(Emitter& e, const ir::Operation& op, const Operands& o
     return Status::Error("not a scatter into the operand's pieces");
   }
   const size_t dim = cut[0];
-  DeviceSharding pieces = DeviceSharding::Replicated(so.rank(), e.devices());
-  pieces.counts[dim] = so.counts[dim];
-  for (size_t k = 0; k < pieces.tiles.size(); ++k) pieces.tiles[k][dim] = so.tiles[k][dim];
+  const DeviceSharding pieces = so.OnlyAlong(dim);
   HLOGRAPH_ASSIGN(ir::Value * base, e.Reshard(operands[0], pieces));
-  const auto whole = [&](const ir::Value* v) { return DeviceSharding::Replicated(v->type().shape().size(), e.devices()); };
-  HLOGRAPH_ASSIGN(ir::Value * at, e.Reshard(operands[1], whole(operands[1])));
-  HLOGRAPH_ASSIGN(ir::Value * add, e.Reshard(operands[2], whole(operands[2])));
+  HLOGRAPH_ASSIGN(ir::Value * at, e.Reshard(operands[1], e.Whole(operands[1])));
+  HLOGRAPH_ASSIGN(ir::Value * add, e.Reshard(operands[2], e.Whole(operands[2])));
   const int64_t local = base->type().dim(static_cast<int64_t>(dim));
   ir::Value* offset32 = e.Offset(pieces, dim, local);
   OpBuilder b = e.Here();  // after the offset's ops
   ir::Value* offset = b.Convert(offset32, indices_type.element());
   ir::Value* shifted = b.Binary(ir::OpId::kSubtract, at, b.BroadcastInDim(offset, indices_type, {}));
-  e.SetSharding(shifted, whole(shifted));
+  e.SetSharding(shifted, e.Whole(shifted));
   ir::Operation* copy = e.Copy(op, {base, shifted, add}, {base->type()});
   e.SetSharding(copy->result(0), pieces);
   return std::vector<ir::Value*>{copy->result(0)};
@@ -134,7 +128,7 @@ Results Scatter(Emitter& e, const ir::Operation& op, const Operands& operands) {
   HLOGRAPH_ASSIGN(ir::Value * at, e.Reshard(operands[1], indices));
   HLOGRAPH_ASSIGN(ir::Value * add, e.Reshard(operands[2], updates));
   HLOGRAPH_ASSIGN(ir::Value * base,
-                  e.Reshard(operands[0], DeviceSharding::Replicated(operands[0]->type().shape().size(), e.devices())));
+                  e.Reshard(operands[0], e.Whole(operands[0])));
   const ir::Type& type = op.result(0)->type();
   ir::Value* zeros =
       e.Here().Splat(type, std::vector<uint8_t>(static_cast<size_t>(ir::StorageBytes(type.element())), 0));

@@ -84,7 +84,7 @@ Results ComputeWhole(Emitter& e, const ir::Operation& op, const Operands& operan
       moved.push_back(v);
       continue;
     }
-    HLOGRAPH_ASSIGN(ir::Value * whole, e.Reshard(v, DeviceSharding::Replicated(v->type().shape().size(), e.devices())));
+    HLOGRAPH_ASSIGN(ir::Value * whole, e.Reshard(v, e.Whole(v)));
     moved.push_back(whole);
   }
   ir::Operation* copy = e.Copy(op, moved, op.ResultTypes());
