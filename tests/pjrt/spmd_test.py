@@ -159,6 +159,8 @@ def cases(tag):
         case(f"{tag}sum2d_{a}", lambda v: jnp.sin(v).sum(1) * 2, (x,), m, [P("x", "y")], P("x"))
         case(f"{tag}reshard2d_{a}", reshard_rows_to_cols, (x,), m, [P("x")], P(None, "x"))
         case(f"{tag}embedding2d_{a}", embedding_lookup, (table, ids), m, [P(None, "y"), P("x")], P("x", "y"))
+        case(f"{tag}embedding_rows2d_{a}", embedding_rows, (np.tile(table, (4, 1)), ids * 3), m, [P("y"), P("x")],
+             P("x"))
     for n in (2, 4):
         m = Mesh(np.array(devices[:n]), ("x",))
         case(f"{tag}reshard_{n}", reshard_rows_to_cols, (x,), m, [P("x")], P(None, "x"))

@@ -359,5 +359,23 @@ TEST(SpmdRules, FftAndLinalgAlongTrailingDims) {
   EXPECT_EQ(PartitionAndCompare(text, 4), "no collectives");
 }
 
+// The same on a 2-D mesh: rows cut over "y", the indices over "x"; the
+// result keeps the indices' pieces, the devices of a row of the mesh add
+// theirs.
+TEST(SpmdRules, GatherFromRowsCutOverOneAxisIndicesOverTheOther) {
+  const std::string text = "module {\n" + Mesh2(2, 4) + R"(
+  func.func @main(%table: tensor<64x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>},
+                  %ids: tensor<6xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>})
+      -> (tensor<6x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %m = stablehlo.constant dense<63> : tensor<6xi32>
+    %k = stablehlo.and %ids, %m : tensor<6xi32>
+    %j = stablehlo.reshape %k : (tensor<6xi32>) -> tensor<6x1xi32>
+    %g = "stablehlo.gather"(%table, %j) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 8>}> : (tensor<64x8xf32>, tensor<6x1xi32>) -> tensor<6x8xf32>
+    return %g : tensor<6x8xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 8), "1 all_reduce");
+}
+
 }  // namespace
 }  // namespace hlograph::passes

@@ -58,25 +58,47 @@ Results GatherFromPieces(Emitter& e, const ir::Operation& op, const Operands& op
                          const std::vector<int64_t>& slice_sizes) {
   const DeviceSharding& so = e.ShardingOf(operands[0]);
   const std::vector<size_t> cut = so.CutDims();
-  const ir::Type& ids_type = operands[1]->type();
+  const ir::Type& ids_in = operands[1]->type();
   const ir::Type& type = op.result(0)->type();
   const size_t vector_dim = static_cast<size_t>(g.index_vector_dim);
-  const bool implicit_vector = vector_dim >= ids_type.shape().size();
+  const bool implicit_vector = vector_dim >= ids_in.shape().size();
   if (cut.size() != 1 || g.start_index_map.size() != 1 || g.start_index_map[0] != static_cast<int64_t>(cut[0]) ||
       !Has(g.collapsed_slice_dims, cut[0]) || slice_sizes[cut[0]] != 1 || !g.operand_batching_dims.empty() ||
-      (!implicit_vector && ids_type.dim(static_cast<int64_t>(vector_dim)) != 1) ||
-      !ir::IsInteger(ids_type.element()) || 2 * type.StorageBytes() >= op.operand(0)->type().StorageBytes()) {
+      (!implicit_vector && ids_in.dim(static_cast<int64_t>(vector_dim)) != 1) ||
+      !ir::IsInteger(ids_in.element()) || 2 * type.StorageBytes() >= op.operand(0)->type().StorageBytes()) {
     return Status::Error("not a lookup into the table's pieces");
   }
   const size_t dim = cut[0];
   const DeviceSharding pieces = so.OnlyAlong(dim);
-  HLOGRAPH_ASSIGN(const auto groups, pieces.GroupsAlong({dim}));
+  // The indices keep the pieces of their batch dims where other devices
+  // than the table's rows cut them (a 2-D mesh): the result is cut as they
+  // are, and the devices holding the same indices but other rows add
+  // their results. Else the indices are made whole.
+  DeviceSharding at = e.ShardingOf(operands[1]);
+  if (!implicit_vector) at = at.Without(vector_dim);
+  // The result's pieces and, as a last dim, the table's rows' pieces.
+  const auto with_rows_of = [&](DeviceSharding s) {
+    s.counts.push_back(pieces.counts[dim]);
+    for (size_t k = 0; k < s.tiles.size(); ++k) s.tiles[k].push_back(pieces.tiles[k][dim]);
+    return s;
+  };
+  DeviceSharding out = ResultOf(g, e.Whole(operands[0]), at, type.shape().size(), e.devices());
+  DeviceSharding with_rows = with_rows_of(out);
+  if (!out.Valid() || !with_rows.Valid()) {
+    at = e.Whole(operands[1]);
+    out = e.Whole(op.result(0));
+    with_rows = with_rows_of(out);
+  }
+  HLOGRAPH_ASSIGN(const auto groups, with_rows.GroupsAlong({out.rank()}));
   HLOGRAPH_ASSIGN(ir::Value * table, e.Reshard(operands[0], pieces));
-  HLOGRAPH_ASSIGN(ir::Value * ids, e.Reshard(operands[1], e.Whole(operands[1])));
+  HLOGRAPH_ASSIGN(ir::Value * ids, e.Reshard(operands[1], at));
+  HLOGRAPH_ASSIGN(const std::vector<int64_t> out_shape, out.LocalShape(type.shape()));
+  const ir::Type local_type = type.WithShape(out_shape);
   const int64_t rows = op.operand(0)->type().dim(static_cast<int64_t>(dim));  // the global table's
   const int64_t local = table->type().dim(static_cast<int64_t>(dim));
   ir::Value* offset32 = e.Offset(pieces, dim, local);
   OpBuilder b = e.Here();  // after the offset's ops
+  const ir::Type& ids_type = ids->type();
   const ir::ElementType it = ids_type.element();
   auto splat = [&](const ir::Type& t, int64_t x) { return b.Splat(t, IntegerBytes(t.element(), x)); };
   // The start index as the gather clamps it, then this device's row.
@@ -98,6 +120,7 @@ Results GatherFromPieces(Emitter& e, const ir::Operation& op, const Operands& op
   lookup->SetOperand(1, row);
   lookup->RemoveAttr("mhlo.sharding");
   lookup->RemoveAttr("sdy.sharding");
+  lookup->result(0)->set_type(local_type);
   ir::Value* found = b.Insert(std::move(lookup))->result(0);
   // `mine` over the result: its batch dims are the indices' (the index
   // vector dim dropped), the offset dims the slices'.
@@ -109,12 +132,13 @@ Results GatherFromPieces(Emitter& e, const ir::Operation& op, const Operands& op
     if (!Has(g.offset_dims, d)) batch_dims.push_back(static_cast<int64_t>(d));
   }
   ir::Value* flat = b.Add(ir::OpId::kReshape, {mine}, ir::Type::Tensor(ir::ElementType::kI1, batch_shape));
-  ir::Value* mask = b.BroadcastInDim(flat, type.WithElement(ir::ElementType::kI1), batch_dims);
-  ir::Value* zeros = b.Splat(type, std::vector<uint8_t>(static_cast<size_t>(ir::StorageBytes(type.element())), 0));
-  ir::Value* partial = b.Add(ir::OpId::kSelect, {mask, found, zeros}, type);
-  e.SetSharding(partial, e.Whole(partial));
+  ir::Value* mask = b.BroadcastInDim(flat, local_type.WithElement(ir::ElementType::kI1), batch_dims);
+  ir::Value* zeros =
+      b.Splat(local_type, std::vector<uint8_t>(static_cast<size_t>(ir::StorageBytes(type.element())), 0));
+  ir::Value* partial = b.Add(ir::OpId::kSelect, {mask, found, zeros}, local_type);
+  e.SetSharding(partial, out);
   ir::Value* sum = e.AllReduce(partial, groups, nullptr);
-  e.SetSharding(sum, e.Whole(sum));
+  e.SetSharding(sum, out);
   return std::vector<ir::Value*>{sum};
 }
 
