@@ -61,6 +61,11 @@ std::vector<uint8_t> IdentityBytes(OpId fold, ElementType t) {
 
 }  // namespace
 
+bool IsCommutativeFold(OpId fold) {
+  return fold == OpId::kAdd || fold == OpId::kMultiply || fold == OpId::kMaximum || fold == OpId::kMinimum ||
+         fold == OpId::kAnd || fold == OpId::kOr || fold == OpId::kXor;
+}
+
 bool IsFoldIdentity(OpId fold, const Value* init) {
   const Operation* def = init->defining_op();
   if (def == nullptr || def->id() != OpId::kConstant || init->type().NumElements() != 1) return false;

@@ -13,6 +13,10 @@ namespace hlograph::ir {
 // else null.
 const Operation* FoldOfBody(const Operation& op);
 
+// Whether `fold` folds in any order (add, multiply, maximum, minimum, and,
+// or, xor): the order of a tree of folds does not change what it means.
+bool IsCommutativeFold(OpId fold);
+
 // Whether `init` is a scalar constant holding the identity of the fold
 // named `fold` (add, multiply, maximum, minimum, and, or) for its type, so
 // folding it in again changes nothing.

@@ -15,8 +15,8 @@
 #include <set>
 #include <string>
 
-#include "backends/cpu/kernels/reduction_body.h"
 #include "backends/gpu/codegen/body_emitter.h"
+#include "ir/fold_body.h"
 
 namespace hlograph::gpu::emit {
 
@@ -218,11 +218,11 @@ class DotEmitter {
       e_.Line("float " + a + " = " + init + ";");
       const int64_t count = BodyEmitter::ReducedCount(*op);
       // Each warp folds the whole row itself where asked: no barrier. The
-      // body one commutative op (MatchReducer's), the lanes' butterfly
+      // body one commutative op of its two arguments, the lanes' butterfly
       // shuffles agree bit for bit.
-      const bool by_warp = LoadsTogetherWanted() == LoadsTogether::kByWarp &&
-                           cpu::reduction::MatchReducer(op->region(0)).has_value() && count >= 1 &&
-                           (count + 31) / 32 <= kMaxPassesByWarp;
+      const ir::Operation* folds = ir::FoldOfBody(*op);
+      const bool by_warp = LoadsTogetherWanted() == LoadsTogether::kByWarp && folds != nullptr &&
+                           ir::IsCommutativeFold(folds->id()) && count >= 1 && (count + 31) / 32 <= kMaxPassesByWarp;
       const Passes passes = by_warp ? Passes{"threadIdx.x % 32", 32, (count + 31) / 32} : BlockPasses(count);
       // Element i of the row, and its fold into `a`.
       const auto load = [&] { return e_.Emit(op->operand(0), e_.ReducedOperandIndex(*op, at, "i")); };
