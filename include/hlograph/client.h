@@ -42,6 +42,10 @@ struct CompileOptions {
   // The name given to the program text in error messages
   // ("<program>:3:7: error: ..."). CompileFile uses the path.
   std::string filename = "<program>";
+  // The function to compile (its symbol name, without '@'); empty: the
+  // module's entry, @main or the only public function. The GPU backend
+  // compiles the entry only; another function runs on the CPU backend.
+  std::string function;
   // The GPU backend's; the CPU backend ignores it.
   GpuExecutionMode gpu_mode = GpuExecutionMode::kGraph;
   // Told as the GPU backend compiles the program's kernels (`compiled` of

@@ -79,10 +79,14 @@ StatusOr<std::unique_ptr<Executable::Impl>> Client::Impl::Compile(std::unique_pt
   auto exe = std::make_unique<Executable::Impl>();
   exe->backend_name = backend_name;
   exe->module = std::move(module);
-  const ir::Operation* entry = exe->module->EntryFunction();
+  const ir::Operation* entry = options.function.empty() ? exe->module->EntryFunction()
+                                                         : exe->module->LookupFunction(options.function);
   if (entry == nullptr) {
-    return Status::Error(filename + ": no entry function (@main, or the only public function)");
+    return Status::Error(filename + (options.function.empty()
+                                         ? ": no entry function (@main, or the only public function)"
+                                         : ": no function @" + options.function));
   }
+  exe->function = entry;
   exe->name = ir::FunctionName(*entry);
   const ir::FunctionType signature = ir::FunctionSignature(*entry);
   for (size_t i = 0; i < signature.inputs.size(); ++i) {
@@ -101,6 +105,12 @@ StatusOr<std::unique_ptr<Executable::Impl>> Client::Impl::Compile(std::unique_pt
     exe->backend_note = choice.note;
   }
 #ifdef HLOGRAPH_WITH_GPU_BACKEND
+  if (exe->backend_name == "gpu" && entry != exe->module->EntryFunction()) {
+    const std::string why = "the GPU backend compiles the module's entry function, not @" + exe->name;
+    if (requested != "auto") return Status::Error(filename + ": " + why + " (the CPU backend runs any function)");
+    exe->backend_name = "cpu";
+    exe->backend_note = why;
+  }
   if (exe->backend_name == "gpu") {
     HLOGRAPH_ASSIGN(exe->gpu, gpu::GpuExecutable::Compile(*exe->module, GpuOptions(options)));
   }

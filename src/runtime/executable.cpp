@@ -53,7 +53,7 @@ StatusOr<std::vector<cpu::Tensor>> Executable::Impl::Run(const std::vector<cpu::
   if (gpu) return gpu->Run(args);  // uploads, runs, waits, downloads
 #endif
   cpu::Interpreter interpreter(*module);
-  return interpreter.RunEntry(args);
+  return interpreter.Call(*function, args);
 }
 
 Executable::Executable(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

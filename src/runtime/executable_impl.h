@@ -21,8 +21,9 @@ namespace hlograph {
 struct Executable::Impl {
   std::string backend_name;  // "cpu" or "gpu"
   std::string backend_note;  // why "auto" chose the CPU for this program, else empty
-  std::string name;          // the entry function's
+  std::string name;          // the compiled function's
   std::unique_ptr<ir::Module> module;
+  const ir::Operation* function = nullptr;  // in `module`: the entry, or CompileOptions::function
   std::vector<ArrayType> parameter_types;
   std::vector<ArrayType> result_types;
 #ifdef HLOGRAPH_WITH_GPU_BACKEND

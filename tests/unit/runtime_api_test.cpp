@@ -119,6 +119,35 @@ TEST(RuntimeApiTest, CpuIntegersAndBools) {
   }
 }
 
+// CompileOptions::function compiles a function other than the entry; one
+// the module lacks is an error naming it.
+TEST(RuntimeApiTest, CompilesTheFunctionAsked) {
+  std::unique_ptr<Client> client = CpuClient();
+  ASSERT_NE(client, nullptr);
+  const std::string program = R"(
+func.func @main(%x: tensor<3xi32>) -> tensor<3xi32> {
+  return %x : tensor<3xi32>
+}
+func.func @twice(%x: tensor<3xi32>) -> tensor<3xi32> {
+  %y = stablehlo.add %x, %x : tensor<3xi32>
+  return %y : tensor<3xi32>
+}
+)";
+  CompileOptions options;
+  options.function = "twice";
+  StatusOr<std::unique_ptr<Executable>> exe = client->Compile(program, options);
+  ASSERT_TRUE(exe.ok()) << exe.status().message();
+  EXPECT_EQ((*exe)->name(), "twice");
+  const std::vector<int32_t> x = {1, -2, 7};
+  StatusOr<std::vector<Array>> results = (*exe)->Execute({Array::FromValues<int32_t>({3}, x)});
+  ASSERT_TRUE(results.ok()) << results.status().message();
+  for (int i = 0; i < 3; ++i) EXPECT_EQ((*results)[0].at<int32_t>(i), 2 * x[static_cast<size_t>(i)]);
+  options.function = "nope";
+  StatusOr<std::unique_ptr<Executable>> missing = client->Compile(program, options);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("no function @nope"), std::string::npos) << missing.status().message();
+}
+
 TEST(RuntimeApiTest, CompileFile) {
   const std::string path = ::testing::TempDir() + "runtime_api_test_program.mlir";
   {

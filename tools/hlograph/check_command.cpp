@@ -1,11 +1,14 @@
-// `hlograph check`: runs the entry function of every `// -----` chunk with
-// no arguments; its `check` ops decide pass or fail.
+// `hlograph check`: runs the test functions of every `// -----` chunk with
+// no arguments on the CPU backend (through the runtime's client); their
+// `check` ops decide pass or fail.
 #include <iostream>
 
-#include "backends/cpu/interpreter.h"
 #include "commands.h"
+#include "hlograph/hlograph.h"
+#include "ir/clone.h"
 #include "ir/module.h"
 #include "program_input.h"
+#include "runtime/client_access.h"
 
 namespace hlograph::cli {
 
@@ -31,9 +34,15 @@ int Check(const Options& o) {
     std::cerr << loaded.status().message() << "\n";
     return 1;
   }
+  ClientOptions client_options;
+  client_options.backend = "cpu";  // the oracle: check ops run on the interpreter
+  auto client = Client::Create(client_options);
+  if (!client.ok()) {
+    std::cerr << client.status().message() << "\n";
+    return 1;
+  }
   int passed = 0, failed = 0;
   for (const auto& module : loaded->modules) {
-    cpu::Interpreter interpreter(*module);
     for (const ir::Operation* func : TestFunctions(*module)) {
       const std::string name = func->pos().ToString() + " @" + ir::FunctionName(*func);
       if (!ir::FunctionSignature(*func).inputs.empty()) {
@@ -41,7 +50,11 @@ int Check(const Options& o) {
         ++failed;
         continue;
       }
-      auto results = interpreter.Call(*func, {});
+      CompileOptions options;
+      options.filename = o.files[0];
+      options.function = ir::FunctionName(*func);
+      auto exe = runtime::ClientAccess::CompileModule(**client, ir::CloneModule(*module), options);
+      auto results = exe.ok() ? (*exe)->Execute({}) : StatusOr<std::vector<Array>>(exe.status());
       if (results.ok()) {
         std::cout << "PASS " << name << "\n";
         ++passed;
