@@ -377,5 +377,26 @@ TEST(SpmdRules, GatherFromRowsCutOverOneAxisIndicesOverTheOther) {
   EXPECT_EQ(PartitionAndCompare(text, 8), "1 all_reduce");
 }
 
+// take_along_axis on logits cut along the vocabulary (a batched gather):
+// each device picks the labels' logits in its columns, zeros elsewhere, and
+// the picks are added; labels out of range clamp as the gather clamps them.
+TEST(SpmdRules, BatchedGatherFromColumnsCutAcrossDevices) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%logits: tensor<4x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>},
+                  %labels: tensor<4xi32>) -> tensor<4x1xf32> {
+    %m = stablehlo.constant dense<31> : tensor<4xi32>
+    %k = stablehlo.and %labels, %m : tensor<4xi32>
+    %edges = stablehlo.constant dense<[0, 0, -5, 40]> : tensor<4xi32>
+    %inner = stablehlo.constant dense<[1, 1, 0, 0]> : tensor<4xi32>
+    %kk = stablehlo.multiply %k, %inner : tensor<4xi32>
+    %i = stablehlo.add %kk, %edges : tensor<4xi32>
+    %j = stablehlo.reshape %i : (tensor<4xi32>) -> tensor<4x1x1xi32>
+    %g = "stablehlo.gather"(%logits, %j) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x32xf32>, tensor<4x1x1xi32>) -> tensor<4x1xf32>
+    return %g : tensor<4x1xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_reduce");
+}
+
 }  // namespace
 }  // namespace hlograph::passes

@@ -52,8 +52,9 @@ DeviceSharding ResultOf(const ir::GatherDimsAttr& g, const DeviceSharding& opera
 ir::Attribute Direction(const char* d) { return ir::MakeEnum("comparison_direction", d); }
 
 // The lookup into the table's pieces along its cut dim `dim`, which the
-// single index component selects with one-element slices; an error when
-// the gather is not of that form or gathering the table costs less.
+// single index component selects with one-element slices (a vocabulary's
+// rows; the labels' logits of a cross-entropy, batched); an error when the
+// gather is not of that form or gathering the table costs less.
 Results GatherFromPieces(Emitter& e, const ir::Operation& op, const Operands& operands, const ir::GatherDimsAttr& g,
                          const std::vector<int64_t>& slice_sizes) {
   const DeviceSharding& so = e.ShardingOf(operands[0]);
@@ -63,7 +64,7 @@ Results GatherFromPieces(Emitter& e, const ir::Operation& op, const Operands& op
   const size_t vector_dim = static_cast<size_t>(g.index_vector_dim);
   const bool implicit_vector = vector_dim >= ids_in.shape().size();
   if (cut.size() != 1 || g.start_index_map.size() != 1 || g.start_index_map[0] != static_cast<int64_t>(cut[0]) ||
-      !Has(g.collapsed_slice_dims, cut[0]) || slice_sizes[cut[0]] != 1 || !g.operand_batching_dims.empty() ||
+      !Has(g.collapsed_slice_dims, cut[0]) || slice_sizes[cut[0]] != 1 ||
       (!implicit_vector && ids_in.dim(static_cast<int64_t>(vector_dim)) != 1) ||
       !ir::IsInteger(ids_in.element()) || 2 * type.StorageBytes() >= op.operand(0)->type().StorageBytes()) {
     return Status::Error("not a lookup into the table's pieces");
@@ -84,7 +85,8 @@ Results GatherFromPieces(Emitter& e, const ir::Operation& op, const Operands& op
   };
   DeviceSharding out = ResultOf(g, e.Whole(operands[0]), at, type.shape().size(), e.devices());
   DeviceSharding with_rows = with_rows_of(out);
-  if (!out.Valid() || !with_rows.Valid()) {
+  // A batched lookup (take_along_axis) reads its batch dims whole.
+  if (!out.Valid() || !with_rows.Valid() || !g.operand_batching_dims.empty()) {
     at = e.Whole(operands[1]);
     out = e.Whole(op.result(0));
     with_rows = with_rows_of(out);
