@@ -115,6 +115,9 @@ def label_logits(logits, labels):
     picked = jnp.take_along_axis(logits, labels[:, None], axis=1)[:, 0]
     return jax.nn.logsumexp(logits, axis=1) - picked
 
+def label_logits_grad(logits, labels):
+    return jax.grad(lambda l: label_logits(l, labels).sum())(logits)
+
 def embedding_grad_rows(table, ids, g):
     return embedding_grad(table, ids, g)
 
@@ -186,6 +189,8 @@ def cases(tag):
         case(f"{tag}loop_while_{n}", loop_while, (np.abs(x),), m, [P("x")], P("x"))
         case(f"{tag}fft_rows_{n}", fft_rows, (x,), m, [P("x")], P("x"))
         case(f"{tag}label_logits_{n}", label_logits, (np.tile(x, (1, 4)), ids), m, [P(None, "x"), P()], P())
+        case(f"{tag}label_logits_grad_{n}", label_logits_grad, (np.tile(x, (1, 4)), ids), m, [P(None, "x"), P()],
+             P(None, "x"))
         case(f"{tag}rows_set_{n}", rows_set, (x, np.array([3, 0, 15, 7], np.int32), grads[:4]), m,
              [P("x"), P(), P()], [P("x"), P("x")])
         case(f"{tag}embedding_rows_{n}", embedding_rows, (np.tile(table, (4, 1)), ids * 3, ), m, [P("x"), P()], P())
@@ -249,6 +254,7 @@ EXPECTED_REPORTS = {
     "rows_set": ([], ["all_gather", "all_reduce"]),
     "fft_rows": ([], ["all_gather", "all_reduce", "all_to_all"]),
     "label_logits": (["all_reduce"], ["all_gather"]),
+    "label_logits_grad": ([], ["all_gather"]),
     "embedding_grad_rows": ([], ["all_gather", "all_reduce"]),
     "embedding_rows": (["all_reduce"], ["all_gather"]),
 }

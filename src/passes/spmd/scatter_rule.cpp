@@ -7,7 +7,9 @@
 // operand's pieces instead: each device scatters all the updates into its
 // piece with the indices shifted by the piece's offset, and those that
 // fall outside it are dropped, as the scatter drops any out of bounds;
-// chosen when moving the updates costs fewer bytes than the operand.
+// chosen when moving the updates costs fewer bytes than the operand (a
+// batched scatter too: the gradient of take_along_axis on logits cut along
+// the vocabulary).
 // Other scatters run whole.
 #include <algorithm>
 
@@ -88,12 +90,11 @@ Results ScatterIntoPieces(Emitter& e, const ir::Operation& op, const Operands& o
 
 Results Scatter(Emitter& e, const ir::Operation& op, const Operands& operands) {
   const auto* dims = op.attr("scatter_dimension_numbers").as<ir::ScatterDimsAttr>();
-  if (dims == nullptr || operands.size() != 3 || op.num_regions() != 1 || RegionsReadFromOutside(op) ||
-      !dims->input_batching_dims.empty()) {
+  if (dims == nullptr || operands.size() != 3 || op.num_regions() != 1 || RegionsReadFromOutside(op)) {
     return ComputeWhole(e, op, operands);
   }
   if (Results pieces = ScatterIntoPieces(e, op, operands, *dims); pieces.ok()) return pieces;
-  if (!AddsUpdates(op)) return ComputeWhole(e, op, operands);
+  if (!AddsUpdates(op) || !dims->input_batching_dims.empty()) return ComputeWhole(e, op, operands);
   const size_t indices_rank = operands[1]->type().shape().size();
   const size_t updates_rank = operands[2]->type().shape().size();
   const auto pairs = BatchDims(*dims, indices_rank, updates_rank);
