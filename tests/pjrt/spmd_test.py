@@ -99,6 +99,9 @@ square = rng.standard_normal((16, 16), np.float32) / 4
 def loop_mlp(w, x):
     return jax.lax.fori_loop(0, 3, lambda i, h: jnp.tanh(h @ w), x)
 
+def loop_mlp_cut_weights(w, x):
+    return loop_mlp(w, x)
+
 def loop_norms(x):
     def body(i, carry):
         h, s = carry
@@ -186,6 +189,7 @@ def cases(tag):
         case(f"{tag}conv_grad_step_{n}", conv_grad_step, (filters, images), m, [P(), P("x")], P())
         case(f"{tag}loop_mlp_{n}", loop_mlp, (square, x), m, [P(), P("x")], P("x"))
         case(f"{tag}loop_norms_{n}", loop_norms, (x,), m, [P("x")], [P("x"), P()])
+        case(f"{tag}loop_mlp_cut_weights_{n}", loop_mlp_cut_weights, (square, x), m, [P("x", None), P("x")], P("x"))
         case(f"{tag}loop_while_{n}", loop_while, (np.abs(x),), m, [P("x")], P("x"))
         case(f"{tag}fft_rows_{n}", fft_rows, (x,), m, [P("x")], P("x"))
         case(f"{tag}label_logits_{n}", label_logits, (np.tile(x, (1, 4)), ids), m, [P(None, "x"), P()], P())
