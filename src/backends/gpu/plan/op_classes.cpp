@@ -1,7 +1,5 @@
 #include "backends/gpu/plan/op_classes.h"
 
-#include "backends/gpu/plan/scatter_plan.h"
-
 #include <algorithm>
 #include <iterator>
 

@@ -2,33 +2,33 @@
 // the fusions plan/fusion_decisions.h decided for the block (what is
 // materialised, which kernel computes what), library calls, loops,
 // conditionals, copies; then buffers, donations and the graph's shape.
-#include "backends/gpu/plan/plan_options.h"
 #include "backends/gpu/plan/planner.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
 #include <map>
-#include <tuple>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
-#include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/attention.h"
-#include "backends/gpu/plan/flash_attention.h"
-#include "backends/gpu/plan/fusion_decisions.h"
 #include "backends/gpu/plan/buffer_plan.h"
 #include "backends/gpu/plan/convolution_epilogue.h"
 #include "backends/gpu/plan/convolution_lowering.h"
 #include "backends/gpu/plan/donation.h"
+#include "backends/gpu/plan/dot_lowering.h"
+#include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/epilogue_patterns.h"
+#include "backends/gpu/plan/flash_attention.h"
+#include "backends/gpu/plan/fusion_decisions.h"
 #include "backends/gpu/plan/gemm_epilogue.h"
 #include "backends/gpu/plan/generated_dot.h"
-#include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/op_classes.h"
+#include "backends/gpu/plan/plan_options.h"
+#include "backends/gpu/plan/prefetch_ahead.h"
 #include "backends/gpu/plan/prefix_scan.h"
 #include "backends/gpu/plan/row_fusion.h"
-#include "backends/gpu/plan/prefetch_ahead.h"
 #include "backends/gpu/plan/sibling_reductions.h"
 #include "backends/gpu/plan/side_by_side.h"
 #include "backends/gpu/plan/sort_lowering.h"
@@ -41,8 +41,8 @@
 #include "passes/lower_quantized.h"
 #include "passes/raise_scan_composites.h"
 #include "passes/reuse_finer_reductions.h"
-#include "passes/sums_of_outer_products.h"
 #include "passes/sink_constants.h"
+#include "passes/sums_of_outer_products.h"
 
 namespace hlograph::gpu {
 namespace {
