@@ -398,5 +398,41 @@ TEST(SpmdRules, BatchedGatherFromColumnsCutAcrossDevices) {
   EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_reduce");
 }
 
+// A value cut outside a loop that the loop's body needs whole is gathered
+// once, before the loop, not every iteration.
+TEST(SpmdRules, ALoopGathersWhatItReadsFromOutsideOnceBeforeIt) {
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%a: tensor<8x6xf32>, %w: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+      -> tensor<8x6xf32> {
+    %i0 = stablehlo.constant dense<0> : tensor<i32>
+    %r:2 = stablehlo.while(%i = %i0, %h = %a) : tensor<i32>, tensor<8x6xf32>
+    cond {
+      %n = stablehlo.constant dense<3> : tensor<i32>
+      %c = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    } do {
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %j = stablehlo.add %i, %one : tensor<i32>
+      %t = stablehlo.tanh %h : tensor<8x6xf32>
+      %u = stablehlo.multiply %t, %w : tensor<8x6xf32>
+      %v = stablehlo.transpose %u, dims = [0, 1] : (tensor<8x6xf32>) -> tensor<8x6xf32>
+      stablehlo.return %j, %v : tensor<i32>, tensor<8x6xf32>
+    }
+    return %r#1 : tensor<8x6xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_gather");
+  auto module = Parse(text);
+  ASSERT_NE(module, nullptr);
+  auto program = PartitionSpmd(*module, 4);
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  const std::string printed = ir::PrintModule(*program->module);
+  const size_t gather = printed.find("all_gather");
+  const size_t loop = printed.find("stablehlo.while");
+  ASSERT_NE(gather, std::string::npos) << printed;
+  ASSERT_NE(loop, std::string::npos) << printed;
+  EXPECT_LT(gather, loop) << printed;
+}
+
 }  // namespace
 }  // namespace hlograph::passes

@@ -300,11 +300,15 @@ StatusOr<ir::Value*> Emitter::Slice(ir::Value* v, const DeviceSharding& target) 
   return r;
 }
 
+bool Emitter::FromOutsideTheLoop(const ir::Value* v) const {
+  const ir::Block* home = v->defining_op() != nullptr ? v->defining_op()->parent_block() : v->owner_block();
+  return !scopes_.empty() && home != block_;
+}
+
 StatusOr<ir::Value*> Emitter::Reshard(ir::Value* v, const DeviceSharding& target) {
   if (!v->type().IsTensor() || ShardingOf(v) == target) return v;
   if (ShardingOf(v).rank() != target.rank()) return Status::Error("a sharding of another rank");
-  const ir::Block* home = v->defining_op() != nullptr ? v->defining_op()->parent_block() : v->owner_block();
-  if (!scopes_.empty() && home != block_) {
+  if (FromOutsideTheLoop(v)) {
     // Made outside the op whose region this is (a loop's weights): moved
     // in the enclosing block, before the op, once rather than per
     // iteration.

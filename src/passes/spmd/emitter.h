@@ -60,6 +60,9 @@ class Emitter {
                       const std::vector<ir::Type>& types);
 
   const DeviceSharding& ShardingOf(const ir::Value* v);
+  // Whether `v` was made outside the region being emitted into (a loop's
+  // body reading a value from before the loop); false outside any loop.
+  bool FromOutsideTheLoop(const ir::Value* v) const;
   // Whole on every device, at `v`'s rank.
   DeviceSharding Whole(const ir::Value* v) const {
     return DeviceSharding::Replicated(v->type().IsTensor() ? v->type().shape().size() : 0, devices_);

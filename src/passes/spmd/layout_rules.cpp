@@ -57,11 +57,19 @@ std::string Describe(Emitter& e, const ir::Operation& op, const Operands& operan
 
 Results Elementwise(Emitter& e, const ir::Operation& op, const Operands& operands) {
   const size_t rank = op.result(0)->type().shape().size();
+  // The most divided operand's layout; in a loop's body, of the operands
+  // the body computes (what is read from outside the loop is moved to it
+  // once, before the loop, rather than the loop's values every iteration).
   const DeviceSharding* best = nullptr;
+  bool best_inside = false;
   for (ir::Value* v : operands) {
     if (v->type().shape().size() != rank) continue;
     const DeviceSharding& s = e.ShardingOf(v);
-    if (best == nullptr || Pieces(s) > Pieces(*best)) best = &s;
+    const bool inside = !e.FromOutsideTheLoop(v);
+    if (best == nullptr || (inside && !best_inside) || (inside == best_inside && Pieces(s) > Pieces(*best))) {
+      best = &s;
+      best_inside = inside;
+    }
   }
   const DeviceSharding target = best ? *best : DeviceSharding::Replicated(rank, e.devices());
   Operands moved;
