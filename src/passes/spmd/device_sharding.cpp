@@ -66,6 +66,12 @@ DeviceSharding DeviceSharding::OnlyAlong(size_t dim) const {
   return s;
 }
 
+int64_t DeviceSharding::Pieces() const {
+  int64_t n = 1;
+  for (int64_t c : counts) n *= c;
+  return n;
+}
+
 std::vector<size_t> DeviceSharding::CutDims() const {
   std::vector<size_t> cut;
   for (size_t d = 0; d < rank(); ++d) {

@@ -37,6 +37,8 @@ struct DeviceSharding {
   DeviceSharding OnlyAlong(size_t dim) const;
   // The dims cut into more than one piece.
   std::vector<size_t> CutDims() const;
+  // How many pieces the value is cut into (1: whole).
+  int64_t Pieces() const;
   // A device's share of `global`; an error when a dimension does not divide.
   StatusOr<std::vector<int64_t>> LocalShape(const std::vector<int64_t>& global) const;
   // The groups of devices that together hold every piece along `dims` and

@@ -8,12 +8,6 @@
 namespace hlograph::passes::spmd {
 namespace {
 
-int64_t Pieces(const DeviceSharding& s) {
-  int64_t n = 1;
-  for (int64_t c : s.counts) n *= c;
-  return n;
-}
-
 // The op's results at their local shapes under `s`.
 StatusOr<std::vector<ir::Type>> LocalTypes(const ir::Operation& op, const DeviceSharding& s) {
   std::vector<ir::Type> types;
@@ -55,23 +49,25 @@ std::string Describe(Emitter& e, const ir::Operation& op, const Operands& operan
   return s + (shardings.empty() ? " (operands replicated)" : " (" + shardings + ")");
 }
 
-Results Elementwise(Emitter& e, const ir::Operation& op, const Operands& operands) {
-  const size_t rank = op.result(0)->type().shape().size();
-  // The most divided operand's layout; in a loop's body, of the operands
-  // the body computes (what is read from outside the loop is moved to it
-  // once, before the loop, rather than the loop's values every iteration).
-  const DeviceSharding* best = nullptr;
+DeviceSharding LayoutToTake(Emitter& e, const Operands& operands, size_t rank,
+                            const std::function<DeviceSharding(DeviceSharding)>& as_read) {
+  std::optional<DeviceSharding> best;
   bool best_inside = false;
   for (ir::Value* v : operands) {
-    if (v->type().shape().size() != rank) continue;
-    const DeviceSharding& s = e.ShardingOf(v);
+    if (!v->type().IsTensor() || v->type().shape().size() != rank) continue;
+    DeviceSharding s = as_read(e.ShardingOf(v));
     const bool inside = !e.FromOutsideTheLoop(v);
-    if (best == nullptr || (inside && !best_inside) || (inside == best_inside && Pieces(s) > Pieces(*best))) {
-      best = &s;
+    if (!best || (inside && !best_inside) || (inside == best_inside && s.Pieces() > best->Pieces())) {
+      best = std::move(s);
       best_inside = inside;
     }
   }
-  const DeviceSharding target = best ? *best : DeviceSharding::Replicated(rank, e.devices());
+  return best ? *best : DeviceSharding::Replicated(rank, e.devices());
+}
+
+Results Elementwise(Emitter& e, const ir::Operation& op, const Operands& operands) {
+  const size_t rank = op.result(0)->type().shape().size();
+  const DeviceSharding target = LayoutToTake(e, operands, rank, [](DeviceSharding s) { return s; });
   Operands moved;
   for (ir::Value* v : operands) {
     if (v->type().shape().size() != rank) {  // a scalar of select or clamp

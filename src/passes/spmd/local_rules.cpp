@@ -37,22 +37,13 @@ StatusOr<Operands> LayOut(Emitter& e, const Operands& operands, size_t rank, con
   return moved;
 }
 
-// `op` on the operands with `read` whole, the rest as operand `lead` has
-// them (the most divided of the same-rank operands).
+// `op` on the operands with `read` whole, the rest as the operands' layout
+// the op takes (LayoutToTake) has them.
 Results Local(Emitter& e, const ir::Operation& op, const Operands& operands, const std::vector<size_t>& read) {
   if (RegionsReadFromOutside(op)) return ComputeWhole(e, op, operands);
   const size_t rank = op.result(0)->type().shape().size();
-  const DeviceSharding* best = nullptr;
-  int64_t best_pieces = 0;
-  for (ir::Value* v : operands) {
-    if (!v->type().IsTensor() || v->type().shape().size() != rank) continue;
-    const DeviceSharding s = WholeAlong(e.ShardingOf(v), read);
-    int64_t pieces = 1;
-    for (int64_t c : s.counts) pieces *= c;
-    if (best == nullptr || pieces > best_pieces) best = &e.ShardingOf(v), best_pieces = pieces;
-  }
   const DeviceSharding target =
-      best ? WholeAlong(*best, read) : DeviceSharding::Replicated(rank, e.devices());
+      LayoutToTake(e, operands, rank, [&](const DeviceSharding& s) { return WholeAlong(s, read); });
   HLOGRAPH_ASSIGN(const Operands moved, LayOut(e, operands, rank, target));
   return EmitAt(e, op, moved, target);
 }

@@ -6,6 +6,7 @@
 // error naming it and its operands' shardings.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "hlograph/status.h"
@@ -22,6 +23,13 @@ using Results = StatusOr<std::vector<ir::Value*>>;
 // with scalar operands included): every operand laid out as the most
 // divided one.
 Results Elementwise(Emitter& e, const ir::Operation& op, const Operands& operands);
+// The layout an op of several operands of rank `rank` takes: of their
+// layouts as the op reads them (`as_read`), the most divided; in a loop's
+// body, of the values the body computes, so that what the body reads from
+// outside the loop is moved once, before it, rather than the loop's own
+// values every iteration.
+DeviceSharding LayoutToTake(Emitter& e, const Operands& operands, size_t rank,
+                            const std::function<DeviceSharding(DeviceSharding)>& as_read);
 // broadcast_in_dim, transpose and reshape: the pieces follow the dims they
 // move (a reshape keeps a dim's pieces when that dim leads the dims it
 // merges or splits into; else the dim is gathered first).

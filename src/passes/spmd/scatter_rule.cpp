@@ -24,12 +24,6 @@ bool Has(const std::vector<int64_t>& v, size_t x) {
   return std::find(v.begin(), v.end(), static_cast<int64_t>(x)) != v.end();
 }
 
-int64_t Pieces(const DeviceSharding& s) {
-  int64_t n = 1;
-  for (int64_t c : s.counts) n *= c;
-  return n;
-}
-
 // Pairs (indices dim, updates dim) of the scatter's batch dims.
 std::vector<std::pair<size_t, size_t>> BatchDims(const ir::ScatterDimsAttr& s, size_t indices_rank,
                                                  size_t updates_rank) {
@@ -113,7 +107,7 @@ Results Scatter(Emitter& e, const ir::Operation& op, const Operands& operands) {
       from_updates.tiles[k][u] = su.tiles[k][u];
     }
   }
-  const bool by_indices = Pieces(from_indices) >= Pieces(from_updates);
+  const bool by_indices = from_indices.Pieces() >= from_updates.Pieces();
   for (auto [i, u] : pairs) {
     const DeviceSharding& src = by_indices ? from_indices : from_updates;
     const size_t at = by_indices ? i : u;
