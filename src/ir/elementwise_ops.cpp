@@ -24,6 +24,16 @@ constexpr std::string_view kOpNames[] = {
 };
 static_assert(std::size(kOpNames) == kNumOpIds);
 
+// FindElementwiseOp indexes the declarations by id: they come first, in
+// id order.
+constexpr bool DeclaredInIdOrder() {
+  for (size_t i = 0; i < std::size(kElementwiseOps); ++i) {
+    if (static_cast<size_t>(kElementwiseOps[i].id) != i) return false;
+  }
+  return true;
+}
+static_assert(DeclaredInIdOrder());
+
 }  // namespace
 
 uint8_t ElementClassOf(ElementType e) {

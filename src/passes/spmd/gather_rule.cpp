@@ -58,18 +58,15 @@ ir::Attribute Direction(const char* d) { return ir::MakeEnum("comparison_directi
 Results GatherFromPieces(Emitter& e, const ir::Operation& op, const Operands& operands, const ir::GatherDimsAttr& g,
                          const std::vector<int64_t>& slice_sizes) {
   const DeviceSharding& so = e.ShardingOf(operands[0]);
-  const std::vector<size_t> cut = so.CutDims();
-  const ir::Type& ids_in = operands[1]->type();
   const ir::Type& type = op.result(0)->type();
   const size_t vector_dim = static_cast<size_t>(g.index_vector_dim);
-  const bool implicit_vector = vector_dim >= ids_in.shape().size();
-  if (cut.size() != 1 || g.start_index_map.size() != 1 || g.start_index_map[0] != static_cast<int64_t>(cut[0]) ||
-      !Has(g.collapsed_slice_dims, cut[0]) || slice_sizes[cut[0]] != 1 ||
-      (!implicit_vector && ids_in.dim(static_cast<int64_t>(vector_dim)) != 1) ||
-      !ir::IsInteger(ids_in.element()) || 2 * type.StorageBytes() >= op.operand(0)->type().StorageBytes()) {
+  const bool implicit_vector = vector_dim >= operands[1]->type().shape().size();
+  const std::optional<size_t> cut =
+      IndexedCutDim(so, g.start_index_map, g.collapsed_slice_dims, operands[1]->type(), g.index_vector_dim);
+  if (!cut || slice_sizes[*cut] != 1 || 2 * type.StorageBytes() >= op.operand(0)->type().StorageBytes()) {
     return Status::Error("not a lookup into the table's pieces");
   }
-  const size_t dim = cut[0];
+  const size_t dim = *cut;
   const DeviceSharding pieces = so.OnlyAlong(dim);
   // The indices keep the pieces of their batch dims where other devices
   // than the table's rows cut them (a 2-D mesh): the result is cut as they
@@ -98,22 +95,23 @@ Results GatherFromPieces(Emitter& e, const ir::Operation& op, const Operands& op
   const ir::Type local_type = type.WithShape(out_shape);
   const int64_t rows = op.operand(0)->type().dim(static_cast<int64_t>(dim));  // the global table's
   const int64_t local = table->type().dim(static_cast<int64_t>(dim));
-  ir::Value* offset32 = e.Offset(pieces, dim, local);
-  OpBuilder b = e.Here();  // after the offset's ops
   const ir::Type& ids_type = ids->type();
-  const ir::ElementType it = ids_type.element();
-  auto splat = [&](const ir::Type& t, int64_t x) { return b.Splat(t, IntegerBytes(t.element(), x)); };
+  const auto splat = [&](OpBuilder& with, int64_t x) {
+    return with.Splat(ids_type, IntegerBytes(ids_type.element(), x));
+  };
   // The start index as the gather clamps it, then this device's row.
-  ir::Value* start = b.Add(ir::OpId::kClamp, {splat(ids_type, 0), ids, splat(ids_type, rows - 1)}, ids_type);
-  ir::Value* shifted =
-      b.Binary(ir::OpId::kSubtract, start, b.BroadcastInDim(b.Convert(offset32, it), ids_type, {}));
+  OpBuilder clamp = e.Here();
+  ir::Value* start = clamp.Add(ir::OpId::kClamp, {splat(clamp, 0), ids, splat(clamp, rows - 1)}, ids_type);
+  e.SetSharding(start, e.ShardingOf(ids));
+  ir::Value* shifted = ShiftedIntoPiece(e, start, pieces, dim, local);
+  OpBuilder b = e.Here();  // after the shift's ops
   const ir::Type pred = ids_type.WithElement(ir::ElementType::kI1);
-  ir::Value* above = b.Add(ir::OpId::kCompare, {shifted, splat(ids_type, 0)}, pred,
+  ir::Value* above = b.Add(ir::OpId::kCompare, {shifted, splat(b, 0)}, pred,
                            {{"comparison_direction", Direction("GE")}});
-  ir::Value* below = b.Add(ir::OpId::kCompare, {shifted, splat(ids_type, local)}, pred,
+  ir::Value* below = b.Add(ir::OpId::kCompare, {shifted, splat(b, local)}, pred,
                            {{"comparison_direction", Direction("LT")}});
   ir::Value* mine = b.Binary(ir::OpId::kAnd, above, below);
-  ir::Value* row = b.Add(ir::OpId::kClamp, {splat(ids_type, 0), shifted, splat(ids_type, local - 1)}, ids_type);
+  ir::Value* row = b.Add(ir::OpId::kClamp, {splat(b, 0), shifted, splat(b, local - 1)}, ids_type);
   // The lookup as it was (one row along `dim`, every other dim whole), on
   // the piece; inserted through `b` so the ops after it follow it.
   ir::ValueMap map;

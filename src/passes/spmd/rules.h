@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "hlograph/status.h"
@@ -70,6 +71,17 @@ Results Gather(Emitter& e, const ir::Operation& op, const Operands& operands);
 // updates into zeros, the groups' sums are added by all_reduce, then the
 // operand.
 Results Scatter(Emitter& e, const ir::Operation& op, const Operands& operands);
+// The one dim the operand is cut along (by `operand`), when a single index
+// component (`indices`, of integers) selects it (`index_map`) with windows
+// of one element there (`one_element_dims`: collapsed or inserted); else
+// nothing. Lookups and scatters on it run on each device's piece.
+std::optional<size_t> IndexedCutDim(const DeviceSharding& operand, const std::vector<int64_t>& index_map,
+                                    const std::vector<int64_t>& one_element_dims, const ir::Type& indices,
+                                    int64_t index_vector_dim);
+// `indices` less this device's offset along `dim` of `pieces` (pieces of
+// `local_size`): the same elements' indices in its piece.
+ir::Value* ShiftedIntoPiece(Emitter& e, ir::Value* indices, const DeviceSharding& pieces, size_t dim,
+                            int64_t local_size);
 // convolution: the batch dim's and the output features' pieces carried to
 // the result, spatial dims whole; input features cut alike on both sides
 // (as a weight gradient's contraction over the batch is) leave partial

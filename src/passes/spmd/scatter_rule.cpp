@@ -54,27 +54,17 @@ int64_t Bytes(const ir::Operation& op, size_t i) { return op.operand(i)->type().
 Results ScatterIntoPieces(Emitter& e, const ir::Operation& op, const Operands& operands,
                           const ir::ScatterDimsAttr& dims) {
   const DeviceSharding& so = e.ShardingOf(operands[0]);
-  const std::vector<size_t> cut = so.CutDims();
-  const ir::Type& indices_type = operands[1]->type();
-  const size_t vector_dim = static_cast<size_t>(dims.index_vector_dim);
-  const bool one_component =
-      vector_dim >= indices_type.shape().size() || indices_type.dim(static_cast<int64_t>(vector_dim)) == 1;
-  if (cut.size() != 1 || dims.scatter_dims_to_operand_dims.size() != 1 || !one_component ||
-      dims.scatter_dims_to_operand_dims[0] != static_cast<int64_t>(cut[0]) || !Has(dims.inserted_window_dims, cut[0]) ||
-      !ir::IsInteger(indices_type.element()) || Bytes(op, 1) + Bytes(op, 2) > 2 * Bytes(op, 0)) {
+  const std::optional<size_t> cut = IndexedCutDim(so, dims.scatter_dims_to_operand_dims, dims.inserted_window_dims,
+                                                  operands[1]->type(), dims.index_vector_dim);
+  if (!cut || Bytes(op, 1) + Bytes(op, 2) > 2 * Bytes(op, 0)) {
     return Status::Error("not a scatter into the operand's pieces");
   }
-  const size_t dim = cut[0];
+  const size_t dim = *cut;
   const DeviceSharding pieces = so.OnlyAlong(dim);
   HLOGRAPH_ASSIGN(ir::Value * base, e.Reshard(operands[0], pieces));
   HLOGRAPH_ASSIGN(ir::Value * at, e.Reshard(operands[1], e.Whole(operands[1])));
   HLOGRAPH_ASSIGN(ir::Value * add, e.Reshard(operands[2], e.Whole(operands[2])));
-  const int64_t local = base->type().dim(static_cast<int64_t>(dim));
-  ir::Value* offset32 = e.Offset(pieces, dim, local);
-  OpBuilder b = e.Here();  // after the offset's ops
-  ir::Value* offset = b.Convert(offset32, indices_type.element());
-  ir::Value* shifted = b.Binary(ir::OpId::kSubtract, at, b.BroadcastInDim(offset, indices_type, {}));
-  e.SetSharding(shifted, e.Whole(shifted));
+  ir::Value* shifted = ShiftedIntoPiece(e, at, pieces, dim, base->type().dim(static_cast<int64_t>(dim)));
   ir::Operation* copy = e.Copy(op, {base, shifted, add}, {base->type()});
   e.SetSharding(copy->result(0), pieces);
   return std::vector<ir::Value*>{copy->result(0)};
