@@ -9,6 +9,7 @@
 #include "backends/gpu/plan/library_refusals.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/plan/step_cost.h"
+#include "backends/gpu/runtime/fft_plan.h"
 #include "gpu_test_util.h"
 #include "test_util.h"
 
@@ -136,6 +137,12 @@ TEST(GpuFftPlan, LongTransformsAreCufftSteps) {
 // interpreter for every type, 1 to 3 dims, f32 and f64, lengths that are
 // not powers of two; repeated calls on the same arguments give the same
 // bits (a C2R transform does not overwrite its operand).
+TEST(GpuFftPlan, RuntimeKernelsCompile) {
+  auto cubin = CompileToCubin(FftKernelSource(), kFftHermitianCopyKernelName, CompileOptions{});
+  ASSERT_TRUE(cubin.ok()) << cubin.status().message();
+  EXPECT_FALSE(cubin->cubin.empty());
+}
+
 TEST(GpuFftDevice, CufftMatchesTheInterpreter) {
   if (!GpuAvailable()) GTEST_SKIP() << "no GPU";
   const testing::ScopedEnv pin("HLOGRAPH_GPU_FFT", "library");
@@ -151,6 +158,11 @@ TEST(GpuFftDevice, CufftMatchesTheInterpreter) {
       {"RFFT", "6, 10", "tensor<2x6x10xf64>", "tensor<2x6x6xcomplex<f64>>"},
       {"IRFFT", "64", "tensor<5x33xcomplex<f32>>", "tensor<5x64xf32>"},
       {"IRFFT", "6, 10", "tensor<2x6x6xcomplex<f64>>", "tensor<2x6x10xf64>"},
+      // Long and many-dimensional C2R transforms of random (not Hermitian)
+      // half spectra: the self-conjugate bins' imaginary parts drop out.
+      {"IRFFT", "4096", "tensor<4x2049xcomplex<f32>>", "tensor<4x4096xf32>"},
+      {"IRFFT", "32, 64", "tensor<3x32x33xcomplex<f32>>", "tensor<3x32x64xf32>"},
+      {"IRFFT", "4, 6, 9", "tensor<2x4x6x5xcomplex<f64>>", "tensor<2x4x6x9xf64>"},
   };
   uint64_t seed = 11;
   for (const Case& c : cases) {

@@ -160,31 +160,38 @@ Status GpuExecutable::UploadConstants() {
   return Status::Ok();
 }
 
-StatusOr<cudaKernel_t> GpuExecutable::LoadRuntimeKernel(const char* source, const char* name,
-                                                         const CompileOptions& compile) {
-  HLOGRAPH_ASSIGN(CompiledKernel cubin, CompileToCubin(source, name, compile));
+StatusOr<std::vector<cudaKernel_t>> GpuExecutable::LoadRuntimeKernels(const char* source,
+                                                                      const std::vector<const char*>& names,
+                                                                      const CompileOptions& compile) {
+  HLOGRAPH_ASSIGN(CompiledKernel cubin, CompileToCubin(source, names.front(), compile));
   HLOGRAPH_ASSIGN(KernelModule module, KernelModule::Load(cubin.cubin));
-  HLOGRAPH_ASSIGN(cudaKernel_t kernel, module.GetKernel(name));
+  std::vector<cudaKernel_t> kernels;
+  for (const char* name : names) {
+    HLOGRAPH_ASSIGN(cudaKernel_t kernel, module.GetKernel(name));
+    kernels.push_back(kernel);
+  }
   modules_.push_back(std::move(module));
-  return kernel;
+  return kernels;
 }
 
 StatusOr<size_t> GpuExecutable::PlanLibraryCalls(const CompileOptions& compile) {
   size_t workspace = 0;
   Status status = Status::Ok();
-  cudaKernel_t fft_scale = nullptr;  // compiled for the first inverse fft
+  FftKernels fft_kernels;  // compiled for the first inverse fft
   ForEachStep(program_.main, [&](const Step& step, int) {
     if (!status.ok()) return;
     if (const auto* ft = std::get_if<FftStep>(&step.action)) {
-      if (ft->config.scale != 1 && fft_scale == nullptr) {
-        auto kernel = LoadRuntimeKernel(FftScaleKernelSource(), kFftScaleKernelName, compile);
-        if (!kernel.ok()) {
-          status = kernel.status();
+      if (ft->config.scale != 1 && fft_kernels.scale == nullptr) {
+        auto kernels =
+            LoadRuntimeKernels(FftKernelSource(), {kFftScaleKernelName, kFftHermitianCopyKernelName}, compile);
+        if (!kernels.ok()) {
+          status = kernels.status();
           return;
         }
-        fft_scale = *kernel;
+        fft_kernels.scale = (*kernels)[0];
+        fft_kernels.hermitian_copy = (*kernels)[1];
       }
-      auto plan = FftPlan::Create(ft->config, fft_scale);
+      auto plan = FftPlan::Create(ft->config, fft_kernels);
       if (!plan.ok()) {  // planned again with the direct DFT
         RefuseLibraryCall(ft->config.ToString(), plan.status().message());
         library_refused_ = true;
@@ -375,7 +382,9 @@ Status GpuExecutable::LoadGraphs(const CompileOptions& compile) {
   r.kernels = kernels_;
   for (const KernelSource& k : sources_) r.launches.push_back(k.launch);
   if (graph_plan_.conditions > 0) {
-    HLOGRAPH_ASSIGN(r.set_condition, LoadRuntimeKernel(SetConditionKernelSource(), kSetConditionKernelName, compile));
+    HLOGRAPH_ASSIGN(const std::vector<cudaKernel_t> set_condition,
+                    LoadRuntimeKernels(SetConditionKernelSource(), {kSetConditionKernelName}, compile));
+    r.set_condition = set_condition[0];
   }
   r.run_library = [this](const Step& step, const std::vector<void*>& ptrs, cudaStream_t stream) {
     return RunLibraryStep(step, ptrs, stream);

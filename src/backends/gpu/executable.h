@@ -142,9 +142,10 @@ class GpuExecutable : public Evictable {
   Status UploadConstants();
   // The cuBLASLt and cuDNN plans of the GEMM and convolution steps; returns the workspace they need.
   StatusOr<size_t> PlanLibraryCalls(const CompileOptions& compile);
-  // A kernel of the runtime's own (set-condition, fft scaling), compiled
-  // and kept loaded for the executable's life.
-  StatusOr<cudaKernel_t> LoadRuntimeKernel(const char* source, const char* name, const CompileOptions& compile);
+  // Kernels of the runtime's own (set-condition, fft scaling): `names` of
+  // `source`, compiled as one module kept loaded for the executable's life.
+  StatusOr<std::vector<cudaKernel_t>> LoadRuntimeKernels(const char* source, const std::vector<const char*>& names,
+                                                         const CompileOptions& compile);
   // The NCCL communicator of each collective step (runtime/nccl_communicators.h).
   Status PlanCollectives(const GpuCompileOptions& options);
   // Set when a library refused a planned call (cuDNN had no engine for a

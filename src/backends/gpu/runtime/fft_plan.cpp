@@ -13,8 +13,9 @@ namespace hlograph::gpu {
 std::string CufftLoadError();  // cuda_libraries.cpp
 
 const char* const kFftScaleKernelName = "hlo_fft_scale";
+const char* const kFftHermitianCopyKernelName = "hlo_fft_hermitian_copy";
 
-const char* FftScaleKernelSource() {
+const char* FftKernelSource() {
   return R"(
 extern "C" __global__ void hlo_fft_scale(void* data, long long n, double scale, int f64) {
   const long long stride = (long long)gridDim.x * blockDim.x;
@@ -28,6 +29,41 @@ extern "C" __global__ void hlo_fft_scale(void* data, long long n, double scale, 
     for (; i < n; i += stride) x[i] *= s;
   }
 }
+
+// A half spectrum [batch, d0, d1, h] (leading fft dims d0, d1; 1 where
+// absent) copied, with the planes of the last axis' self-conjugate bins
+// (0, and h - 1 for an even length) replaced by their Hermitian parts
+// over the leading dims, (x[k] + conj(x[-k])) / 2: the real parts that
+// survive the inverse transform along the last axis.
+template <typename C>
+__device__ void HermitianCopy(const C* in, C* out, long long count, long long d0, long long d1, long long h,
+                              int even) {
+  const long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += stride) {
+    const long long j = i % h;
+    C v = in[i];
+    if (j == 0 || (even && j == h - 1)) {
+      long long rest = i / h;
+      const long long k1 = rest % d1;
+      rest /= d1;
+      const long long k0 = rest % d0;
+      const long long b = rest / d0;
+      const C w = in[((b * d0 + (d0 - k0) % d0) * d1 + (d1 - k1) % d1) * h + j];
+      v.x = (v.x + w.x) / 2;
+      v.y = (v.y - w.y) / 2;
+    }
+    out[i] = v;
+  }
+}
+
+extern "C" __global__ void hlo_fft_hermitian_copy(const void* in, void* out, long long count, long long d0,
+                                                  long long d1, long long h, int even, int f64) {
+  if (f64) {
+    HermitianCopy((const double2*)in, (double2*)out, count, d0, d1, h, even);
+  } else {
+    HermitianCopy((const float2*)in, (float2*)out, count, d0, d1, h, even);
+  }
+}
 )";
 }
 
@@ -35,6 +71,14 @@ namespace {
 
 // cuFFT's work area and the input's copy each start 256-byte aligned.
 size_t Aligned(size_t bytes) { return (bytes + 255) / 256 * 256; }
+
+// Blocks of 256 threads striding over `n` items.
+LaunchDims GridStride(long long n) {
+  LaunchDims dims;
+  dims.block = {256, 1, 1};
+  dims.grid = {static_cast<uint32_t>(std::clamp<long long>((n + 255) / 256, 1, 4096)), 1, 1};
+  return dims;
+}
 
 Status FftStatus(cufftResult result, const char* call) {
   if (result == CUFFT_SUCCESS) return Status::Ok();
@@ -56,11 +100,13 @@ cufftType TypeOf(const FftConfig& c) {
 
 }  // namespace
 
-StatusOr<std::unique_ptr<FftPlan>> FftPlan::Create(const FftConfig& config, cudaKernel_t scale_kernel) {
-  if (config.scale != 1 && scale_kernel == nullptr) return Status::Error("internal error: an fft without its scaling");
+StatusOr<std::unique_ptr<FftPlan>> FftPlan::Create(const FftConfig& config, const FftKernels& kernels) {
+  if (config.scale != 1 && (kernels.scale == nullptr || kernels.hermitian_copy == nullptr)) {
+    return Status::Error("internal error: an inverse fft without its kernels");
+  }
   std::unique_ptr<FftPlan> plan(new FftPlan());
   plan->config_ = config;
-  plan->scale_kernel_ = scale_kernel;
+  plan->kernels_ = kernels;
   cufftHandle handle = 0;
   HLOGRAPH_CUFFT(cufftCreate(&handle));
   plan->handle_ = handle;
@@ -90,7 +136,7 @@ Status FftPlan::Run(const void* in, void* out, void* workspace, cudaStream_t str
   void* from = const_cast<void*>(in);
   if (c.type == FftType::kComplexToReal) {  // cuFFT overwrites a C2R transform's input
     from = static_cast<char*>(workspace) + Aligned(work_bytes_);
-    HLOGRAPH_CUDA(cudaMemcpyAsync(from, in, static_cast<size_t>(c.input_bytes()), cudaMemcpyDeviceToDevice, stream));
+    HLOGRAPH_TRY(QueueHermitianCopy(in, from, stream));
   }
   const int direction = c.inverse ? CUFFT_INVERSE : CUFFT_FORWARD;
   if (c.double_precision) {
@@ -128,10 +174,21 @@ Status FftPlan::Run(const void* in, void* out, void* workspace, cudaStream_t str
   double scale = c.scale;
   int f64 = c.double_precision ? 1 : 0;
   void* args[] = {&data, &n, &scale, &f64};
-  LaunchDims dims;
-  dims.block = {256, 1, 1};
-  dims.grid = {static_cast<uint32_t>(std::clamp<long long>((n + 255) / 256, 1, 4096)), 1, 1};
-  return LaunchKernel(scale_kernel_, dims, args, stream);
+  return LaunchKernel(kernels_.scale, GridStride(n), args, stream);
+}
+
+Status FftPlan::QueueHermitianCopy(const void* in, void* copy, cudaStream_t stream) const {
+  const FftConfig& c = config_;
+  const size_t l = c.lengths.size();
+  long long count = c.batch * c.input_elements();
+  long long d0 = l == 3 ? c.lengths[0] : 1;
+  long long d1 = l >= 2 ? c.lengths[l - 2] : 1;
+  long long h = c.lengths.back() / 2 + 1;
+  int even = c.lengths.back() % 2 == 0 ? 1 : 0;
+  int f64 = c.double_precision ? 1 : 0;
+  const void* from = in;
+  void* args[] = {&from, &copy, &count, &d0, &d1, &h, &even, &f64};
+  return LaunchKernel(kernels_.hermitian_copy, GridStride(count), args, stream);
 }
 
 }  // namespace hlograph::gpu

@@ -16,16 +16,23 @@
 
 namespace hlograph::gpu {
 
-// The kernel scaling `n` real values (float, or double if `f64`) in place:
-// compiled by NVRTC like the generated kernels (the executable does it).
+// The kernels a plan queues besides cuFFT's, in one source compiled by
+// NVRTC like the generated kernels (the executable does it, once): the
+// 1/N scaling of an inverse transform's result, and the copy of a C2R
+// transform's input that cuFFT reads.
 extern const char* const kFftScaleKernelName;
-const char* FftScaleKernelSource();
+extern const char* const kFftHermitianCopyKernelName;
+const char* FftKernelSource();
+struct FftKernels {
+  cudaKernel_t scale = nullptr;
+  cudaKernel_t hermitian_copy = nullptr;
+};
 
 class FftPlan {
  public:
   // Makes the cuFFT plan (no work area of its own: Run is given one).
-  // `scale_kernel`: kFftScaleKernelName, for configs whose scale is not 1.
-  static StatusOr<std::unique_ptr<FftPlan>> Create(const FftConfig& config, cudaKernel_t scale_kernel);
+  // `kernels` are needed by inverse transforms (scale not 1).
+  static StatusOr<std::unique_ptr<FftPlan>> Create(const FftConfig& config, const FftKernels& kernels);
   ~FftPlan();
   FftPlan(const FftPlan&) = delete;
   FftPlan& operator=(const FftPlan&) = delete;
@@ -33,17 +40,20 @@ class FftPlan {
   const FftConfig& config() const { return config_; }
   // cuFFT's work area, then (C2R) room for the copy of the input it reads.
   size_t workspace_bytes() const;
-  // Nothing is allocated here. `in` is not written (C2R reads a copy of it
-  // made in the workspace).
+  // Nothing is allocated here. `in` is not written: C2R reads a copy of it
+  // made in the workspace, whose self-conjugate bins are made Hermitian
+  // (what a real signal's spectrum is; cuFFT's result is undefined for
+  // other input, where the interpreter's drops their imaginary parts).
   Status Run(const void* in, void* out, void* workspace, cudaStream_t stream) const;
 
  private:
   FftPlan() = default;
+  Status QueueHermitianCopy(const void* in, void* copy, cudaStream_t stream) const;
   FftConfig config_;
   int handle_ = 0;  // cufftHandle
   bool made_ = false;
   size_t work_bytes_ = 0;
-  cudaKernel_t scale_kernel_ = nullptr;
+  FftKernels kernels_;
 };
 
 }  // namespace hlograph::gpu
