@@ -72,6 +72,7 @@ std::string Arg(const io::TraceEvent& e, const std::string& key) {
 }
 
 TEST(GpuCallTrace, StepLabelsNameTheOpsAndTheConfiguration) {
+  const testing::ScopedEnv library("HLOGRAPH_GPU_TILE_PRODUCT", "library");  // its products cuBLASLt steps
   const Planned p = Plan();
   ASSERT_NE(p.kernel, nullptr);
   EXPECT_EQ(StepLabel(p.program, *p.kernel), kKernelName);
@@ -84,6 +85,7 @@ TEST(GpuCallTrace, StepLabelsNameTheOpsAndTheConfiguration) {
 // id. The second call's kernel launches early, beside the GEMM's end; a
 // binding copy follows the launch.
 TEST(GpuCallTrace, GraphModeShowsTheLaterCallsLaunchAndKernels) {
+  const testing::ScopedEnv library("HLOGRAPH_GPU_TILE_PRODUCT", "library");  // its products cuBLASLt steps
   const Planned p = Plan();
   ASSERT_NE(p.kernel, nullptr);
   const GraphPlan plan = BuildGraphPlan(p.program);
@@ -144,6 +146,7 @@ TEST(GpuCallTrace, GraphModeShowsTheLaterCallsLaunchAndKernels) {
 // of the program is not trusted, and a name with quotes and backslashes
 // reaches the JSON escaped.
 TEST(GpuCallTrace, StreamModeNamesEveryActivityByItsStep) {
+  const testing::ScopedEnv library("HLOGRAPH_GPU_TILE_PRODUCT", "library");  // its products cuBLASLt steps
   const Planned p = Plan();
   ASSERT_NE(p.kernel, nullptr);
   KernelTotals t;

@@ -473,7 +473,7 @@ func.func @main(%x: tensor<2x64xf32>, %w: tensor<64x64xf32>) -> (tensor<2x64xf32
   EXPECT_EQ(products[0]->ops.size(), 1u) << p.program->ToString();
 }
 
-TEST(GpuGeneratedDot, ManyRowsOrTheEnvironmentKeepCublasLt) {
+TEST(GpuGeneratedDot, ManyRowsAreTilesOrTheEnvironmentKeepsCublasLt) {
   const std::string many_rows = R"(
 func.func @main(%x: tensor<16x64xf32>, %w: tensor<64x64xf32>) -> tensor<16x64xf32> {
   %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<16x64xf32>, tensor<64x64xf32>) -> tensor<16x64xf32>
@@ -481,11 +481,14 @@ func.func @main(%x: tensor<16x64xf32>, %w: tensor<64x64xf32>) -> tensor<16x64xf3
 })";
   Planned p = Plan(many_rows);
   ASSERT_TRUE(p.program.ok());
-  EXPECT_TRUE(Products(*p.program).empty());
+  ASSERT_EQ(Products(*p.program).size(), 1u);  // small: tiles on the tensor cores (gpu_tile_product_test.cpp)
+  EXPECT_EQ(Products(*p.program)[0]->tiling.lanes, DotTiling::Lanes::kTensorTiles);
   const testing::ScopedEnv off("HLOGRAPH_GPU_GENERATED_DOT", "0");
-  Planned q = Plan(kCases[0].text);
-  ASSERT_TRUE(q.program.ok());
-  EXPECT_TRUE(Products(*q.program).empty());
+  for (const std::string& text : {many_rows, std::string(kCases[0].text)}) {
+    Planned q = Plan(text);
+    ASSERT_TRUE(q.program.ok());
+    EXPECT_TRUE(Products(*q.program).empty());
+  }
 }
 
 TEST(GpuGeneratedDot, SplitsCoverTheContractionAndFillTheDevice) {

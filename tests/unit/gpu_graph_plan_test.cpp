@@ -132,6 +132,7 @@ TEST(GpuGraphPlan, EveryCorpusProgramIsOrderedByItsMemory) {
 }
 
 TEST(GpuGraphPlan, IndependentWorkRunsInParallel) {
+  const testing::ScopedEnv library("HLOGRAPH_GPU_TILE_PRODUCT", "library");  // its products cuBLASLt steps
   Planned p = PlanText(R"(
 func.func @main(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>) {
   %0 = stablehlo.dot_general %x, %x, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
@@ -777,6 +778,7 @@ TEST(GpuGraphPlan, ExplainWritesGraphviz) {
 // A GEMM node shows its configuration and the kernel after it the ops it
 // fuses; both looks are in the legend.
 TEST(GpuGraphPlan, GraphvizNodesNameWhatTheyRun) {
+  const testing::ScopedEnv library("HLOGRAPH_GPU_TILE_PRODUCT", "library");  // its products cuBLASLt steps
   Planned p = PlanText(R"(
 func.func @main(%x: tensor<64x256xf32>, %w: tensor<256x256xf32>) -> tensor<64x256xf32> {
   %p = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x256xf32>, tensor<256x256xf32>) -> tensor<64x256xf32>

@@ -43,6 +43,7 @@ TEST(GpuStepCost, ElementwiseKernelMovesItsOperandsAndResultOnce) {
 }
 
 TEST(GpuStepCost, ProductsCountTwoFlopsPerMultiplyAddOnTheUnitTheirTypesAllow) {
+  const testing::ScopedEnv library("HLOGRAPH_GPU_TILE_PRODUCT", "library");  // its products cuBLASLt steps
   // 64 rows: a cuBLASLt GEMM. f32 at DEFAULT is TF32, at HIGHEST fp32; bf16 on the half-precision tensor cores.
   const auto dot = [](const std::string& type, const std::string& precision) {
     return "func.func @main(%a: tensor<64x128x" + type + ">, %b: tensor<128x256x" + type + ">) -> tensor<64x256x" +

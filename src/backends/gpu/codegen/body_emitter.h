@@ -324,6 +324,8 @@ StatusOr<KernelSource> EmitFft(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitRngBitGenerator(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitUpdateSliceInPlace(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options);
+// EmitDot's products on the tensor cores (DotTiling::Lanes::kTensorTiles).
+StatusOr<KernelSource> EmitTileProduct(const Fusion& f, const ir::Operation& dot, const EmitOptions& options);
 StatusOr<KernelSource> EmitAttention(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitFlashAttention(const Fusion& f, const EmitOptions& options);
 StatusOr<KernelSource> EmitScan(const Fusion& f, const EmitOptions& options);

@@ -501,6 +501,7 @@ StatusOr<KernelSource> EmitDot(const Fusion& f, const EmitOptions& options) {
     return Status::Error("internal error: a product kernel without its product");
   }
   const DotTiling& t = f.tiling;
+  if (t.lanes == DotTiling::Lanes::kTensorTiles) return EmitTileProduct(f, *dot, options);
   if (t.dims.m > kMaxGeneratedDotRows || t.dims.m < 1 || t.dims.m * DotTiling::kTileColumns > t.threads()) {
     return Status::Error("internal error: a product kernel of " + std::to_string(t.dims.m) + " rows");
   }

@@ -27,6 +27,7 @@
 // The exponentials are ex2.approx: each weight is rounded to 16 bits
 // before it is summed, far coarser than their error.
 #include "backends/gpu/codegen/body_emitter.h"
+#include "backends/gpu/codegen/tensor_core_helpers.h"
 #include "backends/gpu/plan/flash_attention.h"
 
 namespace hlograph::gpu::emit {
@@ -34,18 +35,6 @@ namespace hlograph::gpu::emit {
 namespace {
 
 constexpr int kFlashThreads = 32 * kFlashWarps;
-
-// hlo_fa_mma: c (16 x 8, f32) += a (16 x k) b (k x 8) on the tensor cores,
-// the operands of `type` (bf16, f16 or tf32) in 32-bit registers.
-std::string Mma(const std::string& shape, const std::string& type) {
-  return "static __device__ __forceinline__ void hlo_fa_mma(float* c, unsigned a0, unsigned a1, unsigned a2, "
-         "unsigned a3, unsigned b0, unsigned b1) {\n"
-         "  asm volatile(\"mma.sync.aligned." + shape + ".row.col.f32." + type + "." + type +
-         ".f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\"\n"
-         "               : \"+f\"(c[0]), \"+f\"(c[1]), \"+f\"(c[2]), \"+f\"(c[3])\n"
-         "               : \"r\"(a0), \"r\"(a1), \"r\"(a2), \"r\"(a3), \"r\"(b0), \"r\"(b1));\n"
-         "}\n";
-}
 
 // A device function `name` loading four 8x8 matrices of 16-bit elements
 // from shared memory (ldmatrix; `trans`: ".trans", each transposed).
@@ -78,14 +67,9 @@ static __device__ __forceinline__ float hlo_fa_max(float a, float b) {
   return y;
 }
 )";
-  if (t == ir::ElementType::kF32) return common + Mma("m16n8k8", "tf32");
-  return common + Mma("m16n8k16", type) + LoadMatrices("hlo_fa_load4", "") + LoadMatrices("hlo_fa_load_t4", ".trans") + R"(static __device__ __forceinline__ unsigned hlo_fa_pack(float lo, float hi) {
-  unsigned r;
-  asm("cvt.rn.)" +
-         type + R"(x2.f32 %0, %1, %2;" : "=r"(r) : "f"(hi), "f"(lo));
-  return r;
-}
-)";
+  if (t == ir::ElementType::kF32) return common + MmaFunction("hlo_fa_mma", "m16n8k8", "tf32");
+  return common + MmaFunction("hlo_fa_mma", "m16n8k16", type) + LoadMatrices("hlo_fa_load4", "") +
+         LoadMatrices("hlo_fa_load_t4", ".trans") + PackFunction("hlo_fa_pack", type);
 }
 
 std::string N(int64_t x) { return std::to_string(x) + "LL"; }

@@ -17,9 +17,6 @@ namespace {
 // modulo, a unit root read from shared memory, four FMAs and the load.
 // Measured: 57 ms for 1.7e10 terms on an H100 (34 TFLOP/s fp64).
 constexpr double kDirectTermFlops = 110;
-// What a library call costs beyond its bytes: a child graph of one to
-// three kernels, each with its launch and tail.
-constexpr double kLibraryCallSeconds = 5e-6;
 // cuFFT takes a transform in one pass through memory up to about this
 // many points (a block's shared memory), in two or three beyond.
 constexpr int64_t kOnePassPoints = 16384;

@@ -249,7 +249,7 @@ std::string KeyWindow::ToString() const {
 
 std::optional<FlashAttention> MatchFlashAttention(const ir::Operation& dot2, const ValueUsers& users) {
   if (!PlanOptions::Current().flash_attention) return std::nullopt;
-  if (ClassifyOp(dot2) != OpClass::kDot) return std::nullopt;
+  if (ClassifyOp(dot2) != OpClass::kDot && !IsTileProduct(dot2)) return std::nullopt;
   const auto* dn2 = dot2.attr("dot_dimension_numbers").as<ir::DotDimsAttr>();
   if (dn2 == nullptr || dn2->lhs_contracting.size() != 1 || dn2->rhs_contracting.size() != 1) return std::nullopt;
   const auto product = [](const ir::Operation& op) {

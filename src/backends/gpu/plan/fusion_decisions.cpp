@@ -86,7 +86,7 @@ class Decider {
     // values from memory: values computed inline so far get kernels of
     // their own (what they are reshapes of: the same bytes).
     for (const auto& op : block.operations()) {
-      if (ClassifyOp(*op) != OpClass::kDot) continue;
+      if (ClassifyOp(*op) != OpClass::kDot && !IsTileProduct(*op)) continue;
       if (auto a = MatchFlashAttention(*op, users); a && !d_.in_attention.count(a->softmax.scores)) {
         const SoftmaxAttention& sm = a->softmax;
         for (const ir::Operation* part : {sm.scores, sm.max, sm.sum}) d_.in_attention[part] = op.get();
@@ -120,7 +120,9 @@ class Decider {
     // A generated product's epilogue ends in a stored value; the product
     // itself is computed in that value's kernel.
     for (const auto& op : block.operations()) {
-      if (ClassifyOp(*op) != OpClass::kGeneratedDot || d_.in_attention.count(op.get())) continue;
+      if (ClassifyOp(*op) != OpClass::kGeneratedDot || d_.in_attention.count(op.get()) || d_.flash.count(op.get())) {
+        continue;
+      }
       const DotEpilogue epilogue = FindDotEpilogue(*op);
       if (epilogue.exit == nullptr || d_.exit_dot.count(epilogue.exit->defining_op())) continue;
       d_.materialized.insert(epilogue.exit);
@@ -179,8 +181,9 @@ class Decider {
         // stored (a softmax recomputed by every lane of a product cost more
         // than its own kernel: docs/PERF.md).
         const DotTiling t = PlanDotTiling(op, kPlannedSmCount);
-        domain[&op] = t.stage_lhs ? std::max(t.tiles * t.dims.m, t.dims.batch * t.dims.n) * t.dims.k
-                                  : std::numeric_limits<int64_t>::max();
+        domain[&op] = t.lanes == DotTiling::Lanes::kTensorTiles ? t.operand_evaluations()
+                      : t.stage_lhs ? std::max(t.tiles * t.dims.m, t.dims.batch * t.dims.n) * t.dims.k
+                                    : std::numeric_limits<int64_t>::max();
         if (!d_.dot_exit.count(&op)) d_.materialized.insert(op.result(0));
         continue;
       }

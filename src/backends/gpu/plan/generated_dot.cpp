@@ -8,6 +8,7 @@
 #include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/op_classes.h"
 #include "backends/gpu/plan/plan_options.h"
+#include "backends/gpu/plan/tile_product.h"
 #include "ir/attribute.h"
 
 namespace hlograph::gpu {
@@ -63,12 +64,20 @@ int64_t DotTiling::partial_bytes() const {
   return splits > 1 ? splits * tiles * dims.m * kTileColumns * 4 : 0;
 }
 
+int64_t DotTiling::operand_evaluations() const {
+  const int64_t across = (dims.n + tile_n() - 1) / tile_n(), down = (dims.m + tile_m() - 1) / tile_m();
+  return dims.batch * dims.k * (dims.m * across + dims.n * down);
+}
+
 int64_t DotTiling::counter_bytes() const { return splits > 1 ? tiles * 4 : 0; }
 
 std::string DotTiling::ToString() const {
   std::ostringstream os;
   os << "product " << dims.batch << "x" << dims.m << "x" << dims.n << "x" << dims.k << " (batch x m x n x k): ";
-  if (lanes == Lanes::kOverN) {
+  if (lanes == Lanes::kTensorTiles) {
+    os << tiles << " tiles of " << tile_m() << " x " << tile_n() << " on the tensor cores, " << warps_m * warps_n
+       << " warps of " << 16 * frags_m << " x " << 8 * frags_n << ", " << kTileDepth << " of k a step";
+  } else if (lanes == Lanes::kOverN) {
     os << tiles << " tiles of " << kTileColumns << " columns, " << slices << " warps";
     if (stage_lhs) os << ", the lhs chunk staged in shared memory";
     if (splits > 1) {
@@ -91,13 +100,19 @@ bool TakesGeneratedDot(const ir::Operation& dot) {
     if (!t->IsTensor() || !IsFloatForKernel(t->element())) return false;
   }
   const DotDims d = DotDimsOf(dot);
-  if (d.m > kMaxGeneratedDotRows || d.batch * d.m * d.n * d.k == 0) return false;
+  if (d.m > kMaxGeneratedDotRows) return ChooseTileProduct(dot, DeviceLimits::H200()).generated;
+  if (d.batch * d.m * d.n * d.k == 0) return false;
   // A warp per column: a long sum over few columns would leave the device idle.
   if (RhsContiguousAlongK(dot) && d.batch * d.n < DotTiling::kWarpColumns && d.k > 4096) return false;
   return true;
 }
 
+bool IsTileProduct(const ir::Operation& dot) {
+  return ClassifyOp(dot) == OpClass::kGeneratedDot && DotDimsOf(dot).m > kMaxGeneratedDotRows;
+}
+
 DotTiling PlanDotTiling(const ir::Operation& dot, int sm_count) {
+  if (DotDimsOf(dot).m > kMaxGeneratedDotRows) return ChooseTileProduct(dot, DeviceLimits::H200()).tiling;
   DotTiling t;
   t.dims = DotDimsOf(dot);
   const DotDims& d = t.dims;

@@ -35,6 +35,9 @@ struct DotTiling {
   enum class Lanes {
     kOverN,  // a warp's lanes take 32 neighbouring columns (rhs rows are contiguous along n)
     kOverK,  // a warp takes one column, its lanes split the sum (rhs contiguous along k)
+    // A block takes a tile of rows and columns and sums it on the tensor
+    // cores (plan/tile_product.h: products of more rows).
+    kTensorTiles,
   };
   static constexpr int kTileColumns = 32;    // kOverN: columns per block
   static constexpr int kWarpColumns = 8;     // kOverK: columns (warps) per block
@@ -68,21 +71,37 @@ struct DotTiling {
   // only once the kernel before has left the SMs then find them there.
   // HLOGRAPH_GPU_PREFETCH_L2=0 turns it off.
   bool prefetch_l2 = false;
-  int threads() const { return lanes == Lanes::kOverN ? 32 * slices : 32 * kWarpColumns; }
+  // kTensorTiles: warps_m x warps_n warps a block, each summing 16 *
+  // frags_m rows by 8 * frags_n columns of the tile (mma.sync fragments),
+  // kTileDepth of the contraction staged in shared memory at a time.
+  int warps_m = 0, warps_n = 0, frags_m = 0, frags_n = 0;
+  static constexpr int kTileDepth = 32;
+  int64_t tile_m() const { return 16 * int64_t{warps_m} * frags_m; }
+  int64_t tile_n() const { return 8 * int64_t{warps_n} * frags_n; }
+  int threads() const {
+    return lanes == Lanes::kOverN ? 32 * slices : lanes == Lanes::kOverK ? 32 * kWarpColumns : 32 * warps_m * warps_n;
+  }
   // splits > 1: partial sums [splits][tiles][m][32] (f32) and one arrival
   // counter per tile, zero between calls (the last block resets it).
   int64_t partial_bytes() const;
   int64_t counter_bytes() const;
   int64_t blocks() const { return tiles * splits; }
+  // kTensorTiles: the operand elements its blocks compute, each lhs element
+  // once per tile across and each rhs element once per tile down.
+  int64_t operand_evaluations() const;
   std::string ToString() const;
 };
 
 // Whether `dot` (a stablehlo.dot_general) runs as a generated kernel:
-// f32/f16/bf16 operands and result, at most kMaxRows rows (the product of
-// the lhs's free dims), and enough columns to spread. HLOGRAPH_GPU_GENERATED_DOT=0
-// sends every product to cuBLASLt.
+// f32/f16/bf16 operands and result, and either at most kMaxRows rows (the
+// product of the lhs's free dims) and enough columns to spread, or tiles
+// on the tensor cores estimated faster than cuBLASLt
+// (plan/tile_product.h). HLOGRAPH_GPU_GENERATED_DOT=0 sends every product
+// to cuBLASLt.
 constexpr int64_t kMaxGeneratedDotRows = 8;
 bool TakesGeneratedDot(const ir::Operation& dot);
+// A generated product of more rows: tiles on the tensor cores.
+bool IsTileProduct(const ir::Operation& dot);
 
 // The SM count plans are made for (the H200's); a smaller device runs
 // the same blocks in more waves.

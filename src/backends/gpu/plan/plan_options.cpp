@@ -72,6 +72,10 @@ PlanOptions PlanOptions::FromEnvironment() {
   if (const char* v = Env("HLOGRAPH_GPU_FFT"); v && (std::string(v) == "library" || std::string(v) == "direct")) {
     o.fft = v;
   }
+  if (const char* v = Env("HLOGRAPH_GPU_TILE_PRODUCT");
+      v && (std::string(v) == "library" || std::string(v) == "generated")) {
+    o.tile_product = v;
+  }
   return o;
 }
 
@@ -116,6 +120,7 @@ std::string PlanOptions::ToString() const {
   }
   if (!prologue_reduce.empty()) set.push_back("HLOGRAPH_GPU_PROLOGUE_REDUCE=" + prologue_reduce);
   if (!fft.empty()) set.push_back("HLOGRAPH_GPU_FFT=" + fft);
+  if (!tile_product.empty()) set.push_back("HLOGRAPH_GPU_TILE_PRODUCT=" + tile_product);
   if (set.empty()) return "defaults";
   std::string s;
   for (const std::string& x : set) s += (s.empty() ? "" : " ") + x;

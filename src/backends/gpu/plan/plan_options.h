@@ -51,6 +51,7 @@ struct PlanOptions {
   DotEarlyLoads dot_loads_early{true, false};  // HLOGRAPH_GPU_DOT_LOADS_EARLY: epilogue, staged, 1 (both) or 0
   std::string prologue_reduce;        // HLOGRAPH_GPU_PROLOGUE_REDUCE: "" (scalars), all, or 0
   std::string fft;                    // HLOGRAPH_GPU_FFT: "" (by cost), library (cuFFT) or direct (fft_config.h)
+  std::string tile_product;           // HLOGRAPH_GPU_TILE_PRODUCT: "" (by cost), library or generated (tile_product.h)
 
   static PlanOptions FromEnvironment();
 

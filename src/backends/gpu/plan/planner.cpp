@@ -135,7 +135,8 @@ class Planner {
       const ir::Operation& op = *op_ptr;
       // Computed by another kernel: a GEMM's epilogue, an attention kernel.
       if (absorbed_.count(&op) || fused_.in_attention.count(&op) || fused_.in_sort.count(&op)) continue;
-      switch (ClassifyOp(op)) {
+      const OpClass cls = ClassifyOp(op);
+      switch (cls) {
         case OpClass::kFusible:
           if (op.id() == ir::OpId::kConstant && !IsSplatConstant(op)) {
             // A dense constant lives in its own buffer, read where needed.
@@ -195,16 +196,16 @@ class Planner {
           HLOGRAPH_TRY(EmitCufft(op, seq));
           break;
         case OpClass::kDot:
+        case OpClass::kGeneratedDot:
           if (fused_.flash.count(&op)) {
             // (With moves after it, where the last of them is.)
             if (!fused_.StoresThroughMoves(op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kFlashAttention, seq));
-          } else {
+          } else if (cls == OpClass::kDot) {
             HLOGRAPH_TRY(EmitDot(op, seq));
+          } else if (!fused_.dot_exit.count(&op)) {
+            // With an epilogue the kernel is emitted where its last op is.
+            HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
           }
-          break;
-        case OpClass::kGeneratedDot:
-          // With an epilogue the kernel is emitted where its last op is.
-          if (!fused_.dot_exit.count(&op)) HLOGRAPH_TRY(EmitFusion(op, FusionKind::kDot, seq));
           break;
         case OpClass::kWhile:
           HLOGRAPH_TRY(EmitWhile(op, seq, depth));

@@ -48,6 +48,11 @@ struct DeviceLimits {
   static DeviceLimits H200();
 };
 
+// What a library call (cuBLASLt, cuFFT) costs beyond its work, in a graph:
+// a child graph of one to three kernels, each with its launch and tail
+// (a 256 x 64 x 256 product took 4.9 us on the H200, docs/PERF.md).
+constexpr double kLibraryCallSeconds = 5e-6;
+
 struct StepCost {
   int64_t bytes = 0;  // read + written
   std::array<double, kComputeUnits> flops{};  // by ComputeUnit
