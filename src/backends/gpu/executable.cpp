@@ -192,6 +192,11 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls(const CompileOptions& compile) 
         fft_kernels.hermitian_copy = (*kernels)[1];
       }
       auto plan = FftPlan::Create(ft->config, fft_kernels);
+      if (plan.ok()) {
+        // cuFFT fails to execute some plans it makes (multi-dim C2R on
+        // some versions): tried once here, not in a call.
+        if (const Status tried = (*plan)->Trial(); !tried.ok()) plan = tried;
+      }
       if (!plan.ok()) {  // planned again with the direct DFT
         RefuseLibraryCall(ft->config.ToString(), plan.status().message());
         library_refused_ = true;

@@ -96,10 +96,11 @@ StatusOr<FftConfig> FftConfigOf(const ir::Operation& fft) {
 }
 
 FftChoice ChooseFft(const FftConfig& c, const DeviceLimits& limits) {
+  // A refusal stands even against a pin: cuFFT cannot run it here.
+  if (const auto why = LibraryRefusal(c.ToString())) return {false, "direct DFT: cuFFT refused it (" + *why + ")"};
   const std::string& pinned = PlanOptions::Current().fft;
   if (pinned == "library") return {true, "HLOGRAPH_GPU_FFT=library"};
   if (pinned == "direct") return {false, "HLOGRAPH_GPU_FFT=direct"};
-  if (const auto why = LibraryRefusal(c.ToString())) return {false, "direct DFT: cuFFT refused it (" + *why + ")"};
   const double hbm = limits.memory_bytes_per_s;
   const double in = static_cast<double>(c.input_bytes()), out = static_cast<double>(c.output_bytes());
   const double terms = static_cast<double>(c.batch) * static_cast<double>(c.output_elements()) *

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "backends/gpu/runtime/cuda_status.h"
+#include "backends/gpu/runtime/device_memory.h"
 #include "backends/gpu/runtime/kernel_module.h"
 
 namespace hlograph::gpu {
@@ -175,6 +176,24 @@ Status FftPlan::Run(const void* in, void* out, void* workspace, cudaStream_t str
   int f64 = c.double_precision ? 1 : 0;
   void* args[] = {&data, &n, &scale, &f64};
   return LaunchKernel(kernels_.scale, GridStride(n), args, stream);
+}
+
+Status FftPlan::Trial() const {
+  HLOGRAPH_ASSIGN(DeviceBuffer in, DeviceBuffer::Allocate(config_.input_bytes()));
+  HLOGRAPH_ASSIGN(DeviceBuffer out, DeviceBuffer::Allocate(config_.output_bytes()));
+  HLOGRAPH_ASSIGN(DeviceBuffer work, DeviceBuffer::Allocate(static_cast<int64_t>(workspace_bytes())));
+  cudaStream_t stream = nullptr;
+  HLOGRAPH_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  Status ran = Status::Ok();
+  if (const cudaError_t zeroed = cudaMemsetAsync(in.data(), 0, static_cast<size_t>(in.size()), stream);
+      zeroed != cudaSuccess) {
+    ran = Status::Error(std::string("cudaMemsetAsync: ") + cudaGetErrorString(zeroed));
+  }
+  if (ran.ok()) ran = Run(in.data(), out.data(), work.data(), stream);
+  const cudaError_t waited = cudaStreamSynchronize(stream);
+  (void)cudaStreamDestroy(stream);
+  if (ran.ok() && waited != cudaSuccess) ran = Status::Error(std::string("the trial run: ") + cudaGetErrorString(waited));
+  return ran;
 }
 
 Status FftPlan::QueueHermitianCopy(const void* in, void* copy, cudaStream_t stream) const {

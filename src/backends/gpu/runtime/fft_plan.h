@@ -45,6 +45,10 @@ class FftPlan {
   // (what a real signal's spectrum is; cuFFT's result is undefined for
   // other input, where the interpreter's drops their imaginary parts).
   Status Run(const void* in, void* out, void* workspace, cudaStream_t stream) const;
+  // Runs the transform once on zeros in buffers of its own and waits: an
+  // error here (cuFFT failing to execute a plan it made) lets the caller
+  // plan the transform otherwise before any call depends on it.
+  Status Trial() const;
 
  private:
   FftPlan() = default;
