@@ -3,7 +3,7 @@
 // inline a step of the contraction at a time, the epilogue applied as it
 // stores.
 //
-//   operands  kTileDepth of the contraction a step: each thread computes
+//   operands  `depth` of the contraction a step: each thread computes
 //             its share of the lhs and rhs tiles into registers, consecutive
 //             threads along the operand's contiguous dim; the block stores
 //             them in shared memory (f32), then computes the next step's
@@ -46,14 +46,16 @@ class TileProductEmitter {
   }
 
   Status Emit() {
-    const int64_t BM = t_.tile_m(), BN = t_.tile_n(), BK = DotTiling::kTileDepth;
+    const int64_t BM = t_.tile_m(), BN = t_.tile_n(), BK = t_.depth;
     const int64_t across = (t_.dims.n + BN - 1) / BN, down = (t_.dims.m + BM - 1) / BM;
     e_.Line("const long long M = " + N(t_.dims.m) + ", N = " + N(t_.dims.n) + ", K = " + N(t_.dims.k) +
             ", DOWN = " + N(down) + ", ACROSS = " + N(across) + ", TILES = " + N(t_.tiles) + ";");
-    // Rows padded so that a fragment's 32 lanes read 32 banks.
-    e_.Line("__shared__ float As[" + N(BM) + "][" + N(BK + 4) + "];");
-    e_.Line("__shared__ float Bs[" + N(BK) + "][" + N(BN + 8) + "];");
-    e_.Line("__shared__ float Cs[" + N(BM) + "][" + N(BN + 4) + "];");
+    // Rows padded so that a fragment's 32 lanes read 32 banks; the sums
+    // stored after the last step reuse the operands' memory.
+    e_.Line("__shared__ float staged[" + N(t_.staged_floats()) + "];");
+    e_.Line("float (*As)[" + N(BK + 4) + "] = (float (*)[" + N(BK + 4) + "])staged;");
+    e_.Line("float (*Bs)[" + N(BN + 8) + "] = (float (*)[" + N(BN + 8) + "])(staged + " + N(BM * (BK + 4)) + ");");
+    e_.Line("float (*Cs)[" + N(BN + 4) + "] = (float (*)[" + N(BN + 4) + "])staged;");
     e_.Line("const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;");
     e_.Line("const int wm = warp / " + std::to_string(t_.warps_n) + ", wn = warp % " + std::to_string(t_.warps_n) +
             ";");
@@ -78,7 +80,7 @@ class TileProductEmitter {
   }
 
  private:
-  int64_t PerThread(int64_t tile_side) const { return tile_side * DotTiling::kTileDepth / t_.threads(); }
+  int64_t PerThread(int64_t tile_side) const { return tile_side * t_.depth / t_.threads(); }
 
   // Whether operand `which` is contiguous along the contraction (its last
   // dim is contracted): its threads then go along k.
@@ -104,7 +106,7 @@ class TileProductEmitter {
   // `from` into ra and rb: element r of a thread is the tile's element
   // threadIdx.x + r * threads, numbered along the operand's contiguous dim.
   Status LoadStep(const std::string& from) {
-    const int64_t BK = DotTiling::kTileDepth;
+    const int64_t BK = t_.depth;
     for (int which : {0, 1}) {
       const int64_t side = which == 0 ? t_.tile_m() : t_.tile_n();
       const std::string reg = which == 0 ? "ra" : "rb", origin = which == 0 ? "m0" : "n0";
@@ -130,7 +132,7 @@ class TileProductEmitter {
   }
 
   void StoreStep() {
-    const int64_t BK = DotTiling::kTileDepth;
+    const int64_t BK = t_.depth;
     for (int which : {0, 1}) {
       const int64_t side = which == 0 ? t_.tile_m() : t_.tile_n();
       e_.Line("#pragma unroll");
@@ -149,7 +151,7 @@ class TileProductEmitter {
   // Fragment layouts of mma.sync (PTX ISA, "Matrix Fragments for mma.m16n8k8"
   // and ".m16n8k16"): lane = 4 g + q; a's rows g and g + 8, b's column g.
   void Multiply() {
-    const int64_t BK = DotTiling::kTileDepth, step = sixteen_bit_ ? 16 : 8;
+    const int64_t BK = t_.depth, step = sixteen_bit_ ? 16 : 8;
     e_.Line("#pragma unroll");
     e_.Open("for (int kk = 0; kk < " + N(BK) + "; kk += " + N(step) + ")");
     e_.Line("#pragma unroll");
@@ -227,7 +229,7 @@ class TileProductEmitter {
 StatusOr<KernelSource> EmitTileProduct(const Fusion& f, const ir::Operation& dot, const EmitOptions& options) {
   const DotTiling& t = f.tiling;
   if (t.lanes != DotTiling::Lanes::kTensorTiles || t.tiles < 1 || t.threads() < 32 ||
-      (t.tile_m() * DotTiling::kTileDepth) % t.threads() != 0 || (t.tile_n() * DotTiling::kTileDepth) % t.threads() != 0) {
+      t.depth % 32 != 0 || (t.tile_m() * t.depth) % t.threads() != 0 || (t.tile_n() * t.depth) % t.threads() != 0) {
     return Status::Error("internal error: a tile product kernel of tiling " + t.ToString());
   }
   if (!f.early_inputs.empty() || t.splits != 1) {

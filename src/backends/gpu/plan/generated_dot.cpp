@@ -64,6 +64,11 @@ int64_t DotTiling::partial_bytes() const {
   return splits > 1 ? splits * tiles * dims.m * kTileColumns * 4 : 0;
 }
 
+int64_t DotTiling::staged_floats() const {
+  // The rows padded so that a fragment's 32 lanes read 32 banks.
+  return std::max(tile_m() * (depth + 4) + depth * (tile_n() + 8), tile_m() * (tile_n() + 4));
+}
+
 int64_t DotTiling::operand_evaluations() const {
   const int64_t across = (dims.n + tile_n() - 1) / tile_n(), down = (dims.m + tile_m() - 1) / tile_m();
   return dims.batch * dims.k * (dims.m * across + dims.n * down);
@@ -76,7 +81,7 @@ std::string DotTiling::ToString() const {
   os << "product " << dims.batch << "x" << dims.m << "x" << dims.n << "x" << dims.k << " (batch x m x n x k): ";
   if (lanes == Lanes::kTensorTiles) {
     os << tiles << " tiles of " << tile_m() << " x " << tile_n() << " on the tensor cores, " << warps_m * warps_n
-       << " warps of " << 16 * frags_m << " x " << 8 * frags_n << ", " << kTileDepth << " of k a step";
+       << " warps of " << 16 * frags_m << " x " << 8 * frags_n << ", " << depth << " of k a step";
   } else if (lanes == Lanes::kOverN) {
     os << tiles << " tiles of " << kTileColumns << " columns, " << slices << " warps";
     if (stage_lhs) os << ", the lhs chunk staged in shared memory";

@@ -73,9 +73,13 @@ struct DotTiling {
   bool prefetch_l2 = false;
   // kTensorTiles: warps_m x warps_n warps a block, each summing 16 *
   // frags_m rows by 8 * frags_n columns of the tile (mma.sync fragments),
-  // kTileDepth of the contraction staged in shared memory at a time.
+  // `depth` of the contraction (a multiple of 32) staged in shared memory
+  // at a time.
   int warps_m = 0, warps_n = 0, frags_m = 0, frags_n = 0;
-  static constexpr int kTileDepth = 32;
+  int depth = 0;
+  // The floats of shared memory it stages a step in (the sums, stored
+  // after the last step, reuse them).
+  int64_t staged_floats() const;
   int64_t tile_m() const { return 16 * int64_t{warps_m} * frags_m; }
   int64_t tile_n() const { return 8 * int64_t{warps_n} * frags_n; }
   int threads() const {

@@ -11,7 +11,7 @@
 //              8 * frags_n columns in mma.sync fragments (f32 sums; TF32
 //              operands for f32 at DEFAULT precision, as cuBLASLt runs
 //              them, else bf16 or f16).
-//   steps      kTileDepth elements of the contraction at a time: the
+//   steps      `depth` elements of the contraction at a time: the
 //              block computes the operands' tiles into registers, stores
 //              them in shared memory, and loads the next step's while its
 //              warps multiply these.
