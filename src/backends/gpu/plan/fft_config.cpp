@@ -21,12 +21,6 @@ constexpr double kDirectTermFlops = 110;
 // many points (a block's shared memory), in two or three beyond.
 constexpr int64_t kOnePassPoints = 16384;
 
-std::string Seconds(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g us", s * 1e6);
-  return buf;
-}
-
 }  // namespace
 
 int64_t FftConfig::points() const {
@@ -111,8 +105,8 @@ FftChoice ChooseFft(const FftConfig& c, const DeviceLimits& limits) {
   if (c.scale != 1) library += 2 * out / hbm;                        // the scaling pass
   if (c.type == FftType::kComplexToReal) library += 2 * in / hbm;    // the input's copy
   const bool take = library < direct;
-  const std::string estimates = take ? "cuFFT, ~" + Seconds(library) + " against the direct DFT's ~" + Seconds(direct)
-                                     : "direct DFT, ~" + Seconds(direct) + " against cuFFT's ~" + Seconds(library);
+  const std::string estimates = take ? "cuFFT, ~" + MicrosecondsText(library) + " against the direct DFT's ~" + MicrosecondsText(direct)
+                                     : "direct DFT, ~" + MicrosecondsText(direct) + " against cuFFT's ~" + MicrosecondsText(library);
   return {take, estimates + " (" + limits.name + ")"};
 }
 

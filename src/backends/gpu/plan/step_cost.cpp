@@ -1,6 +1,7 @@
 #include "backends/gpu/plan/step_cost.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <map>
 #include <set>
@@ -145,6 +146,12 @@ const char* ComputeUnitName(ComputeUnit unit) {
     case ComputeUnit::kFp64Tensor: return "fp64 tensor";
   }
   return "?";
+}
+
+std::string MicrosecondsText(double seconds) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g us", seconds * 1e6);
+  return buf;
 }
 
 DeviceLimits DeviceLimits::H200() {

@@ -53,6 +53,9 @@ struct DeviceLimits {
 // (a 256 x 64 x 256 product took 4.9 us on the H200, docs/PERF.md).
 constexpr double kLibraryCallSeconds = 5e-6;
 
+// `seconds` as "4.9 us", for the estimates explain prints.
+std::string MicrosecondsText(double seconds);
+
 struct StepCost {
   int64_t bytes = 0;  // read + written
   std::array<double, kComputeUnits> flops{};  // by ComputeUnit

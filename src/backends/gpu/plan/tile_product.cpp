@@ -1,7 +1,6 @@
 #include "backends/gpu/plan/tile_product.h"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/elementwise_support.h"
@@ -41,12 +40,6 @@ struct TileShape {
 };
 // 32 x 32, 64 x 32, 32 x 64 and 64 x 64 outputs a block, four warps each.
 constexpr TileShape kShapes[] = {{2, 2, 1, 2}, {2, 2, 2, 2}, {2, 2, 1, 4}, {2, 2, 2, 4}};
-
-std::string Micro(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g us", s * 1e6);
-  return buf;
-}
 
 int64_t Ceil(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
@@ -146,7 +139,7 @@ TileProductChoice ChooseTileProduct(const ir::Operation& dot, const DeviceLimits
     }
   }
   c.generated = pinned == "generated" || (pinned != "library" && best < library);
-  const std::string estimates = "generated ~" + Micro(best) + ", cuBLASLt ~" + Micro(library);
+  const std::string estimates = "generated ~" + MicrosecondsText(best) + ", cuBLASLt ~" + MicrosecondsText(library);
   c.why = pinned.empty() ? estimates + " (" + limits.name + ")" : "HLOGRAPH_GPU_TILE_PRODUCT=" + pinned;
   return c;
 }
