@@ -66,7 +66,7 @@ const Case kCases[] = {
 };
 
 TEST(GpuTileProduct, SmallProductsAreTilesWithTheirActivation) {
-  Planned p = Plan(Layer(256, 256, 256, "f32"));
+  Planned p = Plan(Layer(256, 64, 256, "f32"));
   ASSERT_TRUE(p.program.ok()) << p.program.status().message();
   EXPECT_EQ(GemmSteps(*p.program), 0);
   const auto tiles = TileProducts(*p.program);

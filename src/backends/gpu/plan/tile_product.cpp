@@ -31,6 +31,10 @@ constexpr int64_t kMostStagedBytes = 48 * 1024;
 // cuBLASLt's on large shapes.
 constexpr double kTileEfficiency = 0.04;
 constexpr double kLibraryEfficiency = 0.7;
+// The tile kernel is taken only where its estimate is this far below the
+// library's: its time per step was measured on many-block shapes, and a
+// block alone on an SM (the small products it is for) multiplies slower.
+constexpr double kMargin = 0.6;
 // Blocks of a tile product an SM holds at once (registers: 128 threads of
 // up to 64 loads and 32 accumulators; shared memory: under 48 KB).
 constexpr int kResidentTiles = 4;
@@ -138,7 +142,7 @@ TileProductChoice ChooseTileProduct(const ir::Operation& dot, const DeviceLimits
       }
     }
   }
-  c.generated = pinned == "generated" || (pinned != "library" && best < library);
+  c.generated = pinned == "generated" || (pinned != "library" && best < kMargin * library);
   const std::string estimates = "generated ~" + MicrosecondsText(best) + ", cuBLASLt ~" + MicrosecondsText(library);
   c.why = pinned.empty() ? estimates + " (" + limits.name + ")" : "HLOGRAPH_GPU_TILE_PRODUCT=" + pinned;
   return c;
