@@ -103,22 +103,13 @@ class TileProductEmitter {
   }
 
   // The thread's share of both operands' tiles at contraction offset
-  // `from` into ra and rb: element r of a thread is the tile's element
-  // threadIdx.x + r * threads, numbered along the operand's contiguous dim.
+  // `from` into ra and rb (OpenShare's numbering).
   Status LoadStep(const std::string& from) {
     const int64_t BK = t_.depth;
     for (int which : {0, 1}) {
-      const int64_t side = which == 0 ? t_.tile_m() : t_.tile_n();
+      const int64_t side = OpenShare(which);
       const std::string reg = which == 0 ? "ra" : "rb", origin = which == 0 ? "m0" : "n0";
       const std::string extent = which == 0 ? "M" : "N";
-      e_.Line("#pragma unroll");
-      e_.Open("for (int r = 0; r < " + std::to_string(PerThread(side)) + "; ++r)");
-      e_.Line("const int i = threadIdx.x + r * " + std::to_string(t_.threads()) + ";");
-      if (AlongK(which)) {
-        e_.Line("const int s = i / " + N(BK) + ", kk = i % " + N(BK) + ";");
-      } else {
-        e_.Line("const int kk = i / " + N(side) + ", s = i % " + N(side) + ";");
-      }
       e_.Line("const long long at = " + origin + " + s, k = " + from + " + kk;");
       // Tiles and steps that divide their dims need no bounds: fewer
       // instructions a load, which is what a step's time goes to.
@@ -138,20 +129,28 @@ class TileProductEmitter {
   }
 
   void StoreStep() {
-    const int64_t BK = t_.depth;
     for (int which : {0, 1}) {
-      const int64_t side = which == 0 ? t_.tile_m() : t_.tile_n();
-      e_.Line("#pragma unroll");
-      e_.Open("for (int r = 0; r < " + std::to_string(PerThread(side)) + "; ++r)");
-      e_.Line("const int i = threadIdx.x + r * " + std::to_string(t_.threads()) + ";");
-      if (AlongK(which)) {
-        e_.Line("const int s = i / " + N(BK) + ", kk = i % " + N(BK) + ";");
-      } else {
-        e_.Line("const int kk = i / " + N(side) + ", s = i % " + N(side) + ";");
-      }
+      OpenShare(which);
       e_.Line(which == 0 ? "As[s][kk] = ra[r];" : "Bs[kk][s] = rb[r];");
       e_.Close();
     }
+  }
+
+  // Opens the loop over the thread's share of operand `which`'s tile: its
+  // r-th element is the tile's element threadIdx.x + r * threads, at row
+  // (or column) s and contraction offset kk, numbered along the operand's
+  // contiguous dim. Returns the tile's side.
+  int64_t OpenShare(int which) {
+    const int64_t side = which == 0 ? t_.tile_m() : t_.tile_n(), BK = t_.depth;
+    e_.Line("#pragma unroll");
+    e_.Open("for (int r = 0; r < " + std::to_string(PerThread(side)) + "; ++r)");
+    e_.Line("const int i = threadIdx.x + r * " + std::to_string(t_.threads()) + ";");
+    if (AlongK(which)) {
+      e_.Line("const int s = i / " + N(BK) + ", kk = i % " + N(BK) + ";");
+    } else {
+      e_.Line("const int kk = i / " + N(side) + ", s = i % " + N(side) + ";");
+    }
+    return side;
   }
 
   // Fragment layouts of mma.sync (PTX ISA, "Matrix Fragments for mma.m16n8k8"
