@@ -26,6 +26,7 @@
 
 #include "backends/cpu/kernel_util.h"
 #include "backends/cpu/kernels/custom_call_targets.h"
+#include "ir/linalg_targets.h"
 #include "backends/cpu/kernels/linalg_internal.h"
 #include "ir/attribute.h"
 #include "ir/verify/verify_util.h"
@@ -775,23 +776,17 @@ Status ByElementType(KernelContext& ctx) {
 }  // namespace
 
 KernelFn FindLinalgCustomCall(std::string_view target) {
-  if (target == "mhlo.topk") return &TopK;
-  // XLA's own targets, which XLA expands itself (QrExpander): JAX's
-  // platform-independent lowerings of geqrf and householder_product emit
-  // them, so jnp.linalg.qr on a PJRT plugin platform (hlograph) calls them.
-  // Same contracts as LAPACK's geqrf and orgqr/ungqr, typed by the operand.
-  if (target == "Qr") return &ByElementType<&Geqrf<float>, &Geqrf<double>, &Geqrf<Cf>, &Geqrf<Cd>>;
-  if (target == "ProductOfElementaryHouseholderReflectors") {
+  const std::optional<ir::LinalgTarget> parsed = ir::ParseLinalgTarget(target);
+  if (!parsed) return nullptr;
+  if (parsed->routine == "topk") return &TopK;
+  // XLA's targets (Qr, ProductOfElementaryHouseholderReflectors): the same
+  // contracts as LAPACK's, typed by the operand.
+  if (parsed->precision == 0 && parsed->routine == "geqrf") {
+    return &ByElementType<&Geqrf<float>, &Geqrf<double>, &Geqrf<Cf>, &Geqrf<Cd>>;
+  }
+  if (parsed->precision == 0 && parsed->routine == "orgqr") {
     return &ByElementType<&Orgqr<float>, &Orgqr<double>, &Orgqr<Cf>, &Orgqr<Cd>>;
   }
-  constexpr std::string_view kPrefix = "lapack_", kSuffix = "_ffi";
-  if (target.size() <= kPrefix.size() + kSuffix.size() + 1 || target.substr(0, kPrefix.size()) != kPrefix ||
-      target.substr(target.size() - kSuffix.size()) != kSuffix) {
-    return nullptr;
-  }
-  const char precision = target[kPrefix.size()];
-  const std::string_view routine =
-      target.substr(kPrefix.size() + 1, target.size() - kPrefix.size() - 1 - kSuffix.size());
   static const Routine kRoutines[] = {
       {"potrf", &Potrf<float>, &Potrf<double>, &Potrf<Cf>, &Potrf<Cd>},
       {"trsm", &Trsm<float>, &Trsm<double>, &Trsm<Cf>, &Trsm<Cd>},
@@ -807,8 +802,8 @@ KernelFn FindLinalgCustomCall(std::string_view target) {
       {"geev", &Geev<float>, &Geev<double>, &Geev<Cf>, &Geev<Cd>},
   };
   for (const Routine& r : kRoutines) {
-    if (routine != r.name) continue;
-    switch (precision) {
+    if (parsed->routine != r.name) continue;
+    switch (parsed->precision) {
       case 's': return r.s;
       case 'd': return r.d;
       case 'c': return r.c;

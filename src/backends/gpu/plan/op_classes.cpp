@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <iterator>
 
-#include "backends/cpu/kernels/custom_call_targets.h"
 #include "backends/gpu/plan/collective_plan.h"
 #include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/convolution_lowering.h"
@@ -15,6 +14,7 @@
 #include "backends/gpu/plan/step_cost.h"
 #include "backends/gpu/plan/scatter_plan.h"
 #include "ir/attribute.h"
+#include "ir/linalg_targets.h"
 #include "ir/verify/verify_util.h"
 
 namespace hlograph::gpu {
@@ -100,7 +100,7 @@ OpClass ClassifyOp(const ir::Operation& op) {
     // CPU backend runs with the same LAPACK as XLA:CPU (same pivots and
     // sign conventions).
     const auto* target = op.attr("call_target_name").as<ir::StringAttr>();
-    if (target && cpu::FindLinalgCustomCall(target->value) != nullptr) return OpClass::kHost;
+    if (target && ir::ParseLinalgTarget(target->value)) return OpClass::kHost;
   }
   if (name == ir::OpId::kChloTopK) return ir::IsComplex(op.operand(0)->type().element()) ? OpClass::kUnsupported : OpClass::kSort;
   if (name == ir::OpId::kScatter) {
