@@ -20,10 +20,12 @@
 #include "backends/gpu/plan/dot_lowering.h"
 #include "backends/gpu/plan/elementwise_support.h"
 #include "backends/gpu/plan/epilogue_patterns.h"
+#include "backends/gpu/plan/fft_config.h"
 #include "backends/gpu/plan/flash_attention.h"
 #include "backends/gpu/plan/fusion_decisions.h"
 #include "backends/gpu/plan/gemm_epilogue.h"
 #include "backends/gpu/plan/generated_dot.h"
+#include "backends/gpu/plan/library_refusals.h"
 #include "backends/gpu/plan/op_classes.h"
 #include "backends/gpu/plan/plan_options.h"
 #include "backends/gpu/plan/prefetch_ahead.h"
@@ -42,6 +44,7 @@
 #include "passes/raise_scan_composites.h"
 #include "passes/reuse_finer_reductions.h"
 #include "passes/sink_constants.h"
+#include "passes/split_inverse_real_ffts.h"
 #include "passes/sums_of_outer_products.h"
 
 namespace hlograph::gpu {
@@ -85,6 +88,13 @@ class Planner {
     // products is a product, a reduction of a finer one's result reads less.
     if (program_.options.outer_product_sums) passes::SumOuterProductsAsProducts(*inlined);
     passes::ReuseFinerReductions(*inlined);
+    // A multi-dim C2R transform cuFFT refused (it fails to execute some
+    // that it plans, where its C2C and 1-D C2R run) as those two parts
+    // rather than the direct DFT.
+    passes::SplitInverseRealFfts(*inlined, [](const ir::Operation& fft) {
+      const StatusOr<FftConfig> config = FftConfigOf(fft);
+      return config.ok() && LibraryRefusal(config->ToString()).has_value();
+    });
     program_.module = inlined;
     const ir::Operation* entry = inlined->EntryFunction();
     if (!entry) return Status::Error("the module has no entry function (@main, or a single function)");
