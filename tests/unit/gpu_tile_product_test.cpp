@@ -55,6 +55,10 @@ const Case kCases[] = {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [0] x [0] : (tensor<48x40xf32>, tensor<48x24xf32>) -> tensor<40x24xf32>
   return %0 : tensor<40x24xf32>
 })"},
+    {"two_free_and_two_contracting_dims", R"(func.func @main(%a: tensor<2x4x24x3x16xf32>, %b: tensor<3x16x40xf32>) -> tensor<2x4x24x40xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [3, 4] x [0, 1] : (tensor<2x4x24x3x16xf32>, tensor<3x16x40xf32>) -> tensor<2x4x24x40xf32>
+  return %0 : tensor<2x4x24x40xf32>
+})"},
     {"prologue_and_residual", R"(func.func @main(%x: tensor<96x64xf32>, %w: tensor<64x64xf32>) -> tensor<96x64xf32> {
   %c = stablehlo.constant dense<0.5> : tensor<96x64xf32>
   %h = stablehlo.multiply %x, %c : tensor<96x64xf32>
