@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "backends/gpu/explain.h"
 #include "backends/gpu/plan/generated_dot.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/plan/tile_product.h"
@@ -80,6 +81,12 @@ TEST(GpuTileProduct, SmallProductsAreTilesWithTheirActivation) {
   const DotTiling& t = tiles[0]->tiling;
   EXPECT_EQ(t.tiles, t.dims.batch * ((t.dims.m + t.tile_m() - 1) / t.tile_m()) * ((t.dims.n + t.tile_n() - 1) / t.tile_n()));
   EXPECT_NE(p.program->ToString().find("on the tensor cores"), std::string::npos);
+  // explain gives both estimates.
+  auto explained = ExplainModule(*p.modules[0], ExplainOptions{});
+  ASSERT_TRUE(explained.ok()) << explained.status().message();
+  EXPECT_NE(explained->text.find("product 1x256x256x64 (batch x m x n x k): tiles, generated ~"), std::string::npos)
+      << explained->text;
+  EXPECT_NE(explained->text.find(", cuBLASLt ~"), std::string::npos);
 }
 
 TEST(GpuTileProduct, LargeProductsHighestPrecisionAndMixedTypesStayWithCublasLt) {

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <iterator>
+#include <map>
 #include <sstream>
 
 #include "backends/gpu/codegen/fusion_emitter.h"
@@ -10,6 +11,7 @@
 #include "backends/gpu/plan/graph_plan.h"
 #include "backends/gpu/plan/planner.h"
 #include "backends/gpu/plan/step_cost.h"
+#include "backends/gpu/plan/tile_product.h"
 #include "backends/gpu/runtime/binding_policy.h"
 #include "backends/gpu/runtime/graph_exec_set.h"
 #include "backends/gpu/runtime/memory_budget.h"
@@ -104,6 +106,39 @@ std::string FftChoices(const GpuProgram& program) {
   return lines.empty() ? "" : "ffts (HLOGRAPH_GPU_FFT pins the choice):\n" + lines;
 }
 
+// Which products are tile kernels and which cuBLASLt calls, and why
+// (plan/tile_product.h): those the estimate was made for.
+std::string ProductChoices(const GpuProgram& program) {
+  std::vector<std::string> lines;  // each once, in the order first met
+  std::map<std::string, int> times;
+  const auto show = [&](const ir::Operation& dot) {
+    const TileProductChoice choice = ChooseTileProduct(dot, DeviceLimits::H200());
+    if (choice.why.empty()) return;
+    const DotDims& d = choice.tiling.dims;
+    std::ostringstream line;
+    line << "product " << d.batch << "x" << d.m << "x" << d.n << "x" << d.k << " (batch x m x n x k): "
+         << (choice.generated ? "tiles" : "cuBLASLt") << ", " << choice.why;
+    if (times[line.str()]++ == 0) lines.push_back(line.str());
+  };
+  ForEachStep(program.main, [&](const Step& step, int) {
+    if (std::holds_alternative<GemmStep>(step.action) && step.op != nullptr && step.op->id() == ir::OpId::kDotGeneral) {
+      show(*step.op);
+    }
+  });
+  for (const Fusion& f : program.fusions) {
+    if (f.kind != FusionKind::kDot || f.tiling.lanes != DotTiling::Lanes::kTensorTiles) continue;
+    for (const ir::Operation* op : f.ops) {
+      if (op->id() == ir::OpId::kDotGeneral) show(*op);
+    }
+  }
+  if (lines.empty()) return "";
+  std::string s = "products (HLOGRAPH_GPU_TILE_PRODUCT pins the choice):\n";
+  for (const std::string& line : lines) {
+    s += "  " + line + (times[line] > 1 ? " (x" + std::to_string(times[line]) + ")" : "") + "\n";
+  }
+  return s;
+}
+
 }  // namespace
 
 StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptions& options) {
@@ -120,6 +155,7 @@ StatusOr<Explanation> ExplainModule(const ir::Module& module, const ExplainOptio
   os << RuntimePolicies(program, graph);
   os << StepFloors(program);
   os << FftChoices(program);
+  os << ProductChoices(program);
   os << "kernel launches (H200: 132 SMs):\n";
   std::string sources;
   for (const Fusion& f : program.fusions) {

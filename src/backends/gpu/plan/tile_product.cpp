@@ -143,8 +143,10 @@ TileProductChoice ChooseTileProduct(const ir::Operation& dot, const DeviceLimits
     }
   }
   c.generated = pinned == "generated" || (pinned != "library" && best < kMargin * library);
-  const std::string estimates = "generated ~" + MicrosecondsText(best) + ", cuBLASLt ~" + MicrosecondsText(library);
-  c.why = pinned.empty() ? estimates + " (" + limits.name + ")" : "HLOGRAPH_GPU_TILE_PRODUCT=" + pinned;
+  const std::string estimates = "generated ~" + MicrosecondsText(best) + ", cuBLASLt ~" + MicrosecondsText(library) +
+                                " (tiles where under " + std::to_string(static_cast<int>(kMargin * 100)) +
+                                "% of it; " + limits.name + ")";
+  c.why = pinned.empty() ? estimates : "HLOGRAPH_GPU_TILE_PRODUCT=" + pinned;
   return c;
 }
 
