@@ -69,6 +69,26 @@ inline Status Unsupported(const KernelContext& ctx, ir::ElementType e) {
   return ctx.Error("does not support element type " + TypeName(e));
 }
 
+// Op's element functions, named only where a kernel keeps the call: in a
+// generic lambda's discarded branch clang (14) looks Op::Name up as soon as
+// Op is known, failing for the types an op does not take.
+template <typename Op, typename... A>
+auto CallBool(A... a) {
+  return Op::Bool(a...);
+}
+template <typename Op, typename... A>
+auto CallInt(A... a) {
+  return Op::Int(a...);
+}
+template <typename Op, typename... A>
+auto CallComplex(A... a) {
+  return Op::Complex(a...);
+}
+template <typename Op, typename... A>
+auto CallFloat(A... a) {
+  return Op::Float(a...);
+}
+
 template <typename Op, typename T>
 inline constexpr bool kUnaryBool = requires(bool x) { Op::Bool(x); };
 template <typename Op, typename T>
@@ -94,21 +114,21 @@ Status UnaryKernel(KernelContext& ctx) {
     T* r = out.mutable_data<T>();
     if constexpr (std::is_same_v<T, bool>) {
       if constexpr (kUnaryBool<Op, T>) {
-        for (int64_t i = 0; i < n; ++i) r[i] = Op::Bool(a[i]);
+        for (int64_t i = 0; i < n; ++i) r[i] = CallBool<Op>(a[i]);
         return true;
       }
     } else if constexpr (kIsInteger<T>) {
       if constexpr (kUnaryInt<Op, T>) {
-        for (int64_t i = 0; i < n; ++i) r[i] = WrapBits<T>(Op::Int(a[i], bits), bits);
+        for (int64_t i = 0; i < n; ++i) r[i] = WrapBits<T>(CallInt<Op>(a[i], bits), bits);
         return true;
       }
     } else if constexpr (kIsComplex<T>) {
       if constexpr (kUnaryComplex<Op, T>) {
-        for (int64_t i = 0; i < n; ++i) r[i] = Op::Complex(a[i]);
+        for (int64_t i = 0; i < n; ++i) r[i] = CallComplex<Op>(a[i]);
         return true;
       }
     } else if constexpr (kUnaryFloat<Op, T>) {
-      for (int64_t i = 0; i < n; ++i) r[i] = Store<T>(Op::Float(Load<T>(a[i])));
+      for (int64_t i = 0; i < n; ++i) r[i] = Store<T>(CallFloat<Op>(Load<T>(a[i])));
       return true;
     }
     return false;
@@ -147,21 +167,21 @@ Status BinaryKernel(KernelContext& ctx) {
     T* r = out.mutable_data<T>();
     if constexpr (std::is_same_v<T, bool>) {
       if constexpr (kBinaryBool<Op, T>) {
-        for (int64_t i = 0; i < n; ++i) r[i] = Op::Bool(a[i], b[i]);
+        for (int64_t i = 0; i < n; ++i) r[i] = CallBool<Op>(a[i], b[i]);
         return true;
       }
     } else if constexpr (kIsInteger<T>) {
       if constexpr (kBinaryInt<Op, T>) {
-        for (int64_t i = 0; i < n; ++i) r[i] = WrapBits<T>(Op::Int(a[i], b[i], bits), bits);
+        for (int64_t i = 0; i < n; ++i) r[i] = WrapBits<T>(CallInt<Op>(a[i], b[i], bits), bits);
         return true;
       }
     } else if constexpr (kIsComplex<T>) {
       if constexpr (kBinaryComplex<Op, T>) {
-        for (int64_t i = 0; i < n; ++i) r[i] = Op::Complex(a[i], b[i]);
+        for (int64_t i = 0; i < n; ++i) r[i] = CallComplex<Op>(a[i], b[i]);
         return true;
       }
     } else if constexpr (kBinaryFloat<Op, T>) {
-      for (int64_t i = 0; i < n; ++i) r[i] = Store<T>(Op::Float(Load<T>(a[i]), Load<T>(b[i])));
+      for (int64_t i = 0; i < n; ++i) r[i] = Store<T>(CallFloat<Op>(Load<T>(a[i]), Load<T>(b[i])));
       return true;
     }
     return false;
