@@ -197,7 +197,7 @@ StatusOr<size_t> GpuExecutable::PlanLibraryCalls(const CompileOptions& compile) 
         // some versions): tried once here, not in a call.
         if (const Status tried = (*plan)->Trial(); !tried.ok()) plan = tried;
       }
-      if (!plan.ok()) {  // planned again with the direct DFT
+      if (!plan.ok()) {  // planned again: a multi-dim C2R in two parts, else the direct DFT
         RefuseLibraryCall(ft->config.ToString(), plan.status().message());
         library_refused_ = true;
         status = Status::Error(ft->config.ToString() + ": " + plan.status().message());
