@@ -46,30 +46,15 @@ Value* Split(ir::Block& block, size_t at, const Operation& op) {
                {{"fft_type", ir::MakeEnum("fft_type", "IRFFT")}, {"fft_length", ir::MakeI64Array({lengths.back()})}});
 }
 
-int RewriteIn(ir::Block& block, ir::Block& root, const std::function<bool(const Operation&)>& split) {
-  int rewritten = 0;
-  for (size_t i = 0; i < block.operations().size(); ++i) {
-    Operation* op = block.operations()[i].get();
-    for (const auto& region : op->regions()) {
-      for (const auto& b : region->blocks()) rewritten += RewriteIn(*b, root, split);
-    }
-    if (!IsMultiDimInverseRealFft(*op) || !split(*op)) continue;
-    const size_t before = block.operations().size();
-    Value* replacement = Split(block, i, *op);
-    i += block.operations().size() - before;  // at the fft again, past what was inserted
-    ReplaceUses(root, op->result(0), replacement);
-    block.Remove(op);
-    --i;
-    ++rewritten;
-  }
-  return rewritten;
-}
-
 }  // namespace
 
 int SplitInverseRealFfts(ir::Module& module, const std::function<bool(const Operation&)>& split) {
   int rewritten = 0;
-  ForEachFunctionBody(module, [&](ir::Block& body) { rewritten += RewriteIn(body, body, split); });
+  ForEachFunctionBody(module, [&](ir::Block& body) {
+    rewritten += RewriteOps(body, body, [&](ir::Block& block, size_t at, const Operation& op) -> Value* {
+      return IsMultiDimInverseRealFft(op) && split(op) ? Split(block, at, op) : nullptr;
+    });
+  });
   return rewritten;
 }
 

@@ -281,27 +281,14 @@ void RemoveUnread(ir::Block& root) {
   }
 }
 
-int RewriteIn(ir::Block& block, ir::Block& root) {
-  int rewritten = 0;
-  for (size_t i = 0; i < block.operations().size(); ++i) {
-    Operation* op = block.operations()[i].get();
-    for (const auto& region : op->regions()) {
-      for (const auto& b : region->blocks()) rewritten += RewriteIn(*b, root);
-    }
-    if (!IsZeroInitSum(*op)) continue;
-    const size_t before = block.operations().size();
-    Value* replacement = WeightedSumOverTheBatch(block, i, *op);
-    if (replacement == nullptr) replacement = SumOfSquaresPerExample(block, i, *op);
-    i += block.operations().size() - before;  // at the reduce again, past what was inserted
-    // A rewrite that gave up after inserting leaves its ops unread (removed
-    // with the rest).
-    if (replacement == nullptr || replacement->type() != op->result(0)->type()) continue;
-    ReplaceUses(root, op->result(0), replacement);
-    block.Remove(op);
-    --i;
-    ++rewritten;
-  }
-  return rewritten;
+// The reduce `op` (at position `at` of `block`) as a product or two
+// reductions, or null. A rewrite that gives up after inserting leaves its
+// ops unread (removed with the rest).
+Value* Rewrite(ir::Block& block, size_t at, const Operation& op) {
+  if (!IsZeroInitSum(op)) return nullptr;
+  Value* replacement = WeightedSumOverTheBatch(block, at, op);
+  if (replacement == nullptr) replacement = SumOfSquaresPerExample(block, at, op);
+  return replacement != nullptr && replacement->type() == op.result(0)->type() ? replacement : nullptr;
 }
 
 }  // namespace
@@ -310,7 +297,7 @@ int SumOuterProductsAsProducts(ir::Module& module) {
   int rewritten = 0;
   ForEachFunctionBody(module, [&](ir::Block& body) {
     const size_t ops = body.operations().size();
-    const int here = RewriteIn(body, body);
+    const int here = RewriteOps(body, body, Rewrite);
     if (here > 0 || body.operations().size() != ops) RemoveUnread(body);
     rewritten += here;
   });
