@@ -558,7 +558,8 @@ class Builder {
       next_roles.emplace_back(w.state[i], Renamed(w.next[i]));
       next_roles.emplace_back(w.next[i], Renamed(w.state[i]));
     }
-    for (const auto& [from, to] : next_roles) {
+    for (const auto& role : next_roles) {
+      const BufferId from = role.first, to = role.second;  // (lambdas capture no structured binding in clang 14)
       const auto it = std::find_if(rename_.begin(), rename_.end(), [&](const auto& r) { return r.first == from; });
       if (it != rename_.end()) rename_.erase(it);
       if (from != to) rename_.emplace_back(from, to);
