@@ -4,7 +4,8 @@ forward and gradient step, Megatron column- then row-parallel MLP, reductions
 over the sharded dim, a cut moved to another dim (all_to_all), slices,
 concatenations, pads, dynamic slices and updates, iotas, sorts and scans
 along whole dims, embedding lookups and their gradients, a data-parallel
-convolution layer and its gradient step, FFTs of rows, lookups in and
+convolution layer and its gradient step, a convolution of images cut along
+their height (halos exchanged), FFTs of rows, lookups in and
 scatters (setting and adding rows) into an array cut by rows, and loops
 (fori_loop and a while_loop whose condition sums the pieces) partitioned
 inside, on 2, 4 and 8 devices and 2-D meshes, with Shardy's annotations
@@ -85,6 +86,9 @@ def conv_layer(w, images):
     y = jax.lax.conv_general_dilated(images, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
     return jnp.tanh(y)
 
+def conv_rows(w, images):  # images cut along their height: halos
+    return conv_layer(w, images)
+
 def conv_grad_step(w, images):
     g = jax.grad(lambda v: (conv_layer(v, images) ** 2).mean())(w)
     return w - 0.1 * g
@@ -95,6 +99,7 @@ grads = rng.standard_normal((16, 16), np.float32)
 images = rng.standard_normal((8, 6, 6, 3), np.float32)
 filters = rng.standard_normal((3, 3, 3, 4), np.float32) / 3
 square = rng.standard_normal((16, 16), np.float32) / 4
+tall_images = rng.standard_normal((2, 8, 6, 3), np.float32)
 
 def loop_mlp(w, x):
     return jax.lax.fori_loop(0, 3, lambda i, h: jnp.tanh(h @ w), x)
@@ -187,6 +192,7 @@ def cases(tag):
         case(f"{tag}embedding_grad_{n}", embedding_grad, (table, ids, grads), m, [P(), P("x"), P("x")], P())
         case(f"{tag}conv_{n}", conv_layer, (filters, images), m, [P(), P("x")], P("x"))
         case(f"{tag}conv_grad_step_{n}", conv_grad_step, (filters, images), m, [P(), P("x")], P())
+        case(f"{tag}conv_rows_{n}", conv_rows, (filters, tall_images), m, [P(), P(None, "x")], P(None, "x"))
         case(f"{tag}loop_mlp_{n}", loop_mlp, (square, x), m, [P(), P("x")], P("x"))
         case(f"{tag}loop_norms_{n}", loop_norms, (x,), m, [P("x")], [P("x"), P()])
         case(f"{tag}loop_mlp_cut_weights_{n}", loop_mlp_cut_weights, (square, x), m, [P("x", None), P("x")], P("x"))
@@ -252,6 +258,7 @@ EXPECTED_REPORTS = {
     "embedding_grad": (["all_reduce"], []),
     "conv_layer": ([], []),
     "conv_grad_step": (["all_reduce"], []),
+    "conv_rows": (["collective_permute"], ["all_gather", "all_reduce"]),
     "loop_mlp": ([], ["all_gather", "all_reduce"]),
     "loop_norms": (["all_reduce"], ["all_gather"]),
     "loop_while": (["all_reduce"], ["all_gather"]),

@@ -227,6 +227,38 @@ TEST(SpmdRules, ConvolutionOnACutBatch) {
   EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_reduce");
 }
 
+// Images cut along their height: each device convolves its rows once it
+// has the rows beside them (a halo from each neighbour, zeros past the
+// ends as the padding is); the result keeps the cut. A 5-wide window on
+// pieces of 2 rows takes both of a neighbour's; a window that shrinks the
+// output (no padding) makes the height whole.
+TEST(SpmdRules, ConvolutionOnCutSpatialDimsExchangesHalos) {
+  const std::string conv = "stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], ";
+  const std::string attrs = "{batch_group_count = 1 : i64, feature_group_count = 1 : i64}";
+  const std::string text = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%x: tensor<2x8x6x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>},
+                  %w: tensor<3x3x3x4xf32>, %w5: tensor<5x1x3x4xf32>)
+      -> (tensor<2x8x6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>},
+          tensor<2x8x6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>}) {
+    %y = )" + conv + R"(window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} )" +
+                           attrs + R"( : (tensor<2x8x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x8x6x4xf32>
+    %z = stablehlo.convolution(%x, %w5) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 2], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} )" +
+                           attrs + R"( : (tensor<2x8x6x3xf32>, tensor<5x1x3x4xf32>) -> tensor<2x8x6x4xf32>
+    return %y, %z : tensor<2x8x6x4xf32>, tensor<2x8x6x4xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(text, 4), "4 collective_permute");
+  const std::string valid = "module {\n" + Mesh1(2) + R"(
+  func.func @main(%x: tensor<2x8x6x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>},
+                  %w: tensor<3x3x3x4xf32>) -> tensor<2x6x4x4xf32> {
+    %y = )" + conv + R"(window = {stride = [1, 1], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} )" +
+                            attrs + R"( : (tensor<2x8x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x6x4x4xf32>
+    return %y : tensor<2x6x4x4xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(valid, 2), "1 all_gather");
+}
+
 // A loop partitioned inside: its carried rows stay cut, the scalar sum of
 // their squares is carried whole (an all_reduce each iteration), and the
 // bias read from outside the loop is read as it was laid out before it.

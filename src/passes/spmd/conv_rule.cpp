@@ -3,10 +3,19 @@
 // and the kernel's input features are contracted, so cut alike on both
 // sides they leave each device a partial sum, added by all_reduce. That is
 // a data-parallel weight gradient: JAX contracts the batch there by naming
-// the activations' batch dim their feature dim. Spatial dims are windows
-// and stay whole. With feature or batch groups the features (and with
-// batch groups the batch) are made whole: their pieces would mix groups.
+// the activations' batch dim their feature dim. A spatial dim keeps its
+// cut where each piece can be convolved alone once it has its halo (the
+// edges of the pieces beside it, collective_permute): stride and
+// dilations 1, the padding summing to the window less one (the output as
+// long as the input, cut alike), each side's padding at most a piece;
+// other spatial dims are made whole. With feature or batch groups the
+// features (and with batch groups the batch) are made whole: their pieces
+// would mix groups.
+#include <cstring>
+
 #include "ir/attribute.h"
+#include "ir/verify/verify_util.h"
+#include "passes/op_builder.h"
 #include "passes/spmd/rules.h"
 
 namespace hlograph::passes::spmd {
@@ -27,9 +36,69 @@ struct Plan {
   int64_t pieces = 1;  // of the contraction
 };
 
+// A spatial dim whose cut the convolution keeps (the comment above).
+struct Halo {
+  size_t spatial = 0;  // which of the window's dims
+  size_t input = 0, output = 0;
+  int64_t low = 0, high = 0;
+};
+
+std::vector<Halo> Halos(const ir::Operation& op, const ir::ConvDimsAttr& d, const DeviceSharding& lhs) {
+  const auto n = static_cast<int64_t>(d.input_spatial.size());
+  namespace v = ir::verify;
+  const auto strides = v::WindowAttr(op, "window_strides", n, "the spatial rank");
+  const auto lhs_dilation = v::WindowAttr(op, "lhs_dilation", n, "the spatial rank");
+  const auto rhs_dilation = v::WindowAttr(op, "rhs_dilation", n, "the spatial rank");
+  const auto padding = v::PaddingAttr(op, "padding", n);
+  const auto* reversal = op.attr("window_reversal").as<ir::DenseArrayAttr>();
+  std::vector<Halo> halos;
+  if (!strides.ok() || !lhs_dilation.ok() || !rhs_dilation.ok() || !padding.ok()) return halos;
+  const ir::Type& input = op.operand(0)->type();
+  const ir::Type& kernel = op.operand(1)->type();
+  for (size_t i = 0; i < d.input_spatial.size(); ++i) {
+    Halo h{i, static_cast<size_t>(d.input_spatial[i]), static_cast<size_t>(d.output_spatial[i]), (*padding)[i].first,
+           (*padding)[i].second};
+    const int64_t pieces = lhs.counts[h.input], length = input.dim(d.input_spatial[i]);
+    const int64_t window = kernel.dim(d.kernel_spatial[i]);
+    const bool reversed = reversal != nullptr && i < reversal->values.size() && reversal->values[i] != 0;
+    if (pieces < 2 || length % pieces != 0 || (*strides)[i] != 1 || (*lhs_dilation)[i] != 1 ||
+        (*rhs_dilation)[i] != 1 || reversed || h.low < 0 || h.high < 0 || h.low + h.high != window - 1 ||
+        h.low > length / pieces || h.high > length / pieces) {
+      continue;
+    }
+    halos.push_back(h);
+  }
+  return halos;
+}
+
+bool Kept(const std::vector<Halo>& halos, int64_t input_dim) {
+  for (const Halo& h : halos) {
+    if (h.input == static_cast<size_t>(input_dim)) return true;
+  }
+  return false;
+}
+
+// `conv` without padding along the halos' dims: the halos stand for it.
+void DropPadding(ir::Operation& conv, const std::vector<Halo>& halos, int64_t spatial) {
+  auto padding = ir::verify::PaddingAttr(conv, "padding", spatial);
+  if (!padding.ok()) return;
+  for (const Halo& h : halos) (*padding)[h.spatial] = {0, 0};
+  std::vector<uint8_t> bytes;
+  for (const auto& [low, high] : *padding) {
+    for (const int64_t x : {low, high}) {
+      const auto b = IntegerBytes(ir::ElementType::kI64, x);
+      bytes.insert(bytes.end(), b.begin(), b.end());
+    }
+  }
+  conv.SetAttr("padding", ir::Attribute::Make(ir::DenseElementsAttr{
+                              ir::Type::Tensor(ir::ElementType::kI64, {spatial, 2}), false, std::move(bytes)}));
+}
+
 Plan Make(DeviceSharding lhs, DeviceSharding rhs, const ir::ConvDimsAttr& d, size_t out_rank, bool grouped,
-          bool batch_grouped, int64_t devices) {
-  for (int64_t s : d.input_spatial) lhs = lhs.Without(static_cast<size_t>(s));
+          bool batch_grouped, int64_t devices, const std::vector<Halo>& halos) {
+  for (int64_t s : d.input_spatial) {
+    if (!Kept(halos, s)) lhs = lhs.Without(static_cast<size_t>(s));
+  }
   for (int64_t s : d.kernel_spatial) rhs = rhs.Without(static_cast<size_t>(s));
   const auto lb = static_cast<size_t>(d.input_batch), lf = static_cast<size_t>(d.input_feature);
   const auto ki = static_cast<size_t>(d.kernel_input_feature), ko = static_cast<size_t>(d.kernel_output_feature);
@@ -45,6 +114,7 @@ Plan Make(DeviceSharding lhs, DeviceSharding rhs, const ir::ConvDimsAttr& d, siz
   Plan p{lhs, rhs, DeviceSharding::Replicated(out_rank, devices), {}, lhs.counts[lf]};
   CopyDim(p.out, static_cast<size_t>(d.output_batch), lhs, lb);
   CopyDim(p.out, static_cast<size_t>(d.output_feature), rhs, ko);
+  for (const Halo& h : halos) CopyDim(p.out, h.output, lhs, h.input);
   p.partial = p.out;
   p.partial.counts.push_back(lhs.counts[lf]);
   for (size_t k = 0; k < p.partial.tiles.size(); ++k) p.partial.tiles[k].push_back(lhs.tiles[k][lf]);
@@ -66,15 +136,25 @@ Results Convolution(Emitter& e, const ir::Operation& op, const Operands& operand
   const auto ko = static_cast<size_t>(dims->kernel_output_feature);
   const auto lf = static_cast<size_t>(dims->input_feature), ki = static_cast<size_t>(dims->kernel_input_feature);
   // From most to least divided work: each fallback gathers more.
-  Plan plan = Make(lhs, rhs, *dims, out_rank, grouped, batch_grouped, e.devices());
-  if (!Workable(plan)) plan = Make(lhs, rhs.Without(ko), *dims, out_rank, grouped, batch_grouped, e.devices());
-  if (!Workable(plan)) {
-    plan = Make(lhs.Without(lf), rhs.Without(ko).Without(ki), *dims, out_rank, grouped, batch_grouped, e.devices());
-  }
+  std::vector<Halo> halos = Halos(op, *dims, lhs);
+  const auto make = [&](const DeviceSharding& l, const DeviceSharding& r) {
+    Plan p = Make(l, r, *dims, out_rank, grouped, batch_grouped, e.devices(), halos);
+    if (!Workable(p) && !halos.empty()) p = Make(l, r, *dims, out_rank, grouped, batch_grouped, e.devices(), {});
+    return p;
+  };
+  Plan plan = make(lhs, rhs);
+  if (!Workable(plan)) plan = make(lhs, rhs.Without(ko));
+  if (!Workable(plan)) plan = make(lhs.Without(lf), rhs.Without(ko).Without(ki));
   if (!Workable(plan)) return ComputeWhole(e, op, operands);
+  std::vector<Halo> kept;
+  for (const Halo& h : halos) {
+    if (plan.lhs.counts[h.input] > 1) kept.push_back(h);
+  }
   HLOGRAPH_ASSIGN(ir::Value * l, e.Reshard(operands[0], plan.lhs));
   HLOGRAPH_ASSIGN(ir::Value * r, e.Reshard(operands[1], plan.rhs));
+  for (const Halo& h : kept) l = e.WithHalo(l, h.input, h.low, h.high);
   HLOGRAPH_ASSIGN(std::vector<ir::Value*> results, EmitAt(e, op, {l, r}, plan.out));
+  if (!kept.empty()) DropPadding(*results[0]->defining_op(), kept, static_cast<int64_t>(dims->input_spatial.size()));
   if (plan.pieces == 1) return results;
   HLOGRAPH_ASSIGN(const auto groups, plan.partial.GroupsAlong({out_rank}));
   return std::vector<ir::Value*>{e.AllReduce(results[0], groups, nullptr)};

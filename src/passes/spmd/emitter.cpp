@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 
 #include "ir/attribute.h"
 #include "ir/clone.h"
@@ -106,6 +107,57 @@ StatusOr<ir::Value*> Emitter::AllGather(ir::Value* v, size_t dim) {
   op->SetAttr("all_gather_dim", ir::MakeI64(static_cast<int64_t>(dim)));
   SetSharding(op->result(0), s.Without(dim));
   return op->result(0);
+}
+
+ir::Value* Emitter::WithHalo(ir::Value* v, size_t dim, int64_t low, int64_t high) {
+  const DeviceSharding s = ShardingOf(v);
+  const std::vector<int64_t> shape = v->type().shape();
+  const int64_t piece = shape[dim];
+  // Device k's partner `step` pieces along `dim`: the device holding that
+  // piece and the same pieces of the other dims, the same one of those
+  // when several hold them (replicas).
+  std::map<std::vector<int64_t>, std::vector<int64_t>> holders;
+  for (size_t k = 0; k < s.tiles.size(); ++k) holders[s.tiles[k]].push_back(static_cast<int64_t>(k));
+  const auto pairs = [&](int64_t step) {
+    std::vector<std::vector<int64_t>> out;
+    for (const auto& [tile, devices] : holders) {
+      std::vector<int64_t> next = tile;
+      next[dim] += step;
+      const auto it = holders.find(next);
+      if (it == holders.end()) continue;
+      for (size_t j = 0; j < devices.size() && j < it->second.size(); ++j) out.push_back({devices[j], it->second[j]});
+    }
+    return out;
+  };
+  const auto slice = [&](int64_t from, int64_t to) {
+    std::vector<int64_t> start(shape.size(), 0), limit = shape;
+    start[dim] = from;
+    limit[dim] = to;
+    std::vector<int64_t> sliced = shape;
+    sliced[dim] = to - from;
+    return Here().Add(ir::OpId::kSlice, {v}, v->type().WithShape(sliced),
+                      {{"start_indices", ir::MakeI64Array(start)}, {"limit_indices", ir::MakeI64Array(limit)},
+                       {"strides", ir::MakeI64Array(std::vector<int64_t>(shape.size(), 1))}});
+  };
+  const auto permute = [&](ir::Value* part, int64_t step) {
+    OpBuilder b = Here();
+    std::unique_ptr<ir::Operation> op = b.New(ir::OpId::kCollectivePermute);
+    op->AddOperand(part);
+    op->AddResult(part->type());
+    op->SetAttr("source_target_pairs", Groups(pairs(step)));
+    op->SetAttr("channel_handle", ir::Attribute::Make(ir::ChannelHandleAttr{next_channel_++, 1}));
+    ++counts_[std::string(op->def().short_name())];
+    return b.Insert(std::move(op))->result(0);
+  };
+  std::vector<ir::Value*> parts;
+  if (low > 0) parts.push_back(permute(slice(piece - low, piece), 1));  // the piece before's end, sent on
+  parts.push_back(v);
+  if (high > 0) parts.push_back(permute(slice(0, high), -1));  // the piece after's start, sent back
+  if (parts.size() == 1) return v;
+  std::vector<int64_t> joined = shape;
+  joined[dim] += low + high;
+  return Here().Add(ir::OpId::kConcatenate, parts, v->type().WithShape(joined),
+                    {{"dimension", ir::MakeI64(static_cast<int64_t>(dim))}});
 }
 
 int64_t Emitter::AllToAllTarget(ir::Value* v, size_t from, const DeviceSharding& target) {

@@ -75,6 +75,12 @@ class Emitter {
   StatusOr<ir::Value*> Reshard(ir::Value* v, const DeviceSharding& target);
   // Joins the pieces of dimension `dim` (all_gather).
   StatusOr<ir::Value*> AllGather(ir::Value* v, size_t dim);
+  // Each piece of `v`'s cut dim `dim` extended by the last `low` elements
+  // of the piece before it and the first `high` of the piece after
+  // (collective_permute): zeros past the ends, as a convolution's padding
+  // is. The result overlaps its neighbours' (it has no sharding of its
+  // own); each side at most a piece long.
+  ir::Value* WithHalo(ir::Value* v, size_t dim, int64_t low, int64_t high);
   // Moves the cut of dim `from` to dim `to` (whole in `v`): each group's
   // member holding piece k of `from` ends with piece k of `to` and the
   // whole of `from` (all_to_all).
