@@ -11,8 +11,6 @@
 // other spatial dims are made whole. With feature or batch groups the
 // features (and with batch groups the batch) are made whole: their pieces
 // would mix groups.
-#include <cstring>
-
 #include "ir/attribute.h"
 #include "ir/verify/verify_util.h"
 #include "passes/op_builder.h"
@@ -136,7 +134,7 @@ Results Convolution(Emitter& e, const ir::Operation& op, const Operands& operand
   const auto ko = static_cast<size_t>(dims->kernel_output_feature);
   const auto lf = static_cast<size_t>(dims->input_feature), ki = static_cast<size_t>(dims->kernel_input_feature);
   // From most to least divided work: each fallback gathers more.
-  std::vector<Halo> halos = Halos(op, *dims, lhs);
+  const std::vector<Halo> halos = Halos(op, *dims, lhs);
   const auto make = [&](const DeviceSharding& l, const DeviceSharding& r) {
     Plan p = Make(l, r, *dims, out_rank, grouped, batch_grouped, e.devices(), halos);
     if (!Workable(p) && !halos.empty()) p = Make(l, r, *dims, out_rank, grouped, batch_grouped, e.devices(), {});
