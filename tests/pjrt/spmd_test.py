@@ -89,6 +89,10 @@ def conv_layer(w, images):
 def conv_rows(w, images):  # images cut along their height: halos
     return conv_layer(w, images)
 
+def conv_rows_strided(w, images):  # a downsampling layer on images cut along their height
+    y = jax.lax.conv_general_dilated(images, w, (2, 2), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+    return jnp.tanh(y)
+
 def conv_grad_step(w, images):
     g = jax.grad(lambda v: (conv_layer(v, images) ** 2).mean())(w)
     return w - 0.1 * g
@@ -193,6 +197,8 @@ def cases(tag):
         case(f"{tag}conv_{n}", conv_layer, (filters, images), m, [P(), P("x")], P("x"))
         case(f"{tag}conv_grad_step_{n}", conv_grad_step, (filters, images), m, [P(), P("x")], P())
         case(f"{tag}conv_rows_{n}", conv_rows, (filters, tall_images), m, [P(), P(None, "x")], P(None, "x"))
+        case(f"{tag}conv_rows_strided_{n}", conv_rows_strided, (filters, tall_images), m, [P(), P(None, "x")],
+             P(None, "x"))
         case(f"{tag}loop_mlp_{n}", loop_mlp, (square, x), m, [P(), P("x")], P("x"))
         case(f"{tag}loop_norms_{n}", loop_norms, (x,), m, [P("x")], [P("x"), P()])
         case(f"{tag}loop_mlp_cut_weights_{n}", loop_mlp_cut_weights, (square, x), m, [P("x", None), P("x")], P("x"))
@@ -259,6 +265,7 @@ EXPECTED_REPORTS = {
     "conv_layer": ([], []),
     "conv_grad_step": (["all_reduce"], []),
     "conv_rows": (["collective_permute"], ["all_gather", "all_reduce"]),
+    "conv_rows_strided": (["collective_permute"], ["all_gather", "all_reduce"]),
     "loop_mlp": ([], ["all_gather", "all_reduce"]),
     "loop_norms": (["all_reduce"], ["all_gather"]),
     "loop_while": (["all_reduce"], ["all_gather"]),

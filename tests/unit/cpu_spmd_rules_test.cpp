@@ -230,8 +230,9 @@ TEST(SpmdRules, ConvolutionOnACutBatch) {
 // Images cut along their height: each device convolves its rows once it
 // has the rows beside them (a halo from each neighbour, zeros past the
 // ends as the padding is); the result keeps the cut. A 5-wide window on
-// pieces of 2 rows takes both of a neighbour's; a window that shrinks the
-// output (no padding) makes the height whole.
+// pieces of 2 rows takes both of a neighbour's; stride 2 halves each
+// piece; a window that shrinks the output (no padding) makes the height
+// whole.
 TEST(SpmdRules, ConvolutionOnCutSpatialDimsExchangesHalos) {
   const std::string conv = "stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], ";
   const std::string attrs = "{batch_group_count = 1 : i64, feature_group_count = 1 : i64}";
@@ -248,6 +249,18 @@ TEST(SpmdRules, ConvolutionOnCutSpatialDimsExchangesHalos) {
   }
 })";
   EXPECT_EQ(PartitionAndCompare(text, 4), "4 collective_permute");
+  // Stride 2 (a ResNet downsampling), SAME padding of a 3-wide window:
+  // [0, 1], the pieces' halos one row after them.
+  const std::string strided = "module {\n" + Mesh1(4) + R"(
+  func.func @main(%x: tensor<2x8x6x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>},
+                  %w: tensor<3x3x3x4xf32>)
+      -> (tensor<2x4x3x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>}) {
+    %y = )" + conv + R"(window = {stride = [2, 2], pad = [[0, 1], [0, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} )" +
+                              attrs + R"( : (tensor<2x8x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x4x3x4xf32>
+    return %y : tensor<2x4x3x4xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(strided, 4), "1 collective_permute");
   const std::string valid = "module {\n" + Mesh1(2) + R"(
   func.func @main(%x: tensor<2x8x6x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>},
                   %w: tensor<3x3x3x4xf32>) -> tensor<2x6x4x4xf32> {

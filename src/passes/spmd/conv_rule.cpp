@@ -5,10 +5,11 @@
 // a data-parallel weight gradient: JAX contracts the batch there by naming
 // the activations' batch dim their feature dim. A spatial dim keeps its
 // cut where each piece can be convolved alone once it has its halo (the
-// edges of the pieces beside it, collective_permute): stride and
-// dilations 1, the padding summing to the window less one (the output as
-// long as the input, cut alike), each side's padding at most a piece;
-// other spatial dims are made whole. With feature or batch groups the
+// edges of the pieces beside it, collective_permute): dilations 1, the
+// padding summing to the window less the stride (the output the input's
+// length over the stride, cut alike: "SAME"), pieces a whole number of
+// strides, each side's padding at most a piece; other spatial dims are
+// made whole. With feature or batch groups the
 // features (and with batch groups the batch) are made whole: their pieces
 // would mix groups.
 #include "ir/attribute.h"
@@ -57,10 +58,13 @@ std::vector<Halo> Halos(const ir::Operation& op, const ir::ConvDimsAttr& d, cons
     Halo h{i, static_cast<size_t>(d.input_spatial[i]), static_cast<size_t>(d.output_spatial[i]), (*padding)[i].first,
            (*padding)[i].second};
     const int64_t pieces = lhs.counts[h.input], length = input.dim(d.input_spatial[i]);
-    const int64_t window = kernel.dim(d.kernel_spatial[i]);
+    const int64_t window = kernel.dim(d.kernel_spatial[i]), stride = (*strides)[i];
     const bool reversed = reversal != nullptr && i < reversal->values.size() && reversal->values[i] != 0;
-    if (pieces < 2 || length % pieces != 0 || (*strides)[i] != 1 || (*lhs_dilation)[i] != 1 ||
-        (*rhs_dilation)[i] != 1 || reversed || h.low < 0 || h.high < 0 || h.low + h.high != window - 1 ||
+    // A piece of the input, with its halos, makes its piece of the output:
+    // the output 1/stride as long, each piece a whole number of strides.
+    if (pieces < 2 || stride < 1 || length % pieces != 0 || (length / pieces) % stride != 0 ||
+        op.result(0)->type().dim(d.output_spatial[i]) != length / stride || (*lhs_dilation)[i] != 1 ||
+        (*rhs_dilation)[i] != 1 || reversed || h.low < 0 || h.high < 0 || h.low + h.high != window - stride ||
         h.low > length / pieces || h.high > length / pieces) {
       continue;
     }
