@@ -4,8 +4,8 @@ forward and gradient step, Megatron column- then row-parallel MLP, reductions
 over the sharded dim, a cut moved to another dim (all_to_all), slices,
 concatenations, pads, dynamic slices and updates, iotas, sorts and scans
 along whole dims, embedding lookups and their gradients, a data-parallel
-convolution layer and its gradient step, a convolution of images cut along
-their height (halos exchanged), FFTs of rows, lookups in and
+convolution layer and its gradient step, convolutions of images cut along
+their height (halos exchanged; strided; the filter's gradient summed), FFTs of rows, lookups in and
 scatters (setting and adding rows) into an array cut by rows, and loops
 (fori_loop and a while_loop whose condition sums the pieces) partitioned
 inside, on 2, 4 and 8 devices and 2-D meshes, with Shardy's annotations
@@ -88,6 +88,9 @@ def conv_layer(w, images):
 
 def conv_rows(w, images):  # images cut along their height: halos
     return conv_layer(w, images)
+
+def conv_rows_grad_step(w, images):  # its filter's gradient summed over the rows' pieces
+    return conv_grad_step(w, images)
 
 def conv_rows_strided(w, images):  # a downsampling layer on images cut along their height
     y = jax.lax.conv_general_dilated(images, w, (2, 2), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
@@ -197,6 +200,7 @@ def cases(tag):
         case(f"{tag}conv_{n}", conv_layer, (filters, images), m, [P(), P("x")], P("x"))
         case(f"{tag}conv_grad_step_{n}", conv_grad_step, (filters, images), m, [P(), P("x")], P())
         case(f"{tag}conv_rows_{n}", conv_rows, (filters, tall_images), m, [P(), P(None, "x")], P(None, "x"))
+        case(f"{tag}conv_rows_grad_step_{n}", conv_rows_grad_step, (filters, tall_images), m, [P(), P(None, "x")], P())
         case(f"{tag}conv_rows_strided_{n}", conv_rows_strided, (filters, tall_images), m, [P(), P(None, "x")],
              P(None, "x"))
         case(f"{tag}loop_mlp_{n}", loop_mlp, (square, x), m, [P(), P("x")], P("x"))
@@ -266,6 +270,7 @@ EXPECTED_REPORTS = {
     "conv_grad_step": (["all_reduce"], []),
     "conv_rows": (["collective_permute"], ["all_gather", "all_reduce"]),
     "conv_rows_strided": (["collective_permute"], ["all_gather", "all_reduce"]),
+    "conv_rows_grad_step": (["collective_permute", "all_reduce"], ["all_gather"]),
     "loop_mlp": ([], ["all_gather", "all_reduce"]),
     "loop_norms": (["all_reduce"], ["all_gather"]),
     "loop_while": (["all_reduce"], ["all_gather"]),

@@ -261,6 +261,19 @@ TEST(SpmdRules, ConvolutionOnCutSpatialDimsExchangesHalos) {
   }
 })";
   EXPECT_EQ(PartitionAndCompare(strided, 4), "1 collective_permute");
+  // The filter's gradient (JAX's form: the output gradient as the kernel)
+  // of images and gradients cut along their height: each device sums its
+  // rows (with the halo of the images'), the partial sums added.
+  const std::string gradient = "module {\n" + Mesh1(2) + R"(
+  func.func @main(%x: tensor<8x6x6x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>},
+                  %dy: tensor<8x6x6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>})
+      -> tensor<3x3x2x4xf32> {
+    %dw = stablehlo.convolution(%x, %dy) dim_numbers = [f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} )" +
+                                attrs + R"( : (tensor<8x6x6x2xf32>, tensor<8x6x6x4xf32>) -> tensor<3x3x2x4xf32>
+    return %dw : tensor<3x3x2x4xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(gradient, 2), "1 all_reduce, 2 collective_permute");
   const std::string valid = "module {\n" + Mesh1(2) + R"(
   func.func @main(%x: tensor<2x8x6x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>},
                   %w: tensor<3x3x3x4xf32>) -> tensor<2x6x4x4xf32> {

@@ -8,10 +8,14 @@
 // edges of the pieces beside it, collective_permute): dilations 1, the
 // padding summing to the window less the stride (the output the input's
 // length over the stride, cut alike: "SAME"), pieces a whole number of
-// strides, each side's padding at most a piece; other spatial dims are
-// made whole. With feature or batch groups the
+// strides, each side's padding at most a piece; or, where the kernel's
+// spatial dim is cut alike and as long (a weight gradient: the output's
+// gradient as the kernel), each device sums its rows' part of the whole
+// output, added by all_reduce. Other spatial dims are made whole. With feature or batch groups the
 // features (and with batch groups the batch) are made whole: their pieces
 // would mix groups.
+#include <algorithm>
+
 #include "ir/attribute.h"
 #include "ir/verify/verify_util.h"
 #include "passes/op_builder.h"
@@ -36,13 +40,18 @@ struct Plan {
 };
 
 // A spatial dim whose cut the convolution keeps (the comment above).
+// `contracted`: the kernel's is cut alike and as long (a weight gradient,
+// the output gradient as the kernel): each device sums over its rows, a
+// partial sum of the whole (small) output, added with the others.
 struct Halo {
   size_t spatial = 0;  // which of the window's dims
-  size_t input = 0, output = 0;
+  size_t input = 0, kernel = 0, output = 0;
   int64_t low = 0, high = 0;
+  bool contracted = false;
 };
 
-std::vector<Halo> Halos(const ir::Operation& op, const ir::ConvDimsAttr& d, const DeviceSharding& lhs) {
+std::vector<Halo> Halos(const ir::Operation& op, const ir::ConvDimsAttr& d, const DeviceSharding& lhs,
+                        const DeviceSharding& rhs) {
   const auto n = static_cast<int64_t>(d.input_spatial.size());
   namespace v = ir::verify;
   const auto strides = v::WindowAttr(op, "window_strides", n, "the spatial rank");
@@ -55,20 +64,30 @@ std::vector<Halo> Halos(const ir::Operation& op, const ir::ConvDimsAttr& d, cons
   const ir::Type& input = op.operand(0)->type();
   const ir::Type& kernel = op.operand(1)->type();
   for (size_t i = 0; i < d.input_spatial.size(); ++i) {
-    Halo h{i, static_cast<size_t>(d.input_spatial[i]), static_cast<size_t>(d.output_spatial[i]), (*padding)[i].first,
-           (*padding)[i].second};
+    Halo h{i,
+           static_cast<size_t>(d.input_spatial[i]),
+           static_cast<size_t>(d.kernel_spatial[i]),
+           static_cast<size_t>(d.output_spatial[i]),
+           (*padding)[i].first,
+           (*padding)[i].second,
+           rhs.counts[static_cast<size_t>(d.kernel_spatial[i])] > 1};
     const int64_t pieces = lhs.counts[h.input], length = input.dim(d.input_spatial[i]);
     const int64_t window = kernel.dim(d.kernel_spatial[i]), stride = (*strides)[i];
+    const int64_t output = op.result(0)->type().dim(d.output_spatial[i]);
     const bool reversed = reversal != nullptr && i < reversal->values.size() && reversal->values[i] != 0;
-    // A piece of the input, with its halos, makes its piece of the output:
-    // the output 1/stride as long, each piece a whole number of strides.
-    if (pieces < 2 || stride < 1 || length % pieces != 0 || (length / pieces) % stride != 0 ||
-        op.result(0)->type().dim(d.output_spatial[i]) != length / stride || (*lhs_dilation)[i] != 1 ||
-        (*rhs_dilation)[i] != 1 || reversed || h.low < 0 || h.high < 0 || h.low + h.high != window - stride ||
-        h.low > length / pieces || h.high > length / pieces) {
+    if (pieces < 2 || stride < 1 || length % pieces != 0 || (*lhs_dilation)[i] != 1 || (*rhs_dilation)[i] != 1 ||
+        reversed || h.low < 0 || h.high < 0 || h.low > length / pieces || h.high > length / pieces) {
       continue;
     }
-    halos.push_back(h);
+    // A piece of the input, with its halos, makes its piece of the output:
+    // the output 1/stride as long, each piece a whole number of strides.
+    const bool pieces_out = !h.contracted && (length / pieces) % stride == 0 && output == length / stride &&
+                            h.low + h.high == window - stride;
+    // Or, against the kernel's piece of as many rows, a partial sum of the
+    // whole output.
+    const bool summed = h.contracted && stride == 1 && window == length && rhs.SameOnDim(h.kernel, lhs, h.input) &&
+                        output == h.low + h.high + 1;
+    if (pieces_out || summed) halos.push_back(h);
   }
   return halos;
 }
@@ -101,7 +120,12 @@ Plan Make(DeviceSharding lhs, DeviceSharding rhs, const ir::ConvDimsAttr& d, siz
   for (int64_t s : d.input_spatial) {
     if (!Kept(halos, s)) lhs = lhs.Without(static_cast<size_t>(s));
   }
-  for (int64_t s : d.kernel_spatial) rhs = rhs.Without(static_cast<size_t>(s));
+  for (int64_t s : d.kernel_spatial) {
+    const bool contracted = std::any_of(halos.begin(), halos.end(), [&](const Halo& h) {
+      return h.contracted && h.kernel == static_cast<size_t>(s);
+    });
+    if (!contracted) rhs = rhs.Without(static_cast<size_t>(s));
+  }
   const auto lb = static_cast<size_t>(d.input_batch), lf = static_cast<size_t>(d.input_feature);
   const auto ki = static_cast<size_t>(d.kernel_input_feature), ko = static_cast<size_t>(d.kernel_output_feature);
   if (batch_grouped) lhs = lhs.Without(lb);
@@ -113,13 +137,29 @@ Plan Make(DeviceSharding lhs, DeviceSharding rhs, const ir::ConvDimsAttr& d, siz
   } else {
     CopyDim(lhs, lf, rhs, ki);
   }
-  Plan p{lhs, rhs, DeviceSharding::Replicated(out_rank, devices), {}, lhs.counts[lf]};
+  Plan p{lhs, rhs, DeviceSharding::Replicated(out_rank, devices), {}, 1};
   CopyDim(p.out, static_cast<size_t>(d.output_batch), lhs, lb);
   CopyDim(p.out, static_cast<size_t>(d.output_feature), rhs, ko);
-  for (const Halo& h : halos) CopyDim(p.out, h.output, lhs, h.input);
+  // The contraction's piece each device sums: of the features, and of
+  // the spatial dims the kernel is cut along (row-major over them).
+  std::vector<size_t> contracted = {lf};
+  for (const Halo& h : halos) {
+    if (h.contracted) {
+      contracted.push_back(h.input);
+    } else {
+      CopyDim(p.out, h.output, lhs, h.input);
+    }
+  }
   p.partial = p.out;
-  p.partial.counts.push_back(lhs.counts[lf]);
-  for (size_t k = 0; k < p.partial.tiles.size(); ++k) p.partial.tiles[k].push_back(lhs.tiles[k][lf]);
+  p.partial.counts.push_back(1);
+  for (auto& t : p.partial.tiles) t.push_back(0);
+  for (size_t c : contracted) {
+    p.pieces *= lhs.counts[c];
+    p.partial.counts.back() = p.pieces;
+    for (size_t k = 0; k < p.partial.tiles.size(); ++k) {
+      p.partial.tiles[k].back() = p.partial.tiles[k].back() * lhs.counts[c] + lhs.tiles[k][c];
+    }
+  }
   return p;
 }
 
@@ -138,7 +178,7 @@ Results Convolution(Emitter& e, const ir::Operation& op, const Operands& operand
   const auto ko = static_cast<size_t>(dims->kernel_output_feature);
   const auto lf = static_cast<size_t>(dims->input_feature), ki = static_cast<size_t>(dims->kernel_input_feature);
   // From most to least divided work: each fallback gathers more.
-  const std::vector<Halo> halos = Halos(op, *dims, lhs);
+  const std::vector<Halo> halos = Halos(op, *dims, lhs, rhs);
   const auto make = [&](const DeviceSharding& l, const DeviceSharding& r) {
     Plan p = Make(l, r, *dims, out_rank, grouped, batch_grouped, e.devices(), halos);
     if (!Workable(p) && !halos.empty()) p = Make(l, r, *dims, out_rank, grouped, batch_grouped, e.devices(), {});
