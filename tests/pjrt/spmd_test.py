@@ -7,8 +7,8 @@ along whole dims, embedding lookups and their gradients, a data-parallel
 convolution layer and its gradient step, convolutions of images cut along
 their height (halos exchanged; strided; the filter's gradient summed), FFTs
 of rows, lookups in and scatters (setting and adding rows) into an array
-cut by rows, and loops (fori_loop and a while_loop whose condition sums the pieces) partitioned
-inside, on 2, 4 and 8 devices and 2-D meshes, with Shardy's annotations
+cut by rows, and loops (fori_loop and a while_loop whose condition sums
+the pieces) partitioned inside, on 2, 4 and 8 devices and 2-D meshes, with Shardy's annotations
 and GSPMD's. Each case's values are compared with JAX's own CPU backend
 given as many devices, and so is the compiled program's per-device signature
 (entry_computation_layout: the shard shapes XLA's partitioner gives).
