@@ -1,21 +1,21 @@
-"""jax.jit on NamedSharding inputs, partitioned by hlograph's SPMD
-partitioner (passes/spmd) on the plugin's CPU devices: data-parallel MLP
-forward and gradient step, Megatron column- then row-parallel MLP, reductions
-over the sharded dim, a cut moved to another dim (all_to_all), slices,
-concatenations, pads, dynamic slices and updates, iotas, sorts and scans
-along whole dims, embedding lookups and their gradients, a data-parallel
-convolution layer and its gradient step, convolutions of images cut along
-their height (halos exchanged; strided; the filter's gradient summed), FFTs
-of rows, lookups in and scatters (setting and adding rows) into an array
-cut by rows, and loops (fori_loop and a while_loop whose condition sums
-the pieces) partitioned inside, on 2, 4 and 8 devices and 2-D meshes, with Shardy's annotations
-and GSPMD's. Each case's values are compared with JAX's own CPU backend
-given as many devices, and so is the compiled program's per-device signature
-(entry_computation_layout: the shard shapes XLA's partitioner gives).
-The plugin runs with HLOGRAPH_SPMD=strict, so a program that falls back
-to computing whole is an error, and each program's report line must say
-it was partitioned (for the cases in EXPECTED_REPORTS: with no op
-computed whole, and with the collectives named there).
+"""jax.jit on NamedSharding inputs, partitioned by hlograph's SPMD partitioner
+(passes/spmd) on the plugin's CPU devices: data-parallel MLP forward and
+gradient step, Megatron column- then row-parallel MLP, reductions over the
+sharded dim, a cut moved to another dim (all_to_all), slices, concatenations,
+pads, dynamic slices and updates, iotas, sorts and scans along whole dims,
+embedding lookups and their gradients, a data-parallel convolution layer and
+its gradient step, convolutions of images cut along their height (halos
+exchanged; strided; the filter's gradient summed), FFTs of rows, lookups in
+and scatters (setting and adding rows) into an array cut by rows, and loops
+(fori_loop and a while_loop whose condition sums the pieces) partitioned
+inside, on 2, 4 and 8 devices and 2-D meshes, with Shardy's annotations and
+GSPMD's. Each case's values are compared with JAX's own CPU backend given as
+many devices, and so is the compiled program's per-device signature
+(entry_computation_layout: the shard shapes XLA's partitioner gives). The
+plugin runs with HLOGRAPH_SPMD=strict, so a program that falls back to
+computing whole is an error, and each program's report line must say it was
+partitioned (for the cases in EXPECTED_REPORTS: with no op computed whole, and
+with the collectives named there).
 
     python tests/pjrt/spmd_test.py path/to/libhlograph_pjrt.so
 """
