@@ -274,6 +274,30 @@ TEST(SpmdRules, ConvolutionOnCutSpatialDimsExchangesHalos) {
   }
 })";
   EXPECT_EQ(PartitionAndCompare(gradient, 2), "1 all_reduce, 2 collective_permute");
+  // On a 2 x 2 mesh, the height cut over one axis and the batch over the
+  // other: each device's neighbours are those of its batch piece.
+  const std::string mesh = "module {\n" + Mesh2(2, 2) + R"(
+  func.func @main(%x: tensor<2x8x6x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}, {}, {}]>},
+                  %w: tensor<3x3x3x4xf32>)
+      -> (tensor<2x8x6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}, {}, {}]>}) {
+    %y = )" + conv + R"(window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} )" +
+                          attrs + R"( : (tensor<2x8x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x8x6x4xf32>
+    return %y : tensor<2x8x6x4xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(mesh, 4), "2 collective_permute");
+  // The height cut over one axis, replicated over the other: two devices
+  // hold each piece, each paired with its own neighbour.
+  const std::string replicated = "module {\n" + Mesh2(2, 2) + R"(
+  func.func @main(%x: tensor<2x8x6x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>},
+                  %w: tensor<3x3x3x4xf32>)
+      -> (tensor<2x8x6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>}) {
+    %y = )" + conv + R"(window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} )" +
+                                attrs + R"( : (tensor<2x8x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x8x6x4xf32>
+    return %y : tensor<2x8x6x4xf32>
+  }
+})";
+  EXPECT_EQ(PartitionAndCompare(replicated, 4), "2 collective_permute");
   const std::string valid = "module {\n" + Mesh1(2) + R"(
   func.func @main(%x: tensor<2x8x6x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>},
                   %w: tensor<3x3x3x4xf32>) -> tensor<2x6x4x4xf32> {
