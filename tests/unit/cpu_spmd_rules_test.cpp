@@ -227,6 +227,23 @@ TEST(SpmdRules, ConvolutionOnACutBatch) {
   EXPECT_EQ(PartitionAndCompare(text, 4), "1 all_reduce");
 }
 
+// Images x [2, 8, 6, 3] cut as `cut` (Shardy's dims) through a 3x3
+// convolution to 4 features with `stride` and `pad`, giving `out` (its
+// shape), wanted cut as x is when `out_cut`.
+std::string ImageConv(const std::string& mesh, const std::string& cut, const std::string& stride,
+                      const std::string& pad, const std::string& out, bool out_cut) {
+  const std::string x = "tensor<2x8x6x3xf32>", y = "tensor<" + out + "xf32>";
+  const std::string sharding = "{sdy.sharding = #sdy.sharding<@mesh, " + cut + ">}";
+  const std::string conv = "stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]";
+  const std::string window = "window = {stride = " + stride + ", pad = " + pad +
+                             ", lhs_dilate = [1, 1], rhs_dilate = [1, 1]}";
+  const std::string groups = "{batch_group_count = 1 : i64, feature_group_count = 1 : i64}";
+  return "module {\n" + mesh + "  func.func @main(%x: " + x + " " + sharding + ", %w: tensor<3x3x3x4xf32>) -> (" + y +
+         (out_cut ? " " + sharding : "") + ") {\n" + "    %y = " + conv + ", " + window + " " + groups + " : (" + x +
+         ", tensor<3x3x3x4xf32>) -> " + y + "\n    return %y : " + y + "\n  }\n}";
+}
+constexpr const char* kHeightCut = R"([{}, {"x"}, {}, {}])";
+
 // Images cut along their height: each device convolves its rows once it
 // has the rows beside them (a halo from each neighbour, zeros past the
 // ends as the padding is); the result keeps the cut. A 5-wide window on
@@ -251,16 +268,8 @@ TEST(SpmdRules, ConvolutionOnCutSpatialDimsExchangesHalos) {
   EXPECT_EQ(PartitionAndCompare(text, 4), "4 collective_permute");
   // Stride 2 (a ResNet downsampling), SAME padding of a 3-wide window:
   // [0, 1], the pieces' halos one row after them.
-  const std::string strided = "module {\n" + Mesh1(4) + R"(
-  func.func @main(%x: tensor<2x8x6x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>},
-                  %w: tensor<3x3x3x4xf32>)
-      -> (tensor<2x4x3x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>}) {
-    %y = )" + conv + R"(window = {stride = [2, 2], pad = [[0, 1], [0, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} )" +
-                              attrs + R"( : (tensor<2x8x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x4x3x4xf32>
-    return %y : tensor<2x4x3x4xf32>
-  }
-})";
-  EXPECT_EQ(PartitionAndCompare(strided, 4), "1 collective_permute");
+  EXPECT_EQ(PartitionAndCompare(ImageConv(Mesh1(4), kHeightCut, "[2, 2]", "[[0, 1], [0, 1]]", "2x4x3x4", true), 4),
+            "1 collective_permute");
   // The filter's gradient (JAX's form: the output gradient as the kernel)
   // of images and gradients cut along their height: each device sums its
   // rows (with the halo of the images'), the partial sums added.
@@ -276,37 +285,17 @@ TEST(SpmdRules, ConvolutionOnCutSpatialDimsExchangesHalos) {
   EXPECT_EQ(PartitionAndCompare(gradient, 2), "1 all_reduce, 2 collective_permute");
   // On a 2 x 2 mesh, the height cut over one axis and the batch over the
   // other: each device's neighbours are those of its batch piece.
-  const std::string mesh = "module {\n" + Mesh2(2, 2) + R"(
-  func.func @main(%x: tensor<2x8x6x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}, {}, {}]>},
-                  %w: tensor<3x3x3x4xf32>)
-      -> (tensor<2x8x6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}, {}, {}]>}) {
-    %y = )" + conv + R"(window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} )" +
-                          attrs + R"( : (tensor<2x8x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x8x6x4xf32>
-    return %y : tensor<2x8x6x4xf32>
-  }
-})";
-  EXPECT_EQ(PartitionAndCompare(mesh, 4), "2 collective_permute");
+  EXPECT_EQ(PartitionAndCompare(ImageConv(Mesh2(2, 2), R"([{"y"}, {"x"}, {}, {}])", "[1, 1]", "[[1, 1], [1, 1]]",
+                                          "2x8x6x4", true),
+                                4),
+            "2 collective_permute");
   // The height cut over one axis, replicated over the other: two devices
   // hold each piece, each paired with its own neighbour.
-  const std::string replicated = "module {\n" + Mesh2(2, 2) + R"(
-  func.func @main(%x: tensor<2x8x6x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>},
-                  %w: tensor<3x3x3x4xf32>)
-      -> (tensor<2x8x6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>}) {
-    %y = )" + conv + R"(window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} )" +
-                                attrs + R"( : (tensor<2x8x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x8x6x4xf32>
-    return %y : tensor<2x8x6x4xf32>
-  }
-})";
-  EXPECT_EQ(PartitionAndCompare(replicated, 4), "2 collective_permute");
-  const std::string valid = "module {\n" + Mesh1(2) + R"(
-  func.func @main(%x: tensor<2x8x6x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}, {}]>},
-                  %w: tensor<3x3x3x4xf32>) -> tensor<2x6x4x4xf32> {
-    %y = )" + conv + R"(window = {stride = [1, 1], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} )" +
-                            attrs + R"( : (tensor<2x8x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x6x4x4xf32>
-    return %y : tensor<2x6x4x4xf32>
-  }
-})";
-  EXPECT_EQ(PartitionAndCompare(valid, 2), "1 all_gather");
+  EXPECT_EQ(PartitionAndCompare(ImageConv(Mesh2(2, 2), kHeightCut, "[1, 1]", "[[1, 1], [1, 1]]", "2x8x6x4", true), 4),
+            "2 collective_permute");
+  // No padding: the output shorter than the input, the height gathered.
+  EXPECT_EQ(PartitionAndCompare(ImageConv(Mesh1(2), kHeightCut, "[1, 1]", "[[0, 0], [0, 0]]", "2x6x4x4", false), 2),
+            "1 all_gather");
 }
 
 // A loop partitioned inside: its carried rows stay cut, the scalar sum of
