@@ -45,7 +45,8 @@ class FftPlan {
   // (what a real signal's spectrum is; cuFFT's result is undefined for
   // other input, where the interpreter's drops their imaginary parts).
   Status Run(const void* in, void* out, void* workspace, cudaStream_t stream) const;
-  // Runs the transform once on zeros in buffers of its own and waits: an
+  // Runs the transform once on zeros in buffers of its own and waits (the
+  // first plan of its configuration on this device in the process): an
   // error here (cuFFT failing to execute a plan it made) lets the caller
   // plan the transform otherwise before any call depends on it.
   Status Trial() const;
@@ -53,6 +54,7 @@ class FftPlan {
  private:
   FftPlan() = default;
   Status QueueHermitianCopy(const void* in, void* copy, cudaStream_t stream) const;
+  Status RunOnZeros() const;
   FftConfig config_;
   int handle_ = 0;  // cufftHandle
   bool made_ = false;
