@@ -22,6 +22,17 @@ Attribute MakeString(std::string s) { return Attribute::Make(StringAttr{std::mov
 Attribute MakeI64Array(std::vector<int64_t> v) {
   return Attribute::Make(DenseArrayAttr{ElementType::kI64, std::move(v)});
 }
+Attribute MakeI64Matrix(const std::vector<std::vector<int64_t>>& rows) {
+  const auto n = static_cast<int64_t>(rows.size());
+  const auto m = rows.empty() ? int64_t{0} : static_cast<int64_t>(rows[0].size());
+  std::vector<uint8_t> bytes;
+  for (const auto& row : rows) {
+    for (const int64_t x : row) {
+      for (int b = 0; b < 8; ++b) bytes.push_back(static_cast<uint8_t>(static_cast<uint64_t>(x) >> (8 * b)));
+    }
+  }
+  return Attribute::Make(DenseElementsAttr{Type::Tensor(ElementType::kI64, {n, m}), false, std::move(bytes)});
+}
 Attribute MakeEnum(std::string enum_name, std::string value) {
   return Attribute::Make(EnumAttr{std::move(enum_name), std::move(value)});
 }

@@ -135,6 +135,9 @@ Attribute MakeI64(int64_t v);
 Attribute MakeBool(bool v);
 Attribute MakeString(std::string s);
 Attribute MakeI64Array(std::vector<int64_t> v);
+// dense<[[...], ...]> : tensor<rows x columns x i64> (replica groups,
+// source-target pairs, a window's padding); the rows all as long.
+Attribute MakeI64Matrix(const std::vector<std::vector<int64_t>>& rows);
 Attribute MakeEnum(std::string enum_name, std::string value);
 const Attribute* FindEntry(const DictionaryAttr& dict, const std::string& name);
 

@@ -18,7 +18,6 @@
 
 #include "ir/attribute.h"
 #include "ir/verify/verify_util.h"
-#include "passes/op_builder.h"
 #include "passes/spmd/rules.h"
 
 namespace hlograph::passes::spmd {
@@ -103,16 +102,10 @@ bool Kept(const std::vector<Halo>& halos, int64_t input_dim) {
 void DropPadding(ir::Operation& conv, const std::vector<Halo>& halos, int64_t spatial) {
   auto padding = ir::verify::PaddingAttr(conv, "padding", spatial);
   if (!padding.ok()) return;
-  for (const Halo& h : halos) (*padding)[h.spatial] = {0, 0};
-  std::vector<uint8_t> bytes;
-  for (const auto& [low, high] : *padding) {
-    for (const int64_t x : {low, high}) {
-      const auto b = IntegerBytes(ir::ElementType::kI64, x);
-      bytes.insert(bytes.end(), b.begin(), b.end());
-    }
-  }
-  conv.SetAttr("padding", ir::Attribute::Make(ir::DenseElementsAttr{
-                              ir::Type::Tensor(ir::ElementType::kI64, {spatial, 2}), false, std::move(bytes)}));
+  std::vector<std::vector<int64_t>> rows;
+  for (const auto& [low, high] : *padding) rows.push_back({low, high});
+  for (const Halo& h : halos) rows[h.spatial] = {0, 0};
+  conv.SetAttr("padding", ir::MakeI64Matrix(rows));
 }
 
 Plan Make(DeviceSharding lhs, DeviceSharding rhs, const ir::ConvDimsAttr& d, size_t out_rank, bool grouped,

@@ -11,19 +11,6 @@
 namespace hlograph::passes::spmd {
 namespace {
 
-ir::Attribute Groups(const std::vector<std::vector<int64_t>>& groups) {
-  const int64_t n = static_cast<int64_t>(groups.size());
-  const int64_t m = groups.empty() ? 0 : static_cast<int64_t>(groups[0].size());
-  std::vector<uint8_t> bytes;
-  for (const auto& g : groups) {
-    for (int64_t id : g) {
-      const auto b = IntegerBytes(ir::ElementType::kI64, id);
-      bytes.insert(bytes.end(), b.begin(), b.end());
-    }
-  }
-  return ir::Attribute::Make(ir::DenseElementsAttr{ir::Type::Tensor(ir::ElementType::kI64, {n, m}), false, bytes});
-}
-
 // `^bb0(%a: tensor<e>, %b: tensor<e>): return %a + %b`.
 void AddBody(ir::Operation& op, ir::ElementType e, const ir::Operation& origin) {
   ir::Block* b = op.AddRegion()->AddBlock();
@@ -91,7 +78,7 @@ ir::Operation* Emitter::Collective(ir::OpId id, ir::Value* v, const ir::Type& ty
   std::unique_ptr<ir::Operation> op = b.New(id);
   op->AddOperand(v);
   op->AddResult(type);
-  op->SetAttr("replica_groups", Groups(groups));
+  op->SetAttr("replica_groups", ir::MakeI64Matrix(groups));
   // Partitions of one replica: a channel and the groups' ids as global ids.
   op->SetAttr("channel_handle", ir::Attribute::Make(ir::ChannelHandleAttr{next_channel_++, 1}));
   op->SetAttr("use_global_device_ids", ir::Attribute::Make(ir::UnitAttr{}));
@@ -144,7 +131,7 @@ ir::Value* Emitter::WithHalo(ir::Value* v, size_t dim, int64_t low, int64_t high
     std::unique_ptr<ir::Operation> op = b.New(ir::OpId::kCollectivePermute);
     op->AddOperand(part);
     op->AddResult(part->type());
-    op->SetAttr("source_target_pairs", Groups(pairs(step)));
+    op->SetAttr("source_target_pairs", ir::MakeI64Matrix(pairs(step)));
     op->SetAttr("channel_handle", ir::Attribute::Make(ir::ChannelHandleAttr{next_channel_++, 1}));
     ++counts_[std::string(op->def().short_name())];
     return b.Insert(std::move(op))->result(0);
